@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { discountPercent, formatMoney, parseMoney, toDecimalString } from "./money";
+
+describe("money", () => {
+  it("parses catalogue prices into cents without floating-point drift", () => {
+    expect(parseMoney("49.99")).toBe(4999);
+    expect(parseMoney("799.99")).toBe(79999);
+    expect(parseMoney("0.10")).toBe(10);
+    expect(parseMoney("12.5")).toBe(1250);
+    expect(parseMoney("7")).toBe(700);
+  });
+
+  it("refuses text that is not an amount", () => {
+    for (const bad of ["", "abc", "-1.00", "1.999", "1,00", "1e3"]) {
+      expect(() => parseMoney(bad)).toThrow(RangeError);
+    }
+  });
+
+  it("formats cents back to the file format and for people", () => {
+    expect(toDecimalString(4999)).toBe("49.99");
+    expect(toDecimalString(5)).toBe("0.05");
+    expect(formatMoney(4999)).toBe("$49.99");
+    expect(formatMoney(123456)).toBe("$1,234.56");
+  });
+
+  it("shows a discount only when the original price is higher", () => {
+    expect(discountPercent(4999, 9999)).toBe(50);
+    expect(discountPercent(4999, 4999)).toBe(0);
+    expect(discountPercent(4999, 3999)).toBe(0);
+  });
+});

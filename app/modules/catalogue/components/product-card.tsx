@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { discountPercent, formatMoney } from "~/lib/money";
+import type { ProductCard as ProductCardData } from "../catalogue.server";
+
+export function ProductCard({ product }: { product: ProductCardData }) {
+  const discount = discountPercent(product.priceCents, product.originalPriceCents);
+  return (
+    <article
+      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
+      data-testid="product-card"
+    >
+      <Link to={product.route} className="block aspect-square overflow-hidden bg-slate-100">
+        <img
+          src={product.img}
+          alt={product.name}
+          width={600}
+          height={600}
+          loading="lazy"
+          className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{product.brandName}</p>
+        <h3 className="font-semibold leading-snug text-ink-900">
+          <Link to={product.route} className="hover:text-brand-700">
+            {product.name}
+          </Link>
+        </h3>
+        <div className="mt-auto flex items-baseline gap-2 pt-2">
+          <span className="text-lg font-bold text-ink-900">{formatMoney(product.priceCents)}</span>
+          {discount > 0 ? (
+            <>
+              <s
+                className="text-sm text-slate-500"
+                aria-label={`was ${formatMoney(product.originalPriceCents)}`}
+              >
+                {formatMoney(product.originalPriceCents)}
+              </s>
+              <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
+                −{discount}%
+              </span>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

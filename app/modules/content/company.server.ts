@@ -1,0 +1,33 @@
+import { companyDetails, webInfo } from "~db/schema";
+import type { ServerContext } from "~/context";
+
+export type CompanyPhone = { phone: string; phonecall: string };
+
+/**
+ * The phone shown in header and footer, in local and international format.
+ * A missing record or a failed read leaves both empty: the visitor sees no error, the operator gets a log line.
+ */
+export async function getCompanyPhone({
+  db,
+  logger,
+}: Pick<ServerContext, "db" | "logger">): Promise<CompanyPhone> {
+  try {
+    const [row] = await db
+      .select({ phone: companyDetails.phone, phonecall: companyDetails.phonecall })
+      .from(companyDetails)
+      .limit(1);
+    if (!row) {
+      logger.warn("No such document!");
+      return { phone: "", phonecall: "" };
+    }
+    return row;
+  } catch (error) {
+    logger.error({ err: error }, "Error fetching TFN");
+    return { phone: "", phonecall: "" };
+  }
+}
+
+export async function getWebInfo({ db }: Pick<ServerContext, "db">) {
+  const [row] = await db.select().from(webInfo).limit(1);
+  return row ?? null;
+}

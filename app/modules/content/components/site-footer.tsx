@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import type { CompanyPhone } from "../company.server";
+import { PhoneLink, SECTION_LINKS } from "./site-header";
+
+const POLICY_LINKS = [
+  { to: "/about", label: "About us" },
+  { to: "/contact", label: "Contact" },
+  { to: "/termsandconditions", label: "Terms and conditions" },
+  { to: "/privacypolicy", label: "Privacy policy" },
+  { to: "/returnandrefundpolicy", label: "Return and refund policy" },
+  { to: "/shipping-policy", label: "Shipping policy" },
+  { to: "/disclaimer", label: "Disclaimer" },
+] as const;
+
+type Store = { name: string; email: string; offices: string[] };
+
+export function SiteFooter({ store, phone }: { store: Store; phone: CompanyPhone }) {
+  return (
+    <footer className="mt-16 bg-ink-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{store.name}</p>
+          <p className="mt-3 text-sm">
+            An independent reseller of software licences, printers and routers. Not affiliated with or
+            endorsed by the brands we sell.
+          </p>
+          <p className="mt-4 text-sm">
+            <PhoneLink phone={phone} className="font-semibold text-white hover:text-brand-300" />
+          </p>
+          {store.email ? (
+            <p className="mt-1 text-sm">
+              <a className="hover:text-white" href={`mailto:${store.email}`}>
+                {store.email}
+              </a>
+            </p>
+          ) : null}
+        </div>
+        <nav aria-label="Shop">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Shop</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className="hover:text-white" to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Policies">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {POLICY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className="hover:text-white" to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Offices</h2>
+          <ul className="mt-3 space-y-3 text-sm">
+            {store.offices.map((office) => (
+              <li key={office}>{office}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} {store.name}. All trademarks belong to their owners.
+      </p>
+    </footer>
+  );
+}

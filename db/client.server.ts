@@ -1,0 +1,138 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import { migrationsFolder } from "./paths.server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The same query API whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** The raw clients, for LISTEN/NOTIFY and tests. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  /** PostgreSQL through pg. */
+  | { url: string }
+  /** Embedded PGlite persisted in dataDir (locked against a second process), or in memory. */
+  | { dataDir: string }
+  | { memory: true };
+
+export class DatabaseLockedError extends Error {
+  override name = "DatabaseLockedError";
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return "url" in options ? openPostgres(options.url) : openPglite(options);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    async migrate() {
+      // Several app processes may start at once against one database: migrate one at a time.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(72710001)");
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query("select pg_advisory_unlock(72710001)").catch(() => {});
+        client.release();
+      }
+    },
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
+  let release: (() => Promise<void>) | undefined;
+  let pgliteDir: string | undefined;
+  if ("dataDir" in options) {
+    pgliteDir = path.join(options.dataDir, "pglite");
+    mkdirSync(pgliteDir, { recursive: true });
+    release = await lockDataDir(options.dataDir, pgliteDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
+    },
+    ping: () => ping(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+/** PGlite has no lock of its own: a second process on the same files would corrupt them. */
+async function lockDataDir(dataDir: string, pgliteDir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(pgliteDir, {
+      lockfilePath: path.join(dataDir, "pglite.lock"),
+      stale: 15_000,
+      update: 5_000,
+      retries: 0,
+      onCompromised: (error) => {
+        console.error(
+          `The lock on ${dataDir} was lost (${error.message}); stopping to protect the database.`,
+        );
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
+      throw new DatabaseLockedError(
+        `The database in ${dataDir} is in use by another process (lock file ${path.join(dataDir, "pglite.lock")}). ` +
+          "Stop the other server first, or give this one its own DATA_DIR. " +
+          "If no other server runs, the lock goes stale and is released within 15 seconds.",
+      );
+    }
+    throw error;
+  }
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

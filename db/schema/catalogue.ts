@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { brandContent } from "./content";
+
+export type Section = "antivirus" | "windows" | "printer" | "router";
+
+/** A brand key of the spec (McAfee, PCMatic, Windows7, hp, ...) and the products sold under it. */
+export const brandGroups = pgTable(
+  "brand_groups",
+  {
+    key: text("key").primaryKey(),
+    /** Lower-case key, used in URLs (/antivirus/mcafee, /support/mcafee). */
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    section: text("section").$type<Section>().notNull(),
+    officialWebsite: text("official_website").notNull(),
+    contentKey: text("content_key")
+      .notNull()
+      .references(() => brandContent.key, { onUpdate: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    check(
+      "brand_groups_section_check",
+      sql`${table.section} in ('antivirus', 'windows', 'printer', 'router')`,
+    ),
+    index("brand_groups_section_idx").on(table.section, table.position),
+  ],
+);
+
+export type ProductSpecification = { label: string; value: string };
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    groupKey: text("group_key")
+      .notNull()
+      .references(() => brandGroups.key, { onUpdate: "cascade", onDelete: "restrict" }),
+    /** The catalogue's own id: unique within its group only. */
+    externalId: text("external_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents").notNull(),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    img: text("img").notNull(),
+    /** The path as given by the catalogue, kept as is (including /antvirus/pcmatic/...). */
+    route: text("route").notNull(),
+    /** Label/value pairs in display order (a JSON object would lose the order in jsonb). */
+    specifications: jsonb("specifications")
+      .$type<ProductSpecification[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    position: integer("position").notNull().default(0),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("products_group_external_id_idx").on(table.groupKey, table.externalId),
+    // Case-insensitive route lookup is one probe of this index: where lower(route) = lower($1).
+    uniqueIndex("products_route_lower_idx").on(sql`lower(${table.route})`),
+    index("products_categories_idx").using("gin", table.categories),
+    check("products_price_check", sql`${table.priceCents} >= 0 and ${table.originalPriceCents} >= 0`),
+  ],
+);
+
+export type BrandGroup = typeof brandGroups.$inferSelect;
+export type Product = typeof products.$inferSelect;

@@ -1,0 +1,267 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { count, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { parseMoney } from "../../app/lib/money";
+import type { Database, Transaction } from "../client.server";
+import { projectRoot } from "../paths.server";
+import {
+  banners,
+  blogPosts,
+  brandContent,
+  brandGroups,
+  companyDetails,
+  pages,
+  productMetadata,
+  products,
+  seoRecords,
+  services,
+  webInfo,
+} from "../schema";
+import { type SeedFile, seedFileSchema } from "./schema";
+
+export class SeedValidationError extends Error {
+  override name = "SeedValidationError";
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`${source} is not a valid catalogue file:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  }
+}
+
+/** "groups[3].products[1].price" style paths, so a person can find the field in their file. */
+export function formatIssuePath(issuePath: readonly PropertyKey[]): string {
+  return issuePath.reduce<string>(
+    (out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
+    "",
+  );
+}
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${formatIssuePath(issue.path) || "(file)"}: ${issue.message}`);
+}
+
+export function parseSeed(data: unknown, source: string): SeedFile {
+  const parsed = seedFileSchema.safeParse(data);
+  if (!parsed.success) throw new SeedValidationError(source, describeIssues(parsed.error));
+  return parsed.data;
+}
+
+export function readSeedFile(file: string): SeedFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new SeedValidationError(file, [`(file): ${(error as Error).message}`]);
+  }
+  return parseSeed(data, file);
+}
+
+export const demoSeedFiles = () =>
+  ["catalogue.json", "site.json"].map((name) => path.join(projectRoot(), "db", "seed", "data", name));
+
+/** The demo store: catalogue and site content, validated as one file. */
+export function readDemoSeed(): SeedFile {
+  const merged = Object.assign({}, ...demoSeedFiles().map((file) => JSON.parse(readFileSync(file, "utf8"))));
+  return parseSeed(merged, "the demo data");
+}
+
+export type ImportReport = { groups: number; products: number; brandContent: number; pages: number };
+
+/**
+ * Upserts everything in the file in one transaction: running it twice changes nothing the second time,
+ * and a failure leaves the database as it was. Rows missing from the file are kept (orders may refer to them).
+ */
+export async function importSeed(
+  db: Database,
+  file: SeedFile,
+  source = "the catalogue file",
+): Promise<ImportReport> {
+  return db.transaction(async (tx) => {
+    const problems = await conflictsWithDatabase(tx, file);
+    if (problems.length > 0) throw new SeedValidationError(source, problems);
+    await importContent(tx, file);
+    let productCount = 0;
+    for (const [position, group] of (file.groups ?? []).entries()) {
+      await tx
+        .insert(brandGroups)
+        .values({
+          key: group.key,
+          slug: group.key.toLowerCase(),
+          name: group.name,
+          section: group.section,
+          officialWebsite: group.officialWebsite,
+          contentKey: group.content,
+          position,
+        })
+        .onConflictDoUpdate({
+          target: brandGroups.key,
+          set: excluded(["slug", "name", "section", "official_website", "content_key", "position"]),
+        });
+      for (const [index, product] of group.products.entries()) {
+        await tx
+          .insert(products)
+          .values({
+            groupKey: group.key,
+            externalId: product.id,
+            name: product.name,
+            description: product.desc,
+            priceCents: parseMoney(product.price),
+            originalPriceCents: parseMoney(product.originalPrice),
+            categories: [...new Set((product.category ?? []).filter((tag) => tag !== ""))],
+            img: product.img,
+            route: product.route,
+            specifications: Object.entries(product.specifications).map(([label, value]) => ({
+              label,
+              value,
+            })),
+            position: index,
+          })
+          .onConflictDoUpdate({
+            target: [products.groupKey, products.externalId],
+            set: {
+              ...excluded([
+                "name",
+                "description",
+                "price_cents",
+                "original_price_cents",
+                "categories",
+                "img",
+                "route",
+                "specifications",
+                "position",
+              ]),
+              updatedAt: sql`now()`,
+            },
+          });
+        productCount++;
+      }
+    }
+    return {
+      groups: file.groups?.length ?? 0,
+      products: productCount,
+      brandContent: Object.keys(file.brandContent ?? {}).length,
+      pages: file.pages?.length ?? 0,
+    };
+  });
+}
+
+/** What the file alone cannot show: references to brand content and routes already taken in the database. */
+async function conflictsWithDatabase(tx: Transaction, file: SeedFile): Promise<string[]> {
+  const groups = file.groups ?? [];
+  if (groups.length === 0) return [];
+  const problems: string[] = [];
+  const knownContent = new Set([
+    ...Object.keys(file.brandContent ?? {}),
+    ...(await tx.select({ key: brandContent.key }).from(brandContent)).map((row) => row.key),
+  ]);
+  const routes = groups.flatMap((group) => group.products.map((product) => product.route.toLowerCase()));
+  const taken = await tx
+    .select({ groupKey: products.groupKey, externalId: products.externalId, route: products.route })
+    .from(products)
+    .where(inArray(sql`lower(${products.route})`, routes));
+  const owners = new Map(taken.map((row) => [row.route.toLowerCase(), row]));
+  for (const [g, group] of groups.entries()) {
+    if (!knownContent.has(group.content)) {
+      problems.push(`groups[${g}].content: no brand content named ${group.content}`);
+    }
+    for (const [p, product] of group.products.entries()) {
+      const owner = owners.get(product.route.toLowerCase());
+      if (owner && (owner.groupKey !== group.key || owner.externalId !== product.id)) {
+        problems.push(
+          `groups[${g}].products[${p}].route: ${product.route} already belongs to ${owner.groupKey} product ${owner.externalId}`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+async function importContent(tx: Transaction, file: SeedFile) {
+  for (const [key, entry] of Object.entries(file.brandContent ?? {})) {
+    const values = {
+      key,
+      title: entry.title,
+      bannerImg: entry.bannerImg,
+      backgroundImage: entry.backgroundImage,
+      logo: entry.logo,
+      whyChoose: entry.whyChoose,
+      contact: entry.contact,
+      benefits: entry.benefits,
+      features: entry.features,
+      testimonials: entry.testimonials,
+      sample: entry.sample ?? false,
+    };
+    await tx
+      .insert(brandContent)
+      .values(values)
+      .onConflictDoUpdate({ target: brandContent.key, set: { ...values, updatedAt: sql`now()` } });
+  }
+  if (file.company) {
+    await tx
+      .insert(companyDetails)
+      .values({ id: 1, ...file.company })
+      .onConflictDoUpdate({ target: companyDetails.id, set: { ...file.company, updatedAt: sql`now()` } });
+  }
+  if (file.webInfo) {
+    await tx
+      .insert(webInfo)
+      .values({ id: 1, ...file.webInfo })
+      .onConflictDoUpdate({ target: webInfo.id, set: { ...file.webInfo, updatedAt: sql`now()` } });
+  }
+  for (const [key, meta] of Object.entries(file.productMetadata ?? {})) {
+    await tx
+      .insert(productMetadata)
+      .values({ key, ...meta })
+      .onConflictDoUpdate({ target: productMetadata.key, set: meta });
+  }
+  for (const record of file.seo ?? []) {
+    const values = {
+      route: record.route,
+      title: record.title ?? null,
+      description: record.description,
+      keywords: record.keywords,
+    };
+    await tx
+      .insert(seoRecords)
+      .values(values)
+      .onConflictDoUpdate({ target: seoRecords.route, set: { ...values, updatedAt: sql`now()` } });
+  }
+  if (file.banners) {
+    // Banners have no natural key: the file's list is the list.
+    await tx.delete(banners);
+    if (file.banners.length > 0) {
+      await tx.insert(banners).values(file.banners.map((banner, position) => ({ ...banner, position })));
+    }
+  }
+  for (const post of file.blogPosts ?? []) {
+    await tx.insert(blogPosts).values(post).onConflictDoUpdate({ target: blogPosts.slug, set: post });
+  }
+  for (const [position, service] of (file.services ?? []).entries()) {
+    const values = {
+      ...service,
+      position,
+      packages: service.packages.map(({ price, ...rest }) => ({ ...rest, priceCents: parseMoney(price) })),
+    };
+    await tx.insert(services).values(values).onConflictDoUpdate({ target: services.slug, set: values });
+  }
+  for (const page of file.pages ?? []) {
+    await tx
+      .insert(pages)
+      .values(page)
+      .onConflictDoUpdate({ target: pages.slug, set: { ...page, updatedAt: sql`now()` } });
+  }
+}
+
+/** set column = excluded.column for an upsert. */
+function excluded(columns: string[]) {
+  return Object.fromEntries(columns.map((column) => [camel(column), sql.raw(`excluded.${column}`)]));
+}
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+export async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(brandGroups);
+  return (row?.n ?? 0) === 0;
+}

@@ -1,0 +1,34 @@
+// Starts the production build for end-to-end tests on a fresh database:
+// embedded PGlite in a new DATA_DIR, or (E2E_DATABASE=postgres) a new database on TEST_DATABASE_URL's server.
+import { spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import pg from "pg";
+
+const dataDir = process.env.DATA_DIR ?? "test-results/e2e-data";
+rmSync(dataDir, { recursive: true, force: true });
+if (!existsSync("build/server/main.js")) {
+  console.error("No build: run `npm run build` first (npm run test:e2e does).");
+  process.exit(1);
+}
+
+const env = { ...process.env, NODE_ENV: "production" };
+if (process.env.E2E_DATABASE === "postgres") {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("E2E_DATABASE=postgres needs TEST_DATABASE_URL");
+  const name = "storefront_e2e";
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+}
+
+const server = spawn(process.execPath, ["--enable-source-maps", "build/server/main.js"], {
+  stdio: "inherit",
+  env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
