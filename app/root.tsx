@@ -1,15 +1,38 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { getNavigation } from "~/modules/catalogue/catalogue.server";
+import { isAdminPath, isPaymentPath } from "~/modules/catalogue/selection";
+import { SelectionProvider, useSelection } from "~/modules/catalogue/selection-provider";
 import { getCompanyPhone, getWebInfo } from "~/modules/content/company.server";
-import { SiteFooter } from "~/modules/content/components/site-footer";
-import { SiteHeader } from "~/modules/content/components/site-header";
+import { NotFoundPage } from "~/modules/content/components/not-found-page";
+import { AdminFooter, SiteFooter } from "~/modules/content/components/site-footer";
+import { CheckoutHeader, SiteHeader } from "~/modules/content/components/site-header";
 import { useNonce } from "~/lib/nonce";
+import { RouteProgress } from "~/ui/route-progress";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [phone, info] = await Promise.all([getCompanyPhone(context), getWebInfo(context).catch(() => null)]);
+  const [phone, info, groups] = await Promise.all([
+    getCompanyPhone(context),
+    getWebInfo(context).catch((error: unknown) => {
+      context.logger.error({ err: error }, "could not read the web info");
+      return null;
+    }),
+    getNavigation(context),
+  ]);
   return {
     phone,
+    groups,
     store: {
       name: info?.name ?? "Storefront",
       email: info?.email ?? "",
@@ -17,6 +40,22 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
   };
 }
+
+// Root data changes only when the admin edits it; it need not reload on every navigation.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  {
+    title:
+      isRouteErrorResponse(error) && error.status === 404
+        ? "Page not found"
+        : error
+          ? "Something went wrong"
+          : "Default Title",
+  },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -37,31 +76,92 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Header, footer and the route-change behaviour around every page, by the kind of path. */
+function AppChrome({ data, children }: { data: RootData | undefined; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const admin = isAdminPath(pathname);
+  const payment = isPaymentPath(pathname);
+  const storeName = data?.store.name ?? "Storefront";
+  const phone = data?.phone ?? { phone: "", phonecall: "" };
+  return (
+    <SelectionProvider>
+      <ChromeState admin={admin} payment={payment}>
+        {admin ? null : payment ? (
+          <CheckoutHeader storeName={storeName} phone={phone} />
+        ) : (
+          <SiteHeader storeName={storeName} phone={phone} groups={data?.groups ?? []} />
+        )}
+        <RouteProgress />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {admin ? (
+          <AdminFooter storeName={storeName} />
+        ) : (
+          <SiteFooter store={data?.store ?? { name: storeName, email: "", offices: [] }} phone={phone} />
+        )}
+      </ChromeState>
+    </SelectionProvider>
+  );
+}
+
+/** Exposes the storefront's state on the page (for assistive tech nothing changes; tests and tools can read it). */
+function ChromeState({
+  admin,
+  payment,
+  children,
+}: {
+  admin: boolean;
+  payment: boolean;
+  children: React.ReactNode;
+}) {
+  const { selectedBrand, selectedProduct, selectedCategory } = useSelection();
+  return (
+    <div
+      className="flex min-h-screen flex-col"
+      data-testid="app"
+      data-admin={admin}
+      data-payment={payment}
+      data-selected-brand={admin ? "" : (selectedBrand ?? "")}
+      data-selected-product={admin ? "" : (selectedProduct?.route ?? "")}
+      data-selected-category={admin ? "" : (selectedCategory ?? "")}
+    >
+      {children}
+    </div>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <SiteHeader storeName={loaderData.store.name} phone={loaderData.phone} />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter store={loaderData.store} phone={loaderData.phone} />
-    </>
+    <AppChrome data={loaderData}>
+      <Outlet />
+    </AppChrome>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-2xl flex-1 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-600">
-        {notFound
-          ? "We could not find that page."
-          : "Please try again in a moment. If it keeps happening, contact us."}
-      </p>
-      <a className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white" href="/">
-        Back to the store
-      </a>
-    </main>
+    <AppChrome data={data}>
+      {notFound ? (
+        <NotFoundPage />
+      ) : (
+        <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+          <h1 className="text-3xl font-bold">Something went wrong</h1>
+          <p className="mt-4 text-slate-600">
+            Please try again in a moment. If it keeps happening, contact us.
+          </p>
+          <a
+            className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white"
+            href="/"
+          >
+            Back to the store
+          </a>
+        </section>
+      )}
+    </AppChrome>
   );
 }

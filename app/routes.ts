@@ -1,8 +1,47 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+/** Same module under several paths; each needs an id of its own. */
+const alias = (path: string, file: string) => route(path, file, { id: `${file}:${path}` });
+
 export default [
   index("routes/home.tsx", { id: "home-index" }),
   route("home", "routes/home.tsx"),
+
+  // Information and policy pages: editable Markdown content.
+  ...[
+    "about",
+    "disclaimer",
+    "termsandconditions",
+    "privacypolicy",
+    "returnandrefundpolicy",
+    "shipping-policy",
+  ].map((slug) => alias(slug, "routes/content-page.tsx")),
+  route("contact", "routes/contact.tsx"),
+
+  // Sections, listings and search.
+  ...["antivirus", "windows", "printer", "router"].map((section) => alias(section, "routes/section.tsx")),
+  route("digital", "routes/digital.tsx"),
+  route("digital/:service", "routes/digital-service.tsx"),
+  ...["best-sellers", "top-rated"].map((listing) => alias(listing, "routes/listing.tsx")),
+  route("categories", "routes/categories.tsx"),
+  route("search", "routes/search.tsx"),
+  route("support/:brand", "routes/support.tsx"),
+
+  // Pages announced for later: header, one page, footer.
+  ...["antivirus/future-brand", "some/future-page"].map((path) => alias(path, "routes/future-page.tsx")),
+
+  // The external blog.
+  ...["blog/*", "blogs/*"].map((path) => alias(path, "routes/blog-redirect.tsx")),
+
+  // Customer area (redirects until the accounts pages exist).
+  route("user", "routes/user.tsx"),
+  route("user/login", "routes/user.login.tsx"),
+  ...["user/dashboard", "user/orders", "user/address"].map((path) => alias(path, "routes/user.guarded.tsx")),
+
+  route("sitemap.xml", "routes/sitemap.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
   route("placeholder/:kind/:name", "routes/placeholder.tsx"),
-  route("*", "routes/not-found.tsx"),
+
+  // Everything else: a product at its own route (case-insensitive), a brand page, or the 404 page.
+  route("*", "routes/catalogue-page.tsx"),
 ] satisfies RouteConfig;

@@ -39,3 +39,18 @@ export async function productsWithTag(
     .orderBy(asc(brandGroups.position), asc(products.position));
   return limit ? query.limit(limit) : query;
 }
+
+export type NavGroup = { key: string; slug: string; name: string; section: string };
+
+/** Brand groups for the category menu and footer, in catalogue order. */
+export async function getNavigation({ db }: Pick<ServerContext, "db">): Promise<NavGroup[]> {
+  return db
+    .select({
+      key: brandGroups.key,
+      slug: brandGroups.slug,
+      name: brandGroups.name,
+      section: brandGroups.section,
+    })
+    .from(brandGroups)
+    .orderBy(asc(brandGroups.position));
+}

@@ -74,3 +74,17 @@ export function SiteFooter({ store, phone }: { store: Store; phone: CompanyPhone
     </footer>
   );
 }
+
+/** The admin area's footer, in place of the public one. */
+export function AdminFooter({ storeName }: { storeName: string }) {
+  return (
+    <footer className="border-t border-slate-200 bg-white" data-testid="admin-footer">
+      <div className="mx-auto flex max-w-7xl flex-wrap justify-between gap-2 px-4 py-4 text-xs text-slate-500">
+        <span>{storeName} · Admin area</span>
+        <Link to="/" className="hover:text-brand-700">
+          View the store
+        </Link>
+      </div>
+    </footer>
+  );
+}

@@ -1,13 +1,14 @@
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
+import type { NavGroup } from "~/modules/catalogue/catalogue.server";
+import { useSelection } from "~/modules/catalogue/selection-provider";
+import { brandPath, SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import type { CompanyPhone } from "../company.server";
 
 export const SECTION_LINKS = [
-  { to: "/antivirus", label: "Antivirus" },
-  { to: "/windows", label: "Windows" },
-  { to: "/printer", label: "Printers" },
-  { to: "/router", label: "Routers" },
+  ...SECTION_ORDER.map((section) => ({ to: SECTIONS[section].path, label: SECTIONS[section].label })),
   { to: "/digital", label: "Digital services" },
   { to: "/best-sellers", label: "Best sellers" },
+  { to: "/top-rated", label: "Top rated" },
 ] as const;
 
 export function PhoneLink({ phone, className }: { phone: CompanyPhone; className?: string }) {
@@ -19,41 +20,158 @@ export function PhoneLink({ phone, className }: { phone: CompanyPhone; className
   );
 }
 
-export function SiteHeader({ storeName, phone }: { storeName: string; phone: CompanyPhone }) {
+function Logo({ storeName }: { storeName: string }) {
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <Link to="/" className="shrink-0 text-xl font-extrabold tracking-tight text-ink-900">
+      <span className="text-brand-600" aria-hidden="true">
+        ◆
+      </span>{" "}
+      {storeName}
+    </Link>
+  );
+}
+
+/** The reduced header of the checkout: the way home and the phone, nothing to wander off to. */
+export function CheckoutHeader({ storeName, phone }: { storeName: string; phone: CompanyPhone }) {
+  return (
+    <header className="border-b border-slate-200 bg-white" data-testid="checkout-header">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
+        <Logo storeName={storeName} />
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <span aria-hidden="true">🔒</span> Secure checkout
+          <PhoneLink phone={phone} className="ml-4 font-semibold text-ink-900 hover:text-brand-700" />
+        </p>
+      </div>
+    </header>
+  );
+}
+
+export function SiteHeader({
+  storeName,
+  phone,
+  groups,
+}: {
+  storeName: string;
+  phone: CompanyPhone;
+  groups: NavGroup[];
+}) {
+  const { categoryNavOpen, setCategoryNavOpen, selectedBrand } = useSelection();
+  const selectedKey = selectedBrand?.toLowerCase();
+  return (
+    <header className="relative z-30 border-b border-slate-200 bg-white" data-testid="site-header">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
       >
         Skip to content
       </a>
       <div className="bg-ink-900 text-sm text-slate-200">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-2">
-          <span>Licence keys by e-mail right after payment</span>
-          <span>
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
+          <span className="hidden sm:inline">
+            Licence keys by e-mail right after payment · Independent reseller
+          </span>
+          <span className="ml-auto">
             Call us: <PhoneLink phone={phone} className="font-semibold text-white hover:text-brand-300" />
           </span>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 gap-y-3 px-4 py-4">
-        <Link to="/" className="text-xl font-extrabold tracking-tight text-ink-900">
-          <span className="text-brand-600">◆</span> {storeName}
-        </Link>
-        <nav aria-label="Sections" className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium">
-          {SECTION_LINKS.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              className={({ isActive }) =>
-                isActive ? "text-brand-700" : "text-ink-700 hover:text-brand-700"
-              }
-            >
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4">
+        <Logo storeName={storeName} />
+        <Form
+          method="get"
+          action="/search"
+          role="search"
+          className="order-last flex w-full gap-2 sm:order-none sm:ml-auto sm:w-auto sm:min-w-80"
+        >
+          <label htmlFor="header-search" className="sr-only">
+            Search products
+          </label>
+          <input
+            id="header-search"
+            name="q"
+            type="search"
+            placeholder="Search antivirus, Windows, printers…"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          />
+          <button
+            type="submit"
+            className="rounded-lg bg-ink-900 px-4 py-2 text-sm font-semibold text-white hover:bg-ink-800"
+          >
+            Search
+          </button>
+        </Form>
       </div>
+      <div className="border-t border-slate-100">
+        <div className="mx-auto flex max-w-7xl items-center gap-x-5 gap-y-2 overflow-x-auto px-4 py-2 text-sm font-medium">
+          <button
+            type="button"
+            className="flex shrink-0 items-center gap-1 rounded-md bg-brand-50 px-3 py-1.5 font-semibold text-brand-800 hover:bg-brand-100"
+            aria-expanded={categoryNavOpen}
+            aria-controls="category-menu"
+            onClick={() => setCategoryNavOpen(!categoryNavOpen)}
+            data-testid="category-menu-toggle"
+          >
+            <span aria-hidden="true">☰</span> All categories
+          </button>
+          <nav aria-label="Sections" className="flex shrink-0 gap-x-5">
+            {SECTION_LINKS.map((link) => (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                className={({ isActive }) =>
+                  isActive
+                    ? "whitespace-nowrap text-brand-700"
+                    : "whitespace-nowrap text-ink-700 hover:text-brand-700"
+                }
+              >
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+      </div>
+      {categoryNavOpen ? (
+        <div
+          id="category-menu"
+          className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg"
+          data-testid="category-menu"
+        >
+          <div className="mx-auto grid max-w-7xl gap-8 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
+            {SECTION_ORDER.map((section) => (
+              <div key={section}>
+                <Link
+                  to={SECTIONS[section].path}
+                  className="text-sm font-bold uppercase tracking-wide text-ink-900 hover:text-brand-700"
+                >
+                  {SECTIONS[section].label}
+                </Link>
+                <ul className="mt-3 space-y-1.5 text-sm">
+                  {groups
+                    .filter((group) => group.section === section)
+                    .map((group) => {
+                      const selected = selectedKey !== undefined && group.key.toLowerCase() === selectedKey;
+                      return (
+                        <li key={group.key}>
+                          <Link
+                            to={brandPath(group)}
+                            aria-current={selected ? "true" : undefined}
+                            className={
+                              selected
+                                ? "font-semibold text-brand-700"
+                                : "text-slate-700 hover:text-brand-700"
+                            }
+                          >
+                            {group.name}
+                          </Link>
+                        </li>
+                      );
+                    })}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </div>
+      ) : null}
     </header>
   );
 }

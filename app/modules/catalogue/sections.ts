@@ -1,0 +1,35 @@
+import type { Section } from "~db/schema/catalogue";
+
+export const SECTIONS: Record<Section, { label: string; title: string; path: string; intro: string }> = {
+  antivirus: {
+    label: "Antivirus",
+    title: "Antivirus and security software",
+    path: "/antivirus",
+    intro:
+      "Security suites from twelve leading vendors, delivered as licence keys by e-mail right after payment.",
+  },
+  windows: {
+    label: "Windows",
+    title: "Windows licences",
+    path: "/windows",
+    intro: "Windows 7, 8 and XP editions for the machines and software that still need them.",
+  },
+  printer: {
+    label: "Printers",
+    title: "Printers",
+    path: "/printer",
+    intro: "Laser, inkjet and all-in-one printers from HP, Canon and Epson, shipped to your door.",
+  },
+  router: {
+    label: "Routers",
+    title: "Routers and networking",
+    path: "/router",
+    intro:
+      "Wi-Fi routers for homes and business routers for offices, from Netgear, TP-Link, ASUS, D-Link and Cisco.",
+  },
+};
+
+export const SECTION_ORDER: Section[] = ["antivirus", "windows", "printer", "router"];
+
+/** The brand page of a group: /antivirus/mcafee, /windows/windows7, /printer/hp, /router/cisco. */
+export const brandPath = (group: { section: string; slug: string }) => `/${group.section}/${group.slug}`;

@@ -1,0 +1,50 @@
+/** The brand words of the spec, in the spec's order: the first one the path contains is the selected brand. */
+export const BRAND_WORDS = [
+  "Avast",
+  "McAfee",
+  "Norton",
+  "TotalAV",
+  "AVG",
+  "Bitdefender",
+  "Kaspersky",
+  "Avira",
+  "PCMatic",
+  "BullGuard",
+  "TrendMicro",
+  "Windows7",
+  "Windows8",
+  "Windowsxp",
+  "hp",
+  "epson",
+  "canon",
+  "netgear",
+  "tplink",
+  "asus",
+  "dlink",
+  "cisco",
+] as const;
+
+export type BrandWord = (typeof BRAND_WORDS)[number];
+
+export function selectedBrandFor(pathname: string): BrandWord | null {
+  const path = pathname.toLowerCase();
+  return BRAND_WORDS.find((word) => path.includes(word.toLowerCase())) ?? null;
+}
+
+/** What the storefront remembers of the product being looked at. */
+export type SelectedProduct = { groupKey: string; id: string; name: string; route: string };
+
+export const isSelectedProduct = (value: unknown): value is SelectedProduct =>
+  typeof value === "object" &&
+  value !== null &&
+  ["groupKey", "id", "name", "route"].every(
+    (key) => typeof (value as Record<string, unknown>)[key] === "string",
+  );
+
+export const isNullableString = (value: unknown): value is string | null =>
+  value === null || typeof value === "string";
+
+/** Any path containing "admin" is the admin area: no public header, no storefront helpers, the admin footer. */
+export const isAdminPath = (pathname: string) => pathname.toLowerCase().includes("admin");
+
+export const isPaymentPath = (pathname: string) => pathname.replace(/\/+$/, "").toLowerCase() === "/payment";
