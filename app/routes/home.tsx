@@ -1,21 +1,28 @@
 import { Link } from "react-router";
 import { ProductCard } from "~/modules/catalogue/components/product-card";
 import { productsWithTag } from "~/modules/catalogue/catalogue.server";
+import { useSelection } from "~/modules/catalogue/selection-provider";
 import { getActiveBanners, getLatestBlogPosts } from "~/modules/content/home.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [banners, bestSellers, topRated, posts] = await Promise.all([
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [seo, banners, bestSellers, topRated, posts] = await Promise.all([
+    seoForPath(context, new URL(request.url).pathname),
     getActiveBanners(context),
     productsWithTag(context, "best-seller", 8),
     productsWithTag(context, "top-rated", 8),
     getLatestBlogPosts(context),
   ]);
-  return { banners, bestSellers, topRated, posts };
+  return { seo, banners, bestSellers, topRated, posts };
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { banners, bestSellers, topRated, posts } = loaderData;
+  const { selectBlog } = useSelection();
   const hero = banners[0];
   return (
     <div>

@@ -1,0 +1,230 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** Records whether the route spinner appears at any moment (it shows for only about 200 ms). */
+async function watchSpinner(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { spinnerSeen: boolean; spinnerSize: string | null };
+    w.spinnerSeen = false;
+    w.spinnerSize = null;
+    const check = () => {
+      const spinner = document.querySelector('[data-testid="route-spinner"] svg');
+      if (spinner) {
+        w.spinnerSeen = true;
+        w.spinnerSize = spinner.getAttribute("width");
+      }
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+const spinnerSeen = (page: Page) => page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen);
+
+test.describe("on every route change", () => {
+  test("no spinner on the first load; an orange spinner of size 70 for about 200 ms on client navigation", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("route-spinner")).toHaveCount(0);
+    await watchSpinner(page);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Windows" }).click();
+    await expect(page).toHaveURL(/\/windows$/);
+    expect(await spinnerSeen(page)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { spinnerSize: string }).spinnerSize)).toBe("70");
+    // It goes away by itself.
+    await expect(page.getByTestId("route-spinner")).toHaveCount(0);
+    const colour = await page.evaluate(() => {
+      const probe = document.createElement("div");
+      probe.className = "text-brand-500";
+      document.body.append(probe);
+      const value = getComputedStyle(probe).color;
+      probe.remove();
+      return value;
+    });
+    expect(colour).toBe("rgb(249, 115, 22)"); // orange
+  });
+
+  test("the page scrolls to the top", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("navigation", { name: "Policies" }).getByRole("link", { name: "Shipping policy" }).click();
+    await expect(page).toHaveURL(/\/shipping-policy$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("a page that takes longer than 120 s to load offers a retry", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    // The next page's data never arrives.
+    await page.route("**/*.data*", () => {});
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Printers" }).click();
+    await expect(page.getByTestId("route-spinner")).toBeVisible();
+    await page.clock.fastForward(119_000);
+    await expect(page.getByTestId("route-timeout")).toHaveCount(0);
+    await page.clock.fastForward(2_000);
+    const alert = page.getByTestId("route-timeout");
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText("taking too long");
+    await page.unroute("**/*.data*");
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect(page).toHaveURL(/\/printer$/);
+    await expect(page.getByTestId("route-timeout")).toHaveCount(0);
+  });
+
+  test("the selected brand follows the spec's words, case-insensitively", async ({ page }) => {
+    await page.goto("/antivirus/McAfee");
+    await expect(page.getByTestId("app")).toHaveAttribute("data-selected-brand", "McAfee");
+    await page.goto("/ROUTER/TPLINK");
+    await expect(page.getByTestId("app")).toHaveAttribute("data-selected-brand", "tplink");
+    await page.getByTestId("category-menu-toggle").click();
+    await expect(page.getByTestId("category-menu").getByRole("link", { name: "TP-Link" })).toHaveAttribute("aria-current", "true");
+    await page.goto("/about");
+    await expect(page.getByTestId("app")).toHaveAttribute("data-selected-brand", "");
+  });
+
+  test("the category menu starts closed and closes on a new page", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByTestId("category-menu-toggle");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByTestId("category-menu")).toHaveCount(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.getByTestId("category-menu").getByRole("link", { name: "Norton" }).click();
+    await expect(page).toHaveURL(/\/antivirus\/norton$/);
+    await expect(page.getByTestId("category-menu")).toHaveCount(0);
+  });
+
+  test("any path containing admin hides the public header and helpers and shows the admin footer", async ({ page }) => {
+    await page.goto("/some-admin-page");
+    await expect(page.getByTestId("site-header")).toHaveCount(0);
+    await expect(page.getByTestId("admin-footer")).toBeVisible();
+    await expect(page.getByTestId("app")).toHaveAttribute("data-admin", "true");
+    await expect(page.getByTestId("app")).toHaveAttribute("data-selected-brand", "");
+    await page.goto("/about");
+    await expect(page.getByTestId("site-header")).toBeVisible();
+    await expect(page.getByTestId("admin-footer")).toHaveCount(0);
+  });
+
+  test("the app tracks /payment and shows the reduced checkout header there", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("app")).toHaveAttribute("data-payment", "false");
+    await page.goto("/payment");
+    await expect(page.getByTestId("app")).toHaveAttribute("data-payment", "true");
+    await expect(page.getByTestId("checkout-header")).toBeVisible();
+    await expect(page.getByTestId("site-header")).toHaveCount(0);
+  });
+});
+
+test("/antivirus/future-brand and /some/future-page show only the header, one page and the footer", async ({ page }) => {
+  for (const path of ["/antivirus/future-brand", "/some/future-page"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId("site-header")).toBeVisible();
+    await expect(page.getByTestId("future-page")).toBeVisible();
+    await expect(page.locator("footer")).toBeVisible();
+    await expect(page.locator("main > *")).toHaveCount(1);
+  }
+});
+
+test("an unknown path is a real 404 page with search and links back", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toBeVisible();
+  await expect(page.getByTestId("site-header")).toBeVisible();
+  await expect(page).toHaveTitle("Page not found");
+  await page.getByTestId("not-found").getByRole("searchbox").fill("norton");
+  await page.getByTestId("not-found").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?q=norton/);
+});
+
+test.describe("the blog", () => {
+  test("/blog/* and /blogs/* send the browser to BLOG_URL with the path and query string", async ({ request }) => {
+    for (const [path, target] of [
+      ["/blog/choosing-antivirus?utm_source=home&x=1", "https://blog.example.com/choosing-antivirus?utm_source=home&x=1"],
+      ["/blogs/2026/post?a=b", "https://blog.example.com/2026/post?a=b"],
+    ]) {
+      const response = await request.get(path!, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers()["location"]).toBe(target);
+    }
+  });
+
+  test("refuses to send the browser anywhere but BLOG_URL", async ({ request }) => {
+    for (const path of ["/blog//evil.example/x", "/blog/%2F%2Fevil.example", "/blogs/https:%2F%2Fevil.example"]) {
+      const response = await request.get(path, { maxRedirects: 0, headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
+      expect(response.status()).toBe(302);
+      expect(new URL(response.headers()["location"]!).host).toBe("blog.example.com");
+    }
+  });
+
+  test("the home page's blog teasers link out through /blog/ and remember the selected blog", async ({ page }) => {
+    await page.goto("/");
+    await page.route("https://blog.example.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Blog</title>" }));
+    const teaser = page.getByTestId("blog-teaser").first();
+    const href = await teaser.getAttribute("href");
+    expect(href).toMatch(/^\/blog\//);
+    await teaser.click();
+    await expect(page).toHaveURL(new RegExp(`^https://blog\\.example\\.com/${href!.slice("/blog/".length)}$`));
+    await page.goBack();
+    expect(await page.evaluate(() => localStorage.getItem("selectedBlog"))).toBe(JSON.stringify(href!.slice("/blog/".length)));
+  });
+});
+
+test("/user goes to the dashboard, and the guarded user pages send a visitor to /user/login and back", async ({ page }) => {
+  await page.goto("/user");
+  await expect(page).toHaveURL(/\/user\/login\?redirectTo=%2Fuser%2Fdashboard$/);
+  for (const path of ["/user/dashboard", "/user/orders", "/user/address"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/user/login\\?redirectTo=${encodeURIComponent(path)}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  }
+});
+
+test.describe("meta tags", () => {
+  test("come from the SEO record of the path, rendered on the server", async ({ request }) => {
+    const html = await (await request.get("/user/login")).text();
+    expect(html).toContain("<title>Sign In | KeyHaven Tech Store</title>");
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toMatch(/<meta name="keywords" content="[^"]+"/);
+    expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:');
+  });
+
+  test("a path without a record gets Default Title", async ({ page }) => {
+    await page.goto("/some/future-page");
+    await expect(page).toHaveTitle("Default Title");
+    await expect(page.locator('meta[name="description"]')).toHaveCount(0);
+  });
+});
+
+test("sitemap.xml lists the public pages and every product; robots.txt keeps private areas out", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  for (const path of ["/", "/about", "/antivirus", "/antivirus/mcafee", "/windows/windows7/professional", "/antvirus/pcmatic/", "/digital/web-development", "/printer/hp"]) {
+    expect(xml).toContain(`<loc>http://127.0.0.1:`);
+    expect(xml).toContain(path);
+  }
+  expect(xml.match(/<url>/g)!.length).toBeGreaterThan(89 + 23);
+  for (const hidden of ["/admin", "/user", "/cart", "/payment"]) expect(xml).not.toContain(`${hidden}</loc>`);
+
+  const robots = await (await request.get("/robots.txt")).text();
+  for (const path of ["/admin", "/user", "/cart", "/payment"]) expect(robots).toContain(`Disallow: ${path}\n`);
+  expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+});
+
+test.describe("stored selections", () => {
+  test("a stored value that fails to parse is logged and the default used", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/");
+    await page.evaluate(() => {
+      localStorage.setItem("selectedProduct", "{not json");
+      localStorage.setItem("selectedBlog", "[1,2");
+    });
+    await page.reload();
+    await expect(page.getByTestId("app")).toHaveAttribute("data-selected-product", "");
+    await expect.poll(() => errors.some((text) => text.includes("Failed to parse stored selectedProduct"))).toBe(true);
+    expect(errors.some((text) => text.includes("Failed to parse stored selectedBlog"))).toBe(true);
+    await expect(page.getByTestId("best-sellers")).toBeVisible();
+  });
+});

@@ -1,0 +1,15 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import type { Logger } from "~/lib/logger.server";
+
+/** A real pino logger whose lines are kept for the test to read. */
+export function recordingLogger(): { logger: Logger; lines: () => Array<{ level: number; msg: string }> } {
+  const lines: Array<{ level: number; msg: string }> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level: "debug" }, stream), lines: () => lines };
+}
