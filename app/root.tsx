@@ -18,6 +18,8 @@ import { AdminFooter, SiteFooter } from "~/modules/content/components/site-foote
 import { CheckoutHeader, SiteHeader } from "~/modules/content/components/site-header";
 import { useNonce } from "~/lib/nonce";
 import { RouteProgress } from "~/ui/route-progress";
+import { ToastProvider } from "~/ui/toast";
+import { CartLink } from "~/modules/cart/components/cart-link";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -86,24 +88,26 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
   const storeName = data?.store.name ?? "Storefront";
   const phone = data?.phone ?? { phone: "", phonecall: "" };
   return (
-    <SelectionProvider>
-      <ChromeState admin={admin} payment={payment}>
-        {admin ? null : payment ? (
-          <CheckoutHeader storeName={storeName} phone={phone} />
-        ) : (
-          <SiteHeader storeName={storeName} phone={phone} groups={data?.groups ?? []} />
-        )}
-        <RouteProgress />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        {admin ? (
-          <AdminFooter storeName={storeName} />
-        ) : (
-          <SiteFooter store={data?.store ?? { name: storeName, email: "", offices: [] }} phone={phone} />
-        )}
-      </ChromeState>
-    </SelectionProvider>
+    <ToastProvider>
+      <SelectionProvider>
+        <ChromeState admin={admin} payment={payment}>
+          {admin ? null : payment ? (
+            <CheckoutHeader storeName={storeName} phone={phone} />
+          ) : (
+            <SiteHeader storeName={storeName} phone={phone} groups={data?.groups ?? []} cart={<CartLink />} />
+          )}
+          <RouteProgress />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          {admin ? (
+            <AdminFooter storeName={storeName} />
+          ) : (
+            <SiteFooter store={data?.store ?? { name: storeName, email: "", offices: [] }} phone={phone} />
+          )}
+        </ChromeState>
+      </SelectionProvider>
+    </ToastProvider>
   );
 }
 

@@ -63,6 +63,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <a
                 key={post.slug}
                 href={`/blog/${post.slug}`}
+                onClick={() => selectBlog(post.slug)}
+                data-testid="blog-teaser"
                 className="overflow-hidden rounded-2xl border border-slate-200 bg-white hover:shadow-md"
               >
                 <img

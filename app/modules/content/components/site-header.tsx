@@ -50,10 +50,13 @@ export function SiteHeader({
   storeName,
   phone,
   groups,
+  cart,
 }: {
   storeName: string;
   phone: CompanyPhone;
   groups: NavGroup[];
+  /** The cart link with its item count (from the cart module). */
+  cart: React.ReactNode;
 }) {
   const { categoryNavOpen, setCategoryNavOpen, selectedBrand } = useSelection();
   const selectedKey = selectedBrand?.toLowerCase();
@@ -100,6 +103,7 @@ export function SiteHeader({
             Search
           </button>
         </Form>
+        <div className="ml-auto sm:ml-0">{cart}</div>
       </div>
       <div className="border-t border-slate-100">
         <div className="mx-auto flex max-w-7xl items-center gap-x-5 gap-y-2 overflow-x-auto px-4 py-2 text-sm font-medium">
