@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadEnv } from "~/lib/env.server";
+import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger } from "~/lib/logger.server";
 import { DatabaseLockedError, openDatabase } from "~db/client.server";
 import { projectRoot } from "~db/paths.server";
@@ -38,7 +39,9 @@ async function main() {
 
   await database.migrate();
   if (await isCatalogueEmpty(database.db)) {
-    const report = await importSeed(database.db, readDemoSeed(), "the demo data");
+    const report = await importSeed(database.db, readDemoSeed(), "the demo data", {
+      cipher: keyCipher(env.ENCRYPTION_KEY),
+    });
     logger.info(report, "empty database: imported the demo store");
   }
 

@@ -36,16 +36,20 @@ describe("configuration", () => {
     const first = loadEnv({ DATA_DIR: dataDir });
     const second = loadEnv({ DATA_DIR: dataDir });
     expect(first.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(first.ENCRYPTION_KEY, "base64url")).toHaveLength(32);
+    expect(second.ENCRYPTION_KEY).toBe(first.ENCRYPTION_KEY);
     expect(second.AUTH_SECRET).toBe(first.AUTH_SECRET);
     const file = path.join(dataDir, "secrets.json");
     expect(statSync(file).mode & 0o077).toBe(0);
     expect(readFileSync(file, "utf8")).toContain(first.AUTH_SECRET);
   });
 
-  it("prefers AUTH_SECRET from the environment and then writes no file", () => {
+  it("prefers AUTH_SECRET and ENCRYPTION_KEY from the environment and then writes no file", () => {
     const dataDir = tempDir();
-    const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(40) });
+    const key = "k".repeat(43);
+    const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(40), ENCRYPTION_KEY: key });
     expect(env.AUTH_SECRET).toBe("x".repeat(40));
+    expect(env.ENCRYPTION_KEY).toBe(key);
     expect(() => statSync(path.join(dataDir, "secrets.json"))).toThrow();
     expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: "short" })).toThrow(
       /AUTH_SECRET: must be at least 32 characters/,

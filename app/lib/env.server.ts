@@ -30,13 +30,35 @@ const envSchema = z.object({
     .url("must be the blog site's URL, like https://blog.example.com")
     .default("https://blog.example.com"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      "must be 32 random bytes in base64url (43 characters), e.g. from openssl rand -base64 32 | tr '+/' '-_' | tr -d '='",
+    )
+    .optional(),
+  SMTP_URL: optionalUrl("an SMTP URL like smtp://user:password@mail.example.com:587").refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    "must start with smtp:// or smtps://",
+  ),
+  MAIL_FROM: z.string().trim().min(3).default("KeyHaven Tech Store <orders@example.com>"),
+  STRIPE_SECRET_KEY: z.string().trim().startsWith("sk_", "must be a Stripe secret key (sk_...)").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .startsWith("whsec_", "must be a Stripe webhook signing secret (whsec_...)")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "AUTH_SECRET" | "DATA_DIR"> & {
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  "PUBLIC_URL" | "AUTH_SECRET" | "ENCRYPTION_KEY" | "DATA_DIR"
+> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
   AUTH_SECRET: string;
+  ENCRYPTION_KEY: string;
 };
 
 export class ConfigError extends Error {
@@ -52,28 +74,41 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  const secrets = env.AUTH_SECRET ? undefined : readOrCreateSecrets(dataDir);
+  const secrets = env.AUTH_SECRET && env.ENCRYPTION_KEY ? undefined : readOrCreateSecrets(dataDir);
   return {
     ...env,
     DATA_DIR: dataDir,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? secrets!.authSecret,
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? secrets!.encryptionKey,
   };
 }
 
-type Secrets = { authSecret: string };
+type Secrets = { authSecret: string; encryptionKey: string };
 
-/** For the embedded default, secrets are generated once and kept in DATA_DIR so sessions survive restarts. */
+/** Unless given, secrets are generated once and kept in DATA_DIR, so sessions and encrypted keys survive restarts. */
 function readOrCreateSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, "secrets.json");
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>;
-    if (typeof stored.authSecret === "string" && stored.authSecret.length >= 32)
-      return { authSecret: stored.authSecret };
-    throw new ConfigError(`${file} is damaged: remove it to generate new secrets, or set AUTH_SECRET.`);
+    if (typeof stored.authSecret !== "string" || stored.authSecret.length < 32) {
+      throw new ConfigError(
+        `${file} is damaged: restore it from a backup (licence keys cannot be read without it), or set AUTH_SECRET and ENCRYPTION_KEY.`,
+      );
+    }
+    if (typeof stored.encryptionKey === "string" && stored.encryptionKey.length === 43) {
+      return { authSecret: stored.authSecret, encryptionKey: stored.encryptionKey };
+    }
+    // Written before licence keys were encrypted: add the key, keep the rest.
+    const upgraded = { authSecret: stored.authSecret, encryptionKey: randomBytes(32).toString("base64url") };
+    writeFileSync(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
+    return upgraded;
   }
   mkdirSync(dataDir, { recursive: true });
-  const secrets: Secrets = { authSecret: randomBytes(32).toString("base64url") };
+  const secrets: Secrets = {
+    authSecret: randomBytes(32).toString("base64url"),
+    encryptionKey: randomBytes(32).toString("base64url"),
+  };
   try {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
   } catch (error) {

@@ -1,3 +1,4 @@
 export * from "./catalogue";
 export * from "./content";
 export * from "./messages";
+export * from "./orders";

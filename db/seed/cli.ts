@@ -5,6 +5,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadEnv } from "../../app/lib/env.server";
+import { keyCipher } from "../../app/lib/key-cipher.server";
 import { DatabaseLockedError, openDatabase } from "../client.server";
 import { importSeed, readDemoSeed, readSeedFile, SeedValidationError } from "./import.server";
 
@@ -18,10 +19,12 @@ async function main() {
   );
   try {
     await database.migrate();
-    const report = await importSeed(database.db, seed, file ?? "the demo data");
+    const report = await importSeed(database.db, seed, file ?? "the demo data", {
+      cipher: keyCipher(env.ENCRYPTION_KEY),
+    });
     console.log(
       `Imported ${file ?? "the demo data"}: ${report.groups} brand groups, ${report.products} products, ` +
-        `${report.brandContent} brand content entries, ${report.pages} pages.`,
+        `${report.brandContent} brand content entries, ${report.pages} pages, ${report.licenceKeys} new licence keys.`,
     );
   } finally {
     await database.close();

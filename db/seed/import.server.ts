@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { count, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { KeyCipher } from "../../app/lib/key-cipher.server";
 import { parseMoney } from "../../app/lib/money";
+import { addLicenceKeys } from "../../app/modules/orders/licence-keys.server";
+import { saveSettings } from "../../app/modules/orders/settings.server";
 import type { Database, Transaction } from "../client.server";
 import { projectRoot } from "../paths.server";
 import {
@@ -59,7 +62,9 @@ export function readSeedFile(file: string): SeedFile {
 }
 
 export const demoSeedFiles = () =>
-  ["catalogue.json", "site.json"].map((name) => path.join(projectRoot(), "db", "seed", "data", name));
+  ["catalogue.json", "site.json", "licence-keys.json"].map((name) =>
+    path.join(projectRoot(), "db", "seed", "data", name),
+  );
 
 /** The demo store: catalogue and site content, validated as one file. */
 export function readDemoSeed(): SeedFile {
@@ -67,7 +72,18 @@ export function readDemoSeed(): SeedFile {
   return parseSeed(merged, "the demo data");
 }
 
-export type ImportReport = { groups: number; products: number; brandContent: number; pages: number };
+export type ImportReport = {
+  groups: number;
+  products: number;
+  brandContent: number;
+  pages: number;
+  licenceKeys: number;
+};
+
+export type ImportOptions = {
+  /** Encrypts licence keys; needed when the file has any. */
+  cipher?: KeyCipher;
+};
 
 /**
  * Upserts everything in the file in one transaction: running it twice changes nothing the second time,
@@ -77,7 +93,10 @@ export async function importSeed(
   db: Database,
   file: SeedFile,
   source = "the catalogue file",
+  options: ImportOptions = {},
 ): Promise<ImportReport> {
+  if (file.licenceKeys?.length && !options.cipher)
+    throw new Error("Importing licence keys needs the store's encryption key");
   return db.transaction(async (tx) => {
     const problems = await conflictsWithDatabase(tx, file);
     if (problems.length > 0) throw new SeedValidationError(source, problems);
@@ -138,7 +157,9 @@ export async function importSeed(
         productCount++;
       }
     }
+    const licenceKeyCount = await importLicenceKeys(tx, file, source, options.cipher);
     return {
+      licenceKeys: licenceKeyCount,
       groups: file.groups?.length ?? 0,
       products: productCount,
       brandContent: Object.keys(file.brandContent ?? {}).length,
@@ -246,12 +267,42 @@ async function importContent(tx: Transaction, file: SeedFile) {
     };
     await tx.insert(services).values(values).onConflictDoUpdate({ target: services.slug, set: values });
   }
+  if (file.settings) {
+    const { shippingFlatRate, freeShippingThreshold, sandboxPayments } = file.settings;
+    await saveSettings(tx, {
+      shippingFlatCents: shippingFlatRate === undefined ? undefined : parseMoney(shippingFlatRate),
+      freeShippingThresholdCents:
+        freeShippingThreshold === undefined ? undefined : parseMoney(freeShippingThreshold),
+      sandboxPayments,
+    });
+  }
   for (const page of file.pages ?? []) {
     await tx
       .insert(pages)
       .values(page)
       .onConflictDoUpdate({ target: pages.slug, set: { ...page, updatedAt: sql`now()` } });
   }
+}
+
+async function importLicenceKeys(
+  tx: Transaction,
+  file: SeedFile,
+  source: string,
+  cipher?: KeyCipher,
+): Promise<number> {
+  let added = 0;
+  for (const [index, pool] of (file.licenceKeys ?? []).entries()) {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.groupKey, pool.group), eq(products.externalId, pool.id)));
+    if (!product)
+      throw new SeedValidationError(source, [
+        `licenceKeys[${index}]: no product ${pool.id} in ${pool.group}`,
+      ]);
+    added += (await addLicenceKeys(tx, cipher!, product.id, pool.keys)).added;
+  }
+  return added;
 }
 
 /** set column = excluded.column for an upsert. */

@@ -176,6 +176,25 @@ export const seedFileSchema = z
         }),
       )
       .optional(),
+    /** Store settings: shipping for physical goods, and whether the sandbox payment method is offered. */
+    settings: z
+      .object({
+        shippingFlatRate: priceString,
+        freeShippingThreshold: priceString,
+        sandboxPayments: z.boolean(),
+      })
+      .partial()
+      .optional(),
+    /** Licence keys for software products, by brand key and product id; imported encrypted, never twice. */
+    licenceKeys: z
+      .array(
+        z.object({
+          group: z.string().min(1),
+          id: z.string().min(1),
+          keys: z.array(z.string().trim().min(5, "must be a licence key").max(200)).min(1),
+        }),
+      )
+      .optional(),
     /** Editable content pages (policies, about, disclaimer); body is Markdown. */
     pages: z.array(z.object({ slug, title: text(200), body: text(100_000) })).optional(),
   })

@@ -17,10 +17,13 @@ async function watchSpinner(page: Page) {
   });
 }
 
-const spinnerSeen = (page: Page) => page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen);
+const spinnerSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen);
 
 test.describe("on every route change", () => {
-  test("no spinner on the first load; an orange spinner of size 70 for about 200 ms on client navigation", async ({ page }) => {
+  test("no spinner on the first load; an orange spinner of size 70 for about 200 ms on client navigation", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page.getByTestId("route-spinner")).toHaveCount(0);
     await watchSpinner(page);
@@ -45,7 +48,10 @@ test.describe("on every route change", () => {
     await page.goto("/");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    await page.getByRole("navigation", { name: "Policies" }).getByRole("link", { name: "Shipping policy" }).click();
+    await page
+      .getByRole("navigation", { name: "Policies" })
+      .getByRole("link", { name: "Shipping policy" })
+      .click();
     await expect(page).toHaveURL(/\/shipping-policy$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
@@ -75,7 +81,10 @@ test.describe("on every route change", () => {
     await page.goto("/ROUTER/TPLINK");
     await expect(page.getByTestId("app")).toHaveAttribute("data-selected-brand", "tplink");
     await page.getByTestId("category-menu-toggle").click();
-    await expect(page.getByTestId("category-menu").getByRole("link", { name: "TP-Link" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByTestId("category-menu").getByRole("link", { name: "TP-Link" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await page.goto("/about");
     await expect(page.getByTestId("app")).toHaveAttribute("data-selected-brand", "");
   });
@@ -92,7 +101,9 @@ test.describe("on every route change", () => {
     await expect(page.getByTestId("category-menu")).toHaveCount(0);
   });
 
-  test("any path containing admin hides the public header and helpers and shows the admin footer", async ({ page }) => {
+  test("any path containing admin hides the public header and helpers and shows the admin footer", async ({
+    page,
+  }) => {
     await page.goto("/some-admin-page");
     await expect(page.getByTestId("site-header")).toHaveCount(0);
     await expect(page.getByTestId("admin-footer")).toBeVisible();
@@ -113,7 +124,9 @@ test.describe("on every route change", () => {
   });
 });
 
-test("/antivirus/future-brand and /some/future-page show only the header, one page and the footer", async ({ page }) => {
+test("/antivirus/future-brand and /some/future-page show only the header, one page and the footer", async ({
+  page,
+}) => {
   for (const path of ["/antivirus/future-brand", "/some/future-page"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
@@ -136,9 +149,14 @@ test("an unknown path is a real 404 page with search and links back", async ({ p
 });
 
 test.describe("the blog", () => {
-  test("/blog/* and /blogs/* send the browser to BLOG_URL with the path and query string", async ({ request }) => {
+  test("/blog/* and /blogs/* send the browser to BLOG_URL with the path and query string", async ({
+    request,
+  }) => {
     for (const [path, target] of [
-      ["/blog/choosing-antivirus?utm_source=home&x=1", "https://blog.example.com/choosing-antivirus?utm_source=home&x=1"],
+      [
+        "/blog/choosing-antivirus?utm_source=home&x=1",
+        "https://blog.example.com/choosing-antivirus?utm_source=home&x=1",
+      ],
       ["/blogs/2026/post?a=b", "https://blog.example.com/2026/post?a=b"],
     ]) {
       const response = await request.get(path!, { maxRedirects: 0 });
@@ -148,27 +166,44 @@ test.describe("the blog", () => {
   });
 
   test("refuses to send the browser anywhere but BLOG_URL", async ({ request }) => {
-    for (const path of ["/blog//evil.example/x", "/blog/%2F%2Fevil.example", "/blogs/https:%2F%2Fevil.example"]) {
-      const response = await request.get(path, { maxRedirects: 0, headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
+    for (const path of [
+      "/blog//evil.example/x",
+      "/blog/%2F%2Fevil.example",
+      "/blogs/https:%2F%2Fevil.example",
+    ]) {
+      const response = await request.get(path, {
+        maxRedirects: 0,
+        headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" },
+      });
       expect(response.status()).toBe(302);
       expect(new URL(response.headers()["location"]!).host).toBe("blog.example.com");
     }
   });
 
-  test("the home page's blog teasers link out through /blog/ and remember the selected blog", async ({ page }) => {
+  test("the home page's blog teasers link out through /blog/ and remember the selected blog", async ({
+    page,
+  }) => {
     await page.goto("/");
-    await page.route("https://blog.example.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Blog</title>" }));
+    await page.route("https://blog.example.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>Blog</title>" }),
+    );
     const teaser = page.getByTestId("blog-teaser").first();
     const href = await teaser.getAttribute("href");
     expect(href).toMatch(/^\/blog\//);
     await teaser.click();
-    await expect(page).toHaveURL(new RegExp(`^https://blog\\.example\\.com/${href!.slice("/blog/".length)}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`^https://blog\\.example\\.com/${href!.slice("/blog/".length)}$`),
+    );
     await page.goBack();
-    expect(await page.evaluate(() => localStorage.getItem("selectedBlog"))).toBe(JSON.stringify(href!.slice("/blog/".length)));
+    expect(await page.evaluate(() => localStorage.getItem("selectedBlog"))).toBe(
+      JSON.stringify(href!.slice("/blog/".length)),
+    );
   });
 });
 
-test("/user goes to the dashboard, and the guarded user pages send a visitor to /user/login and back", async ({ page }) => {
+test("/user goes to the dashboard, and the guarded user pages send a visitor to /user/login and back", async ({
+  page,
+}) => {
   await page.goto("/user");
   await expect(page).toHaveURL(/\/user\/login\?redirectTo=%2Fuser%2Fdashboard$/);
   for (const path of ["/user/dashboard", "/user/orders", "/user/address"]) {
@@ -194,11 +229,22 @@ test.describe("meta tags", () => {
   });
 });
 
-test("sitemap.xml lists the public pages and every product; robots.txt keeps private areas out", async ({ request }) => {
+test("sitemap.xml lists the public pages and every product; robots.txt keeps private areas out", async ({
+  request,
+}) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
-  for (const path of ["/", "/about", "/antivirus", "/antivirus/mcafee", "/windows/windows7/professional", "/antvirus/pcmatic/", "/digital/web-development", "/printer/hp"]) {
+  for (const path of [
+    "/",
+    "/about",
+    "/antivirus",
+    "/antivirus/mcafee",
+    "/windows/windows7/professional",
+    "/antvirus/pcmatic/",
+    "/digital/web-development",
+    "/printer/hp",
+  ]) {
     expect(xml).toContain(`<loc>http://127.0.0.1:`);
     expect(xml).toContain(path);
   }
@@ -206,7 +252,8 @@ test("sitemap.xml lists the public pages and every product; robots.txt keeps pri
   for (const hidden of ["/admin", "/user", "/cart", "/payment"]) expect(xml).not.toContain(`${hidden}</loc>`);
 
   const robots = await (await request.get("/robots.txt")).text();
-  for (const path of ["/admin", "/user", "/cart", "/payment"]) expect(robots).toContain(`Disallow: ${path}\n`);
+  for (const path of ["/admin", "/user", "/cart", "/payment"])
+    expect(robots).toContain(`Disallow: ${path}\n`);
   expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
 });
 
@@ -223,7 +270,9 @@ test.describe("stored selections", () => {
     });
     await page.reload();
     await expect(page.getByTestId("app")).toHaveAttribute("data-selected-product", "");
-    await expect.poll(() => errors.some((text) => text.includes("Failed to parse stored selectedProduct"))).toBe(true);
+    await expect
+      .poll(() => errors.some((text) => text.includes("Failed to parse stored selectedProduct")))
+      .toBe(true);
     expect(errors.some((text) => text.includes("Failed to parse stored selectedBlog"))).toBe(true);
     await expect(page.getByTestId("best-sellers")).toBeVisible();
   });

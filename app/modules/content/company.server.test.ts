@@ -18,7 +18,10 @@ describe.each(drivers)("the company phone on %s", (driver) => {
 
   it("reads the local and the international format from the company-details record", async () => {
     const { logger, lines } = recordingLogger();
-    expect(await getCompanyPhone({ db: database.db, logger })).toEqual({ phone: "(212) 555-0100", phonecall: "+12125550100" });
+    expect(await getCompanyPhone({ db: database.db, logger })).toEqual({
+      phone: "(212) 555-0100",
+      phonecall: "+12125550100",
+    });
     expect(lines()).toEqual([]);
   });
 

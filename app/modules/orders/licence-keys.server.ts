@@ -1,0 +1,105 @@
+import { and, asc, count, eq, inArray, isNull, isNotNull, sql } from "drizzle-orm";
+import type { Database, Transaction } from "~db/client.server";
+import { licenceKeys, orderLines } from "~db/schema";
+import { type KeyCipher, keyHint, normalizeKey } from "~/lib/key-cipher.server";
+
+export type KeyImportReport = { added: number; duplicates: number };
+
+/** Adds keys to a product's pool, encrypted; a key already known (to any product) is skipped, not added twice. */
+export async function addLicenceKeys(
+  tx: Database | Transaction,
+  cipher: KeyCipher,
+  productId: number,
+  keys: string[],
+): Promise<KeyImportReport> {
+  const unique = [...new Map(keys.map((key) => [normalizeKey(key), key.trim()])).values()].filter(
+    (key) => key !== "",
+  );
+  if (unique.length === 0) return { added: 0, duplicates: keys.length };
+  const inserted = await tx
+    .insert(licenceKeys)
+    .values(
+      unique.map((key) => ({
+        productId,
+        keyCiphertext: cipher.encrypt(key),
+        keyFingerprint: cipher.fingerprint(key),
+        keyHint: keyHint(key),
+      })),
+    )
+    .onConflictDoNothing({ target: licenceKeys.keyFingerprint })
+    .returning({ id: licenceKeys.id });
+  return { added: inserted.length, duplicates: keys.length - inserted.length };
+}
+
+/**
+ * Gives each software line of an order as many unused keys as its quantity. Rows are locked and skipped by
+ * concurrent allocations (SKIP LOCKED), so two orders never get the same key. Returns how many keys were missing.
+ */
+export async function allocateKeys(
+  tx: Transaction,
+  lines: Array<{ id: number; productId: number | null; quantity: number }>,
+): Promise<number> {
+  let missing = 0;
+  for (const line of lines) {
+    if (line.productId === null) {
+      missing += line.quantity;
+      continue;
+    }
+    const [{ n: already } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(licenceKeys)
+      .where(eq(licenceKeys.orderLineId, line.id));
+    const needed = line.quantity - already;
+    if (needed <= 0) continue;
+    const free = await tx
+      .select({ id: licenceKeys.id })
+      .from(licenceKeys)
+      .where(and(eq(licenceKeys.productId, line.productId), isNull(licenceKeys.orderLineId)))
+      .orderBy(asc(licenceKeys.id))
+      .limit(needed)
+      .for("update", { skipLocked: true });
+    if (free.length > 0) {
+      await tx
+        .update(licenceKeys)
+        .set({ orderLineId: line.id, assignedAt: sql`now()` })
+        .where(
+          inArray(
+            licenceKeys.id,
+            free.map((row) => row.id),
+          ),
+        );
+    }
+    missing += needed - free.length;
+  }
+  return missing;
+}
+
+/** The keys delivered for an order's lines, decrypted, for the buyer's order page and e-mail. */
+export async function keysForOrder(db: Database | Transaction, cipher: KeyCipher, orderId: number) {
+  const rows = await db
+    .select({ lineId: licenceKeys.orderLineId, sealed: licenceKeys.keyCiphertext })
+    .from(licenceKeys)
+    .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(licenceKeys.orderLineId)))
+    .orderBy(asc(licenceKeys.id));
+  const byLine = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = byLine.get(row.lineId!) ?? [];
+    list.push(cipher.decrypt(row.sealed));
+    byLine.set(row.lineId!, list);
+  }
+  return byLine;
+}
+
+/** Available and assigned counts per product, for the admin and for low-pool warnings. */
+export async function keyPoolCounts(db: Database, productIds?: number[]) {
+  return db
+    .select({
+      productId: licenceKeys.productId,
+      available: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is null)`.mapWith(Number),
+      assigned: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is not null)`.mapWith(Number),
+    })
+    .from(licenceKeys)
+    .where(productIds ? inArray(licenceKeys.productId, productIds) : undefined)
+    .groupBy(licenceKeys.productId);
+}

@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalogue";
+
+export const ORDER_STATUSES = ["pending_payment", "paid", "fulfilled", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ["bank-transfer", "sandbox", "stripe"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Software is delivered as licence keys; printers and routers are shipped. */
+export type LineKind = "software" | "physical";
+
+export type Address = {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+};
+
+/** Human order numbers, in sequence; they start at 1001 so the first order does not look like the only one. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1001 });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    number: integer("number")
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_number_seq')`),
+    /** What the checkout page sent: a retry or double click with the same key gets the same order. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    userId: text("user_id"),
+    email: text("email").notNull(),
+    status: text("status").$type<OrderStatus>().notNull(),
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("pending"),
+    paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
+    /** The payment provider's reference (a Stripe checkout session id, say). */
+    paymentReference: text("payment_reference"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    billingAddress: jsonb("billing_address").$type<Address>().notNull(),
+    shippingAddress: jsonb("shipping_address").$type<Address>(),
+    /** Set while paid software lines wait for licence keys the pool does not have yet. */
+    awaitingKeys: integer("awaiting_keys").notNull().default(0),
+    trackingNumber: text("tracking_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("orders_email_idx").on(sql`lower(${table.email})`),
+    index("orders_user_idx").on(table.userId),
+    index("orders_status_idx").on(table.status, table.createdAt),
+    index("orders_created_idx").on(table.createdAt),
+    check(
+      "orders_status_check",
+      sql`${table.status} in ('pending_payment', 'paid', 'fulfilled', 'cancelled', 'refunded')`,
+    ),
+    check(
+      "orders_totals_check",
+      sql`${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents} and ${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    groupKey: text("group_key").notNull(),
+    externalId: text("external_id").notNull(),
+    /** Snapshots: what the buyer saw and paid, whatever happens to the product later. */
+    name: text("name").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    kind: text("kind").$type<LineKind>().notNull(),
+  },
+  (table) => [
+    index("order_lines_order_idx").on(table.orderId),
+    check("order_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
+    check(
+      "order_lines_total_check",
+      sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`,
+    ),
+  ],
+);
+
+/** Every change to an order: what, by whom, when. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** "customer", "system", "stripe" or "admin:<email>". */
+    actor: text("actor").notNull(),
+    message: text("message").notNull().default(""),
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+);
+
+export const licenceKeys = pgTable(
+  "licence_keys",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    /** AES-256-GCM: iv, tag and ciphertext, base64url, joined by dots. */
+    keyCiphertext: text("key_ciphertext").notNull(),
+    /** HMAC of the key, so the same key cannot be imported twice. */
+    keyFingerprint: text("key_fingerprint").notNull(),
+    /** The last characters, for lists that must not show keys in full. */
+    keyHint: text("key_hint").notNull(),
+    orderLineId: integer("order_line_id").references(() => orderLines.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("licence_keys_fingerprint_idx").on(table.keyFingerprint),
+    index("licence_keys_available_idx")
+      .on(table.productId, table.id)
+      .where(sql`${table.orderLineId} is null`),
+    index("licence_keys_line_idx").on(table.orderLineId),
+  ],
+);
+
+export const OUTBOX_STATUSES = ["pending", "sent", "stored", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Every e-mail the store sends, written in the same transaction as the change it reports and sent afterwards.
+ * Without SMTP, messages stay here ("stored") for the admin to read.
+ */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("outbox_pending_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index("outbox_order_idx").on(table.orderId),
+  ],
+);
+
+/** Stripe events already handled: a replayed event changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Store settings the admin can change (shipping rates, payment switches). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Order = typeof orders.$inferSelect;
+export type OrderLine = typeof orderLines.$inferSelect;
