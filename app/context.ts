@@ -1,6 +1,8 @@
 import type { Database } from "~db/client.server";
 import type { Env } from "~/lib/env.server";
+import type { KeyCipher } from "~/lib/key-cipher.server";
 import type { Logger } from "~/lib/logger.server";
+import type { Mailer } from "~/modules/email/outbox.server";
 
 /** What the server hands every loader and action. Server-only: never sent to the browser. */
 export type ServerContext = {
@@ -8,6 +10,10 @@ export type ServerContext = {
   env: Env;
   logger: Logger;
   cspNonce: string;
+  /** Sends the e-mail outbox; kick() after a commit that wrote messages. */
+  mailer: Pick<Mailer, "kick">;
+  /** Encrypts and decrypts licence keys. */
+  cipher: KeyCipher;
 };
 
 declare module "react-router" {

@@ -38,6 +38,14 @@ export default [
   route("user/login", "routes/user.login.tsx"),
   ...["user/dashboard", "user/orders", "user/address"].map((path) => alias(path, "routes/user.guarded.tsx")),
 
+  // Cart, checkout and orders.
+  route("cart", "routes/cart.tsx"),
+  route("payment", "routes/payment.tsx"),
+  route("order/lookup", "routes/order-lookup.tsx"),
+  route("order/:number", "routes/order.tsx"),
+  route("api/cart/quote", "routes/api.cart-quote.tsx"),
+  route("api/stripe/webhook", "routes/api.stripe-webhook.tsx"),
+
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("placeholder/:kind/:name", "routes/placeholder.tsx"),

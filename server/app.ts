@@ -8,10 +8,14 @@ import type { ServerBuild } from "react-router";
 import type { ServerContext } from "~/context";
 import type { DatabaseHandle } from "~db/client.server";
 import type { Env } from "~/lib/env.server";
+import type { KeyCipher } from "~/lib/key-cipher.server";
 import type { Logger } from "~/lib/logger.server";
+import type { Mailer } from "~/modules/email/outbox.server";
 
 export type AppOptions = {
   env: Env;
+  mailer: Mailer;
+  cipher: KeyCipher;
   database: DatabaseHandle;
   logger: Logger;
   /** The built app, or (in development) a function that loads it through Vite. */
@@ -21,7 +25,16 @@ export type AppOptions = {
   clientDir?: string;
 };
 
-export function createApp({ env, database, logger, build, viteMiddlewares, clientDir }: AppOptions) {
+export function createApp({
+  env,
+  database,
+  logger,
+  mailer,
+  cipher,
+  build,
+  viteMiddlewares,
+  clientDir,
+}: AppOptions) {
   const app = express();
   const production = env.NODE_ENV === "production";
   app.disable("x-powered-by");
@@ -91,6 +104,8 @@ export function createApp({ env, database, logger, build, viteMiddlewares, clien
         env,
         logger,
         cspNonce: res.locals.cspNonce as string,
+        mailer,
+        cipher,
       }),
     }),
   );

@@ -10,6 +10,7 @@ import type { ViteDevServer } from "vite";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger } from "~/lib/logger.server";
+import { createMailer, type Mailer } from "~/modules/email/outbox.server";
 import { DatabaseLockedError, openDatabase } from "~db/client.server";
 import { projectRoot } from "~db/paths.server";
 import { importSeed, isCatalogueEmpty, readDemoSeed } from "~db/seed/import.server";
@@ -21,7 +22,7 @@ async function main() {
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
-  const running: { server?: Server; vite?: ViteDevServer } = {};
+  const running: { server?: Server; vite?: ViteDevServer; mailer?: Mailer } = {};
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
@@ -31,6 +32,7 @@ async function main() {
       running.server ? running.server.close(() => resolve()) : resolve(),
     );
     await running.vite?.close();
+    await running.mailer?.stop();
     await database.close();
     process.exit(exitCode);
   };
@@ -45,6 +47,10 @@ async function main() {
     logger.info(report, "empty database: imported the demo store");
   }
 
+  const cipher = keyCipher(env.ENCRYPTION_KEY);
+  const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
+  running.mailer = mailer;
+  mailer.start();
   const root = projectRoot();
   let app;
   if (env.NODE_ENV === "development") {
@@ -55,12 +61,22 @@ async function main() {
       env,
       database,
       logger,
+      mailer,
+      cipher,
       viteMiddlewares: dev.middlewares,
       build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
   } else {
     const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-    app = createApp({ env, database, logger, build, clientDir: path.join(root, "build/client") });
+    app = createApp({
+      env,
+      database,
+      logger,
+      mailer,
+      cipher,
+      build,
+      clientDir: path.join(root, "build/client"),
+    });
   }
 
   const server = app.listen(env.PORT, env.HOST, () => {

@@ -1,0 +1,158 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Database, Transaction } from "~db/client.server";
+import { outboxEmails } from "~db/schema";
+import type { Logger } from "~/lib/logger.server";
+
+export type OutgoingEmail = {
+  kind: string;
+  orderId?: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+/** Writes an e-mail in the caller's transaction: if the change it reports is stored, so is the message. */
+export async function enqueueEmail(tx: Database | Transaction, email: OutgoingEmail) {
+  const [row] = await tx
+    .insert(outboxEmails)
+    .values({ ...email, orderId: email.orderId ?? null })
+    .returning({ id: outboxEmails.id });
+  return row!.id;
+}
+
+/** Attempts before a message is given up as failed; the wait doubles each time, from 30 s up to an hour. */
+export const MAX_ATTEMPTS = 8;
+const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+/** A claimed message is someone else's to send for this long; if that process dies, it is retried after. */
+const LEASE_SECONDS = 300;
+
+export type Mailer = {
+  /** Sends what is due now (after a commit, say); resolves when done. Never throws. */
+  dispatch(): Promise<void>;
+  /** Wake the sender soon without waiting for it. */
+  kick(): void;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+};
+
+export type MailerOptions = {
+  db: Database;
+  logger: Logger;
+  from: string;
+  /** smtp://... ; without it messages are kept in the outbox as "stored", readable by the admin. */
+  smtpUrl?: string;
+  /** For tests: a transport of nodemailer's own kinds. */
+  transport?: Transporter;
+};
+
+export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOptions): Mailer {
+  const transporter = transport ?? (smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined);
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function claimDue() {
+    // Take a lease on due messages so another process does not send them too.
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outboxEmails.id })
+        .from(outboxEmails)
+        .where(and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(outboxEmails.id))
+        .limit(20)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outboxEmails)
+        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .where(
+          inArray(
+            outboxEmails.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  async function sendDue() {
+    for (;;) {
+      const batch = await claimDue();
+      if (batch.length === 0) return;
+      for (const email of batch) {
+        if (!transporter) {
+          await db
+            .update(outboxEmails)
+            .set({ status: "stored", attempts: email.attempts + 1 })
+            .where(eq(outboxEmails.id, email.id));
+          continue;
+        }
+        try {
+          await transporter.sendMail({
+            from,
+            to: email.to,
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+          });
+          await db
+            .update(outboxEmails)
+            .set({ status: "sent", attempts: email.attempts + 1, sentAt: sql`now()`, lastError: null })
+            .where(eq(outboxEmails.id, email.id));
+        } catch (error) {
+          const attempts = email.attempts + 1;
+          const message = error instanceof Error ? error.message : String(error);
+          logger.warn({ emailId: email.id, attempts, err: message }, "could not send an e-mail; will retry");
+          await db
+            .update(outboxEmails)
+            .set({
+              attempts,
+              lastError: message.slice(0, 1000),
+              status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+              nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
+            })
+            .where(eq(outboxEmails.id, email.id));
+        }
+      }
+    }
+  }
+
+  async function dispatch(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await sendDue();
+        } catch (error) {
+          logger.error({ err: error }, "the e-mail outbox could not be processed");
+        }
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    dispatch,
+    kick() {
+      void dispatch();
+    },
+    start(intervalMs = 30_000) {
+      timer = setInterval(() => void dispatch(), intervalMs);
+      timer.unref();
+      void dispatch();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+      transporter?.close();
+    },
+  };
+}

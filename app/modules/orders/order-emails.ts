@@ -1,0 +1,109 @@
+import { formatMoney } from "~/lib/money";
+
+export type EmailOrder = {
+  number: number;
+  email: string;
+  link: string;
+  storeName: string;
+  status: string;
+  paymentMethod: string;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  lines: Array<{
+    name: string;
+    quantity: number;
+    unitPriceCents: number;
+    lineTotalCents: number;
+    kind: string;
+    keys: string[];
+  }>;
+  bankTransferInstructions?: string;
+  awaitingKeys?: number;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+function linesText(order: EmailOrder, withKeys: boolean) {
+  return order.lines
+    .map((line) => {
+      const keys =
+        withKeys && line.keys.length > 0
+          ? `\n    Licence key${line.keys.length > 1 ? "s" : ""}: ${line.keys.join(", ")}`
+          : "";
+      return `  ${line.quantity} × ${line.name} — ${formatMoney(line.lineTotalCents)}${keys}`;
+    })
+    .join("\n");
+}
+
+function totalsText(order: EmailOrder) {
+  return [
+    `Subtotal: ${formatMoney(order.subtotalCents)}`,
+    `Shipping: ${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}`,
+    `Total: ${formatMoney(order.totalCents)}`,
+  ].join("\n");
+}
+
+function html(order: EmailOrder, intro: string, withKeys: boolean, extra = "") {
+  const rows = order.lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:6px 0">${line.quantity} × ${escapeHtml(line.name)}${
+          withKeys && line.keys.length > 0
+            ? `<br><span style="font-family:monospace;background:#fff7ed;padding:2px 4px">${line.keys.map(escapeHtml).join("<br>")}</span>`
+            : ""
+        }</td><td style="padding:6px 0;text-align:right">${formatMoney(line.lineTotalCents)}</td></tr>`,
+    )
+    .join("");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
+<h1 style="font-size:20px">${escapeHtml(order.storeName)}: order #${order.number}</h1>
+<p>${escapeHtml(intro)}</p>${extra}
+<table style="width:100%;border-collapse:collapse">${rows}
+<tr><td style="padding-top:12px">Subtotal</td><td style="padding-top:12px;text-align:right">${formatMoney(order.subtotalCents)}</td></tr>
+<tr><td>Shipping</td><td style="text-align:right">${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</td></tr>
+<tr><td><strong>Total</strong></td><td style="text-align:right"><strong>${formatMoney(order.totalCents)}</strong></td></tr></table>
+<p><a href="${escapeHtml(order.link)}">View your order</a></p></body></html>`;
+}
+
+export function orderConfirmationEmail(order: EmailOrder) {
+  const pendingBank = order.paymentMethod === "bank-transfer" && order.status === "pending_payment";
+  const intro = pendingBank
+    ? "Thank you for your order. It is waiting for your bank transfer; we deliver as soon as the payment arrives."
+    : "Thank you for your order. We have received it.";
+  const instructions =
+    pendingBank && order.bankTransferInstructions
+      ? `\n\nHow to pay:\n${order.bankTransferInstructions}\n`
+      : "";
+  return {
+    kind: "order-confirmation",
+    to: order.email,
+    subject: `Your order #${order.number} at ${order.storeName}`,
+    text: `${intro}${instructions}\n\nOrder #${order.number}\n${linesText(order, false)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n`,
+    html: html(
+      order,
+      intro,
+      false,
+      pendingBank && order.bankTransferInstructions
+        ? `<p><strong>How to pay:</strong> ${escapeHtml(order.bankTransferInstructions)}</p>`
+        : "",
+    ),
+  };
+}
+
+export function paymentReceiptEmail(order: EmailOrder) {
+  const waiting = order.awaitingKeys
+    ? ` ${order.awaitingKeys} licence key${order.awaitingKeys > 1 ? "s are" : " is"} on the way: we will e-mail ${order.awaitingKeys > 1 ? "them" : "it"} shortly.`
+    : "";
+  const intro = `We have received your payment of ${formatMoney(order.totalCents)}.${waiting}`;
+  return {
+    kind: "payment-receipt",
+    to: order.email,
+    subject: `Payment received for order #${order.number}`,
+    text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n`,
+    html: html(order, intro, true),
+  };
+}

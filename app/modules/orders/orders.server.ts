@@ -1,0 +1,311 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Database, Transaction } from "~db/client.server";
+import { type Address, orderEvents, orderLines, orders, type PaymentMethod, webInfo } from "~db/schema";
+import type { KeyCipher } from "~/lib/key-cipher.server";
+import type { Logger } from "~/lib/logger.server";
+import { priceCart } from "~/modules/cart/pricing.server";
+import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
+import type { Env } from "~/lib/env.server";
+import { orderPath } from "./access.server";
+import { allocateKeys, keysForOrder } from "./licence-keys.server";
+import { type EmailOrder, orderConfirmationEmail, paymentReceiptEmail } from "./order-emails";
+import { addressSchema, type CheckoutInput } from "./schemas";
+import { getSettings, shippingCost } from "./settings.server";
+import { fieldErrors } from "~/lib/forms";
+
+export type OrdersContext = {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  mailer: Pick<Mailer, "kick">;
+  cipher: KeyCipher;
+  storeName: string;
+};
+
+export type PlaceOrderResult =
+  | {
+      ok: true;
+      orderId: number;
+      number: number;
+      status: string;
+      paymentMethod: PaymentMethod;
+      replayed: boolean;
+    }
+  | { ok: false; errors: Record<string, string> };
+
+export class OrderError extends Error {
+  override name = "OrderError";
+}
+
+/** Payment methods on offer now: sandbox only where allowed, Stripe only when configured. */
+export async function availablePaymentMethods(
+  ctx: Pick<OrdersContext, "db" | "env">,
+): Promise<PaymentMethod[]> {
+  const store = await getSettings(ctx.db);
+  const methods: PaymentMethod[] = [];
+  if (ctx.env.STRIPE_SECRET_KEY && ctx.env.STRIPE_WEBHOOK_SECRET) methods.push("stripe");
+  methods.push("bank-transfer");
+  if (ctx.env.NODE_ENV !== "production" || store.sandboxPayments) methods.push("sandbox");
+  return methods;
+}
+
+/**
+ * Places an order in one transaction: every line priced from the catalogue, name and price snapshots, the next
+ * order number, a "placed" event and the confirmation e-mail. The same idempotency key always gives the same order.
+ * The sandbox method pays it at once, in the same transaction.
+ */
+export async function placeOrder(
+  ctx: OrdersContext,
+  input: CheckoutInput,
+  userId: string | null = null,
+): Promise<PlaceOrderResult> {
+  const existing = await findByIdempotencyKey(ctx.db, input.idempotencyKey);
+  if (existing) return { ok: true, ...existing, replayed: true };
+
+  const methods = await availablePaymentMethods(ctx);
+  if (!methods.includes(input.paymentMethod)) {
+    return {
+      ok: false,
+      errors: { paymentMethod: "That payment method is not available: choose another one" },
+    };
+  }
+  const priced = await priceCart(ctx.db, input.cart);
+  if (priced.unavailable.length > 0) {
+    const names = priced.unavailable.map((line) => line.name || `product ${line.id}`).join(", ");
+    return {
+      ok: false,
+      errors: {
+        cart: `No longer available: ${names}. Remove ${priced.unavailable.length > 1 ? "them" : "it"} from your cart to continue.`,
+      },
+    };
+  }
+  if (priced.lines.length === 0) return { ok: false, errors: { cart: "Your cart is empty" } };
+
+  let shippingAddress: Address | null = null;
+  if (priced.hasPhysical) {
+    if (input.shipToBilling) shippingAddress = input.billing;
+    else {
+      const parsed = addressSchema.safeParse(input.shipping ?? {});
+      if (!parsed.success) {
+        return {
+          ok: false,
+          errors: Object.fromEntries(
+            Object.entries(fieldErrors(parsed.error)).map(([key, message]) => [`shipping.${key}`, message]),
+          ),
+        };
+      }
+      shippingAddress = parsed.data;
+    }
+  }
+
+  try {
+    const placed = await ctx.db.transaction(async (tx) => {
+      const store = await getSettings(tx);
+      const shippingCents = shippingCost(store, priced.subtotalCents, priced.hasPhysical);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          idempotencyKey: input.idempotencyKey,
+          userId,
+          email: input.email.toLowerCase(),
+          status: "pending_payment",
+          paymentStatus: "pending",
+          paymentMethod: input.paymentMethod,
+          subtotalCents: priced.subtotalCents,
+          shippingCents,
+          totalCents: priced.subtotalCents + shippingCents,
+          billingAddress: input.billing,
+          shippingAddress,
+        })
+        .returning();
+      await tx.insert(orderLines).values(
+        priced.lines.map((line) => ({
+          orderId: order!.id,
+          productId: line.productId,
+          groupKey: line.groupKey,
+          externalId: line.id,
+          name: line.name,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          lineTotalCents: line.lineTotalCents,
+          kind: line.kind,
+        })),
+      );
+      await recordEvent(
+        tx,
+        order!.id,
+        "placed",
+        "customer",
+        `Order placed, to be paid by ${input.paymentMethod}`,
+      );
+      await enqueueEmail(tx, {
+        ...orderConfirmationEmail(await emailView(tx, ctx, order!.id, store.bankTransferInstructions)),
+        orderId: order!.id,
+      });
+      if (input.paymentMethod === "sandbox")
+        await markPaid(tx, ctx, order!.id, "sandbox", "Paid with the sandbox method");
+      const [after] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
+      return {
+        orderId: order!.id,
+        number: order!.number,
+        status: after!.status,
+        paymentMethod: input.paymentMethod,
+      };
+    });
+    ctx.mailer.kick();
+    return { ok: true, ...placed, replayed: false };
+  } catch (error) {
+    // Two submissions with one key at the same moment: the first stored the order; this one returns it.
+    const again = await findByIdempotencyKey(ctx.db, input.idempotencyKey);
+    if (again) return { ok: true, ...again, replayed: true };
+    throw error;
+  }
+}
+
+async function findByIdempotencyKey(db: Database, key: string) {
+  const [row] = await db
+    .select({
+      orderId: orders.id,
+      number: orders.number,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+    })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key));
+  return row;
+}
+
+export async function recordEvent(
+  tx: Database | Transaction,
+  orderId: number,
+  type: string,
+  actor: string,
+  message = "",
+  data?: Record<string, unknown>,
+) {
+  await tx.insert(orderEvents).values({ orderId, type, actor, message, data });
+}
+
+/**
+ * Marks an order paid (once: a second call changes nothing), allocates its licence keys in the same transaction
+ * and writes the receipt. Digital-only orders with every key delivered are fulfilled at once; with too few keys
+ * the order stays paid and waits.
+ */
+export async function markPaid(
+  tx: Transaction,
+  ctx: Pick<OrdersContext, "cipher" | "env" | "storeName">,
+  orderId: number,
+  actor: string,
+  message: string,
+  reference?: string,
+): Promise<boolean> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order || order.status !== "pending_payment") return false;
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const missing = await allocateKeys(
+    tx,
+    lines.filter((line) => line.kind === "software"),
+  );
+  const physical = lines.some((line) => line.kind === "physical");
+  const status = !physical && missing === 0 ? "fulfilled" : "paid";
+  await tx
+    .update(orders)
+    .set({
+      status,
+      paymentStatus: "paid",
+      paidAt: sql`now()`,
+      updatedAt: sql`now()`,
+      awaitingKeys: missing,
+      paymentReference: reference ?? order.paymentReference,
+    })
+    .where(eq(orders.id, orderId));
+  await recordEvent(tx, orderId, "paid", actor, message);
+  if (missing > 0)
+    await recordEvent(
+      tx,
+      orderId,
+      "keys_waiting",
+      "system",
+      `${missing} licence key${missing > 1 ? "s" : ""} to follow: the pool is empty`,
+    );
+  else if (lines.some((line) => line.kind === "software"))
+    await recordEvent(tx, orderId, "keys_delivered", "system", "Licence keys delivered");
+  if (status === "fulfilled") await recordEvent(tx, orderId, "fulfilled", "system", "Everything delivered");
+  await enqueueEmail(tx, { ...paymentReceiptEmail(await emailView(tx, ctx, orderId)), orderId });
+  return true;
+}
+
+async function emailView(
+  tx: Transaction,
+  ctx: Pick<OrdersContext, "cipher" | "env" | "storeName">,
+  orderId: number,
+  bankTransferInstructions?: string,
+): Promise<EmailOrder> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const keys = await keysForOrder(tx, ctx.cipher, orderId);
+  return {
+    number: order!.number,
+    email: order!.email,
+    link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order!.number)}`,
+    storeName: ctx.storeName,
+    status: order!.status,
+    paymentMethod: order!.paymentMethod,
+    subtotalCents: order!.subtotalCents,
+    shippingCents: order!.shippingCents,
+    totalCents: order!.totalCents,
+    awaitingKeys: order!.awaitingKeys,
+    bankTransferInstructions,
+    lines: lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),
+  };
+}
+
+/** An order as its buyer sees it, with delivered keys. Callers check access first. */
+export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, number: number) {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.number, number));
+  if (!order) return null;
+  const [lines, keys, events, store] = await Promise.all([
+    ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    keysForOrder(ctx.db, ctx.cipher, order.id),
+    ctx.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
+    getSettings(ctx.db),
+  ]);
+  return {
+    order,
+    lines: lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),
+    events: events.map(({ type, message, createdAt }) => ({ type, message, createdAt })),
+    bankTransferInstructions:
+      order.paymentMethod === "bank-transfer" && order.status === "pending_payment"
+        ? store.bankTransferInstructions
+        : null,
+  };
+}
+
+/** Guest lookup: the number and the e-mail it was placed with must both match. */
+export async function findOrderByNumberAndEmail(db: Database, number: number, email: string) {
+  const [row] = await db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(sql`lower(${orders.email})`, email.trim().toLowerCase())));
+  return row ?? null;
+}
+
+/** The orders context of a request: the server context plus the store's name for e-mails. */
+export async function ordersContext(
+  ctx: Pick<OrdersContext, "db" | "env" | "logger" | "mailer" | "cipher">,
+): Promise<OrdersContext> {
+  const [info] = await ctx.db.select({ name: webInfo.name }).from(webInfo).limit(1);
+  return { ...ctx, storeName: info?.name ?? "Our store" };
+}

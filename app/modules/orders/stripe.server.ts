@@ -1,0 +1,119 @@
+import { asc, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { orderLines, orders, paymentEvents } from "~db/schema";
+import { orderPath } from "./access.server";
+import { markPaid, type OrdersContext, recordEvent } from "./orders.server";
+
+/** Stripe is offered only when both its keys are configured. */
+export function stripeClient(ctx: Pick<OrdersContext, "env">): Stripe | null {
+  return ctx.env.STRIPE_SECRET_KEY ? new Stripe(ctx.env.STRIPE_SECRET_KEY) : null;
+}
+
+/** Starts Stripe's hosted checkout for a pending order; card details never reach this server. */
+export async function startStripeCheckout(ctx: OrdersContext, orderId: number): Promise<string> {
+  const stripe = stripeClient(ctx);
+  if (!stripe) throw new Error("Stripe is not configured");
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== "pending_payment") throw new Error("This order is not waiting for payment");
+  const lines = await ctx.db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const link = `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order.number)}`;
+  const session = await stripe.checkout.sessions.create({
+    mode: "payment",
+    customer_email: order.email,
+    client_reference_id: String(order.number),
+    metadata: { orderId: String(order.id), orderNumber: String(order.number) },
+    line_items: [
+      ...lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: { currency: "usd", unit_amount: line.unitPriceCents, product_data: { name: line.name } },
+      })),
+      ...(order.shippingCents > 0
+        ? [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: order.shippingCents,
+                product_data: { name: "Shipping" },
+              },
+            },
+          ]
+        : []),
+    ],
+    success_url: `${link}&placed=1`,
+    cancel_url: `${ctx.env.PUBLIC_URL}/payment?cancelled=${order.number}`,
+  });
+  await ctx.db
+    .update(orders)
+    .set({ paymentReference: session.id, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+  if (!session.url) throw new Error("Stripe did not return a checkout address");
+  return session.url;
+}
+
+export type WebhookResult = { status: 200 | 400; body: Record<string, unknown> };
+
+/**
+ * Stripe's webhook: the signature is checked with Stripe's library (which also refuses events older than five
+ * minutes); an event id seen before changes nothing; a completed checkout marks its order paid once.
+ */
+export async function handleStripeWebhook(
+  ctx: OrdersContext,
+  payload: string,
+  signature: string | null,
+): Promise<WebhookResult> {
+  const secret = ctx.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret || !ctx.env.STRIPE_SECRET_KEY)
+    return { status: 400, body: { error: "Stripe is not configured" } };
+  if (!signature) return { status: 400, body: { error: "Missing Stripe-Signature header" } };
+  let event: Stripe.Event;
+  try {
+    event = stripeClient(ctx)!.webhooks.constructEvent(payload, signature, secret);
+  } catch (error) {
+    ctx.logger.warn({ err: (error as Error).message }, "refused a Stripe webhook");
+    return { status: 400, body: { error: "Invalid signature" } };
+  }
+  const session = event.type.startsWith("checkout.session.")
+    ? (event.data.object as Stripe.Checkout.Session)
+    : null;
+  const claimed = Number(session?.metadata?.orderId);
+  const handled = await ctx.db.transaction(async (tx) => {
+    const [order] =
+      Number.isSafeInteger(claimed) && claimed > 0
+        ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, claimed))
+        : [];
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, provider: "stripe", type: event.type, orderId: order?.id ?? null })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!fresh) return "duplicate";
+    if (!session || !order) return "ignored";
+    const orderId = order.id;
+    if (
+      event.type === "checkout.session.completed" ||
+      event.type === "checkout.session.async_payment_succeeded"
+    ) {
+      if (session.payment_status !== "paid") return "ignored";
+      await markPaid(tx, ctx, orderId, "stripe", `Paid by card (Stripe ${session.id})`, session.id);
+      return "paid";
+    }
+    if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {
+      await recordEvent(
+        tx,
+        orderId,
+        "payment_failed",
+        "stripe",
+        "The card payment did not go through; the order is kept for another try",
+      );
+      return "failed";
+    }
+    return "ignored";
+  });
+  ctx.mailer.kick();
+  return { status: 200, body: { received: true, result: handled } };
+}

@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { cartLineSchema, MAX_LINES } from "~/modules/cart/cart";
+import { priceCart } from "~/modules/cart/pricing.server";
+import { getSettings, shippingCost } from "~/modules/orders/settings.server";
+import type { Route } from "./+types/api.cart-quote";
+
+const quoteRequest = z.object({ lines: z.array(cartLineSchema).max(MAX_LINES) });
+
+/** POST {lines} -> the cart priced from the catalogue now, with shipping. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ error: "Use POST" }, { status: 405 });
+  const text = await request.text();
+  if (text.length > 50_000) return data({ error: "The cart is too large" }, { status: 413 });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return data({ error: "The body must be JSON" }, { status: 400 });
+  }
+  const parsed = quoteRequest.safeParse(body);
+  if (!parsed.success)
+    return data({ error: "The cart is not valid", issues: parsed.error.issues.slice(0, 5) }, { status: 400 });
+  const [priced, store] = await Promise.all([
+    priceCart(context.db, parsed.data.lines),
+    getSettings(context.db),
+  ]);
+  const shippingCents = shippingCost(store, priced.subtotalCents, priced.hasPhysical);
+  return {
+    ...priced,
+    lines: priced.lines.map(({ productId: _productId, ...line }) => line),
+    shippingCents,
+    totalCents: priced.subtotalCents + shippingCents,
+    freeShippingThresholdCents: store.freeShippingThresholdCents,
+  };
+}

@@ -1,0 +1,280 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { cartStore } from "~/modules/cart/cart-store";
+import { isOrderAccessToken } from "~/modules/orders/access.server";
+import { orderForBuyer, ordersContext } from "~/modules/orders/orders.server";
+import { startStripeCheckout } from "~/modules/orders/stripe.server";
+import { COUNTRIES } from "~/modules/orders/schemas";
+import type { Address } from "~db/schema/orders";
+import type { Route } from "./+types/order";
+
+const STATUS_LABELS: Record<string, string> = {
+  pending_payment: "Waiting for payment",
+  paid: "Paid",
+  fulfilled: "Complete",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+/** Only the buyer sees an order: with the secret link from the e-mail (signed-in owners come with accounts). */
+async function authorizedOrder({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const number = Number(params.number);
+  const key = new URL(request.url).searchParams.get("key");
+  if (
+    !Number.isSafeInteger(number) ||
+    number < 1 ||
+    !isOrderAccessToken(context.env.AUTH_SECRET, number, key)
+  ) {
+    throw data(null, { status: 404 });
+  }
+  const view = await orderForBuyer(context, number);
+  if (!view) throw data(null, { status: 404 });
+  return view;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const view = await authorizedOrder(args);
+  const placed = new URL(args.request.url).searchParams.get("placed") === "1";
+  return {
+    placed,
+    stripeEnabled: Boolean(args.context.env.STRIPE_SECRET_KEY && args.context.env.STRIPE_WEBHOOK_SECRET),
+    order: {
+      number: view.order.number,
+      status: view.order.status,
+      paymentMethod: view.order.paymentMethod,
+      email: view.order.email,
+      createdAt: view.order.createdAt.toISOString(),
+      subtotalCents: view.order.subtotalCents,
+      shippingCents: view.order.shippingCents,
+      totalCents: view.order.totalCents,
+      awaitingKeys: view.order.awaitingKeys,
+      trackingNumber: view.order.trackingNumber,
+      billingAddress: view.order.billingAddress,
+      shippingAddress: view.order.shippingAddress,
+    },
+    lines: view.lines.map((line) => ({
+      id: line.id,
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      lineTotalCents: line.lineTotalCents,
+      kind: line.kind,
+      keys: line.keys,
+    })),
+    events: view.events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
+    bankTransferInstructions: view.bankTransferInstructions,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Order #${loaderData.order.number}` : "Order" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Pay again by card for an order still waiting for payment. */
+export async function action(args: Route.ActionArgs) {
+  const view = await authorizedOrder(args);
+  if (view.order.status !== "pending_payment" || view.order.paymentMethod !== "stripe") {
+    return data({ error: "This order is not waiting for a card payment." }, { status: 400 });
+  }
+  try {
+    return redirect(await startStripeCheckout(await ordersContext(args.context), view.order.id));
+  } catch (error) {
+    args.context.logger.error({ err: error }, "could not restart a Stripe checkout");
+    return data(
+      { error: "Card payment could not be started. Please try again in a moment." },
+      { status: 502 },
+    );
+  }
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, events, placed, bankTransferInstructions } = loaderData;
+  // The order is stored: only now does the cart empty.
+  useEffect(() => {
+    if (placed) cartStore.set([]);
+  }, [placed]);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10" data-testid="order-page" data-status={order.status}>
+      {placed ? (
+        <p className="mb-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900" role="status">
+          Thank you! Your order is placed. A confirmation is on its way to {order.email}.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="text-3xl font-extrabold tracking-tight">Order #{order.number}</h1>
+        <span
+          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold"
+          data-testid="order-status"
+        >
+          {STATUS_LABELS[order.status] ?? order.status}
+        </span>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">
+        Placed{" "}
+        {new Date(order.createdAt).toLocaleString("en-US", {
+          dateStyle: "long",
+          timeStyle: "short",
+          timeZone: "UTC",
+        })}{" "}
+        UTC · {order.email}
+      </p>
+
+      {bankTransferInstructions ? (
+        <section
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5"
+          data-testid="bank-instructions"
+        >
+          <h2 className="font-bold text-amber-900">How to pay by bank transfer</h2>
+          <p className="mt-2 text-sm text-amber-900">{bankTransferInstructions}</p>
+          <p className="mt-2 text-sm font-semibold text-amber-900">
+            Reference: order #{order.number} · Amount: {formatMoney(order.totalCents)}
+          </p>
+        </section>
+      ) : null}
+      {order.status === "pending_payment" && order.paymentMethod === "stripe" && loaderData.stripeEnabled ? (
+        <Form method="post" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+          <p className="text-sm">This order is waiting for its card payment.</p>
+          {actionData?.error ? (
+            <p className="mt-2 text-sm text-red-700" role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="mt-3 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Pay now
+          </button>
+        </Form>
+      ) : null}
+      {order.awaitingKeys > 0 ? (
+        <p
+          className="mt-6 rounded-xl border border-slate-300 bg-white p-4 text-sm"
+          data-testid="awaiting-keys"
+        >
+          Your payment is in. {order.awaitingKeys} licence key{order.awaitingKeys > 1 ? "s are" : " is"} being
+          prepared: we e-mail
+          {order.awaitingKeys > 1 ? " them" : " it"} to you shortly.
+        </p>
+      ) : null}
+
+      <section className="mt-8 rounded-2xl border border-slate-200 bg-white" aria-labelledby="items-heading">
+        <h2 id="items-heading" className="border-b border-slate-200 px-5 py-3 font-bold">
+          Items
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {lines.map((line) => (
+            <li key={line.id} className="px-5 py-4" data-testid="order-line">
+              <div className="flex justify-between gap-4">
+                <span>
+                  {line.quantity} × <span className="font-semibold">{line.name}</span>{" "}
+                  <span className="text-sm text-slate-500">at {formatMoney(line.unitPriceCents)}</span>
+                </span>
+                <span className="font-semibold">{formatMoney(line.lineTotalCents)}</span>
+              </div>
+              {line.kind === "software" && line.keys.length > 0 ? (
+                <div className="mt-3">
+                  <p className="text-sm font-medium text-slate-600">
+                    Licence key{line.keys.length > 1 ? "s" : ""}
+                  </p>
+                  <ul className="mt-1 space-y-1">
+                    {line.keys.map((key) => (
+                      <li key={key}>
+                        <code
+                          className="rounded bg-brand-50 px-2 py-1 font-mono text-sm text-ink-900"
+                          data-testid="licence-key"
+                        >
+                          {key}
+                        </code>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {line.kind === "physical" ? (
+                <p className="mt-2 text-sm text-slate-600">
+                  {order.trackingNumber
+                    ? `Shipped · tracking number ${order.trackingNumber}`
+                    : "Ships once paid"}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <dl className="space-y-1 border-t border-slate-200 px-5 py-4 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(order.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd data-testid="order-shipping">
+              {order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}
+            </dd>
+          </div>
+          <div className="flex justify-between text-base font-bold">
+            <dt>Total</dt>
+            <dd data-testid="order-total">{formatMoney(order.totalCents)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <AddressBlock title="Billing address" address={order.billingAddress} />
+        {order.shippingAddress ? (
+          <AddressBlock title="Shipping address" address={order.shippingAddress} />
+        ) : null}
+      </div>
+
+      <section className="mt-8" aria-labelledby="history-heading">
+        <h2 id="history-heading" className="font-bold">
+          History
+        </h2>
+        <ol className="mt-3 space-y-2 text-sm">
+          {events.map((event, index) => (
+            <li key={index} className="flex gap-3">
+              <time className="w-44 shrink-0 text-slate-500" dateTime={event.createdAt}>
+                {new Date(event.createdAt).toLocaleString("en-US", {
+                  dateStyle: "medium",
+                  timeStyle: "short",
+                  timeZone: "UTC",
+                })}
+              </time>
+              <span>{event.message || event.type}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <p className="mt-10 text-sm">
+        <Link to="/" className="font-semibold text-brand-700 hover:underline">
+          Continue shopping
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function AddressBlock({ title, address }: { title: string; address: Address }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 text-sm">
+      <h2 className="font-bold">{title}</h2>
+      <address className="mt-2 not-italic text-slate-700">
+        {address.name}
+        <br />
+        {address.line1}
+        {address.line2 ? (
+          <>
+            <br />
+            {address.line2}
+          </>
+        ) : null}
+        <br />
+        {[address.city, address.region, address.postalCode].filter(Boolean).join(", ")}
+        <br />
+        {COUNTRIES[address.country] ?? address.country}
+      </address>
+    </section>
+  );
+}

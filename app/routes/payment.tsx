@@ -1,0 +1,347 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { useCart } from "~/modules/cart/cart-store";
+import { useCartQuote } from "~/modules/cart/quote";
+import { orderPath } from "~/modules/orders/access.server";
+import { availablePaymentMethods, ordersContext, placeOrder } from "~/modules/orders/orders.server";
+import { checkoutSchema, COUNTRIES, fieldErrors, formToObject } from "~/modules/orders/schemas";
+import { getSettings } from "~/modules/orders/settings.server";
+import { startStripeCheckout } from "~/modules/orders/stripe.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
+import { ButtonLink } from "~/ui/button";
+import { SelectField, TextField } from "~/ui/field";
+import type { Route } from "./+types/payment";
+
+const METHOD_LABELS = {
+  stripe: { title: "Card", detail: "Pay securely on Stripe's page; your card details never reach us." },
+  "bank-transfer": {
+    title: "Bank transfer",
+    detail: "We send the bank details; your order ships and keys arrive once the money is in.",
+  },
+  sandbox: { title: "Sandbox (demo)", detail: "A test payment that succeeds at once. No money moves." },
+} as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cancelled = Number(url.searchParams.get("cancelled"));
+  const [seo, methods, store] = await Promise.all([
+    seoForPath(context, url.pathname),
+    availablePaymentMethods(context),
+    getSettings(context.db),
+  ]);
+  return {
+    seo,
+    methods,
+    idempotencyKey: crypto.randomUUID(),
+    cancelledOrder: Number.isSafeInteger(cancelled) && cancelled > 0 ? cancelled : null,
+    freeShippingThresholdCents: store.freeShippingThresholdCents,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form)
+    return data(
+      { errors: { form: "The form could not be read: reload the page and try again" } },
+      { status: 400 },
+    );
+  const parsed = checkoutSchema.safeParse(formToObject(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const ctx = await ordersContext(context);
+  const result = await placeOrder(ctx, parsed.data);
+  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
+  const confirmation = `${orderPath(context.env.AUTH_SECRET, result.number)}&placed=1`;
+  if (result.paymentMethod === "stripe" && result.status === "pending_payment") {
+    try {
+      return redirect(await startStripeCheckout(ctx, result.orderId));
+    } catch (error) {
+      context.logger.error({ err: error, order: result.number }, "could not start a Stripe checkout");
+      return data(
+        {
+          errors: {
+            form: `Card payment could not be started. Your order #${result.number} is saved and your cart is unchanged: try again, or choose bank transfer.`,
+          },
+        },
+        { status: 502 },
+      );
+    }
+  }
+  return redirect(confirmation);
+}
+
+type Errors = Record<string, string>;
+
+export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
+  const cart = useCart();
+  const { quote } = useCartQuote(cart);
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<Errors | null>(null);
+  const [shipToBilling, setShipToBilling] = useState(true);
+  const errors: Errors = clientErrors ?? actionData?.errors ?? {};
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/payment";
+  const cartJson = JSON.stringify(cart.map(({ groupKey, id, quantity }) => ({ groupKey, id, quantity })));
+
+  useEffect(() => {
+    if (actionData?.errors)
+      document.querySelector<HTMLElement>("[aria-invalid=true], [data-form-error]")?.focus();
+  }, [actionData]);
+
+  if (cart.length === 0) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="checkout-empty">
+        <h1 className="text-3xl font-bold">Checkout</h1>
+        <p className="mt-4 text-slate-600">Your cart is empty, so there is nothing to pay for yet.</p>
+        <ButtonLink to="/best-sellers" className="mt-6">
+          Find something
+        </ButtonLink>
+      </section>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10" data-testid="checkout">
+      <h1 className="text-3xl font-extrabold tracking-tight">Checkout</h1>
+      {loaderData.cancelledOrder ? (
+        <p
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          role="status"
+        >
+          Your card payment was cancelled. Order #{loaderData.cancelledOrder} is saved and your cart is
+          unchanged: try again below.
+        </p>
+      ) : null}
+      {errors.form || errors.cart ? (
+        <p
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+          role="alert"
+          tabIndex={-1}
+          data-form-error
+          data-testid="checkout-error"
+        >
+          {errors.form ?? errors.cart}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]"
+        onSubmit={(event) => {
+          const result = checkoutSchema.safeParse(formToObject(new FormData(event.currentTarget)));
+          if (!result.success) {
+            event.preventDefault();
+            setClientErrors(fieldErrors(result.error));
+          } else {
+            setClientErrors(null);
+          }
+        }}
+      >
+        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <input type="hidden" name="cart" value={cartJson} />
+        <div className="space-y-10">
+          <fieldset className="space-y-4">
+            <legend className="text-lg font-bold">Contact</legend>
+            <TextField
+              label="E-mail address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.email}
+              hint="Your receipt and licence keys go here."
+            />
+          </fieldset>
+          <AddressFields prefix="billing" legend="Billing address" errors={errors} />
+          {quote?.hasPhysical ? (
+            <fieldset className="space-y-4" data-testid="shipping-fieldset">
+              <legend className="text-lg font-bold">Shipping</legend>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="shipToBilling"
+                  checked={shipToBilling}
+                  onChange={(event) => setShipToBilling(event.target.checked)}
+                />
+                Ship to my billing address
+              </label>
+              {shipToBilling ? null : (
+                <AddressFields prefix="shipping" legend="Shipping address" errors={errors} />
+              )}
+            </fieldset>
+          ) : null}
+          <fieldset className="space-y-3">
+            <legend className="text-lg font-bold">Payment method</legend>
+            {loaderData.methods.map((method, index) => (
+              <div
+                key={method}
+                className="flex gap-3 rounded-xl border border-slate-300 bg-white p-4 has-[:checked]:border-brand-500 has-[:checked]:ring-2 has-[:checked]:ring-brand-200"
+              >
+                <input
+                  id={`method-${method}`}
+                  type="radio"
+                  name="paymentMethod"
+                  value={method}
+                  defaultChecked={index === 0}
+                  className="mt-1"
+                  aria-describedby={`method-${method}-detail`}
+                  data-testid={`method-${method}`}
+                />
+                <div>
+                  <label htmlFor={`method-${method}`} className="block cursor-pointer font-semibold">
+                    {METHOD_LABELS[method].title}
+                  </label>
+                  <p id={`method-${method}-detail`} className="text-sm text-slate-600">
+                    {METHOD_LABELS[method].detail}
+                  </p>
+                </div>
+              </div>
+            ))}
+            {errors.paymentMethod ? (
+              <p className="text-sm text-red-700" role="alert">
+                {errors.paymentMethod}
+              </p>
+            ) : null}
+          </fieldset>
+          <div>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="acceptTerms"
+                className="mt-0.5"
+                aria-invalid={errors.acceptTerms ? true : undefined}
+                aria-describedby={errors.acceptTerms ? "accept-error" : undefined}
+              />
+              <span>
+                I accept the{" "}
+                <Link to="/termsandconditions" className="font-semibold text-brand-700 underline">
+                  terms and conditions
+                </Link>{" "}
+                and the{" "}
+                <Link to="/returnandrefundpolicy" className="font-semibold text-brand-700 underline">
+                  return and refund policy
+                </Link>
+                .
+              </span>
+            </label>
+            {errors.acceptTerms ? (
+              <p id="accept-error" className="mt-1 text-sm text-red-700" role="alert">
+                {errors.acceptTerms}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <aside
+          className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
+          aria-label="Order summary"
+        >
+          <h2 className="text-lg font-bold">Order summary</h2>
+          {quote ? (
+            <>
+              <ul className="mt-4 space-y-3 text-sm">
+                {quote.lines.map((line) => (
+                  <li
+                    key={`${line.groupKey}/${line.id}`}
+                    className="flex justify-between gap-3"
+                    data-testid="summary-line"
+                  >
+                    <span>
+                      {line.quantity} × {line.name}
+                    </span>
+                    <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+                  </li>
+                ))}
+                {quote.unavailable.map((line) => (
+                  <li key={`${line.groupKey}/${line.id}`} className="text-red-700">
+                    {line.name || "A product"} is no longer available:{" "}
+                    <Link to="/cart" className="underline">
+                      remove it in your cart
+                    </Link>
+                    .
+                  </li>
+                ))}
+              </ul>
+              <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
+                <div className="flex justify-between">
+                  <dt>Subtotal</dt>
+                  <dd>{formatMoney(quote.subtotalCents)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt>Shipping</dt>
+                  <dd data-testid="summary-shipping">
+                    {quote.shippingCents === 0 ? "Free" : formatMoney(quote.shippingCents)}
+                  </dd>
+                </div>
+                <div className="flex justify-between text-base font-bold">
+                  <dt>Total</dt>
+                  <dd data-testid="summary-total">{formatMoney(quote.totalCents)}</dd>
+                </div>
+              </dl>
+            </>
+          ) : (
+            <p className="mt-4 text-sm text-slate-600">Checking prices…</p>
+          )}
+          <button
+            type="submit"
+            disabled={submitting || !quote || quote.unavailable.length > 0}
+            className="mt-6 w-full rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-300"
+            data-testid="place-order"
+          >
+            {submitting ? "Placing your order…" : "Place order"}
+          </button>
+          <p className="mt-3 text-xs text-slate-500">
+            Prices are checked again when you place the order; you pay the prices shown here.
+          </p>
+        </aside>
+      </Form>
+    </div>
+  );
+}
+
+function AddressFields({
+  prefix,
+  legend,
+  errors,
+}: {
+  prefix: "billing" | "shipping";
+  legend: string;
+  errors: Errors;
+}) {
+  const field = (name: string) => ({
+    name: `${prefix}.${name}`,
+    error: errors[`${prefix}.${name}`],
+    id: `${prefix}-${name}`,
+  });
+  const auto = prefix === "billing" ? "billing" : "shipping";
+  return (
+    <fieldset className="space-y-4" data-testid={`${prefix}-address`}>
+      <legend className="text-lg font-bold">{legend}</legend>
+      <TextField label="Full name" autoComplete={`${auto} name`} {...field("name")} />
+      <TextField label="Street address" autoComplete={`${auto} address-line1`} {...field("line1")} />
+      <TextField
+        label="Apartment, suite, etc. (optional)"
+        autoComplete={`${auto} address-line2`}
+        {...field("line2")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="City" autoComplete={`${auto} address-level2`} {...field("city")} />
+        <TextField
+          label="State or region (optional)"
+          autoComplete={`${auto} address-level1`}
+          {...field("region")}
+        />
+        <TextField label="Postal code" autoComplete={`${auto} postal-code`} {...field("postalCode")} />
+        <SelectField label="Country" autoComplete={`${auto} country`} defaultValue="US" {...field("country")}>
+          {Object.entries(COUNTRIES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Phone (optional)" type="tel" autoComplete={`${auto} tel`} {...field("phone")} />
+    </fieldset>
+  );
+}
