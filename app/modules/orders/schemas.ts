@@ -97,7 +97,7 @@ const cartJson = z
 export const checkoutSchema = z.object({
   idempotencyKey: z.uuid("The checkout form is out of date: reload the page"),
   email: z.email("Enter a valid e-mail address").max(254, "The e-mail address is too long"),
-  billing: addressSchema,
+  billing: z.preprocess((value) => value ?? {}, addressSchema),
   shipToBilling: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
   shipping: z.unknown().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, "Choose a payment method"),

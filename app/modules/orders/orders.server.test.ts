@@ -1,0 +1,215 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { licenceKeys, orderEvents, orderLines, orders, outboxEmails, products } from "~db/schema";
+import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { seedDemo } from "../../../tests/support/seed";
+import { addLicenceKeys } from "./licence-keys.server";
+import { markPaid, orderForBuyer, type OrdersContext, placeOrder } from "./orders.server";
+import { checkoutSchema, formToObject } from "./schemas";
+
+describe.each(drivers)("placing orders on %s", (driver) => {
+  let database: TestDatabase;
+  let ctx: OrdersContext;
+  let norton: { id: number; priceCents: number };
+  let printer: { id: number; priceCents: number; groupKey: string; externalId: string };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const cipher = await seedDemo(database.db);
+    ctx = ordersTestContext(database.db, cipher);
+    norton = (await database.db.select().from(products).where(and(eq(products.groupKey, "Norton"), eq(products.externalId, "1"))))[0]!;
+    printer = (await database.db.select().from(products).where(eq(products.groupKey, "hp")).limit(1))[0]!;
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("prices every line from the catalogue, whatever the browser claims, and delivers a key with the sandbox", async () => {
+    // A cart edited in local storage to price 0.01: the form sends only ids and quantities, and prices come from the database.
+    const result = await placeOrder(ctx, checkout({ cart: [{ groupKey: "Norton", id: "1", quantity: 2, priceCents: 1 } as never] }));
+    expect(result).toMatchObject({ ok: true, status: "fulfilled", replayed: false });
+    if (!result.ok) throw new Error("not placed");
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, result.orderId));
+    expect(order!.subtotalCents).toBe(norton.priceCents * 2);
+    expect(order!.shippingCents).toBe(0);
+    expect(order!.totalCents).toBe(norton.priceCents * 2);
+    expect(order!.paymentStatus).toBe("paid");
+    const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(line).toMatchObject({ unitPriceCents: norton.priceCents, quantity: 2, lineTotalCents: norton.priceCents * 2, kind: "software" });
+    const view = await orderForBuyer(ctx, order!.number);
+    expect(view!.lines[0]!.keys).toHaveLength(2);
+    expect(view!.lines[0]!.keys[0]).toMatch(/^DEMO-/);
+    const emails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.orderId, order!.id));
+    expect(emails.map((email) => email.kind).sort()).toEqual(["order-confirmation", "payment-receipt"]);
+    const receipt = emails.find((email) => email.kind === "payment-receipt")!;
+    expect(receipt.text).toContain(view!.lines[0]!.keys[0]);
+    expect(receipt.to).toBe("ada@example.com");
+    const events = await database.db.select({ type: orderEvents.type }).from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    expect(events.map((event) => event.type)).toEqual(["placed", "paid", "keys_delivered", "fulfilled"]);
+  });
+
+  it("numbers orders in sequence", async () => {
+    const first = await placeOrder(ctx, checkout());
+    const second = await placeOrder(ctx, checkout());
+    if (!first.ok || !second.ok) throw new Error("not placed");
+    expect(second.number).toBe(first.number + 1);
+  });
+
+  it("gives one order for a double submit or a retry with the same key", async () => {
+    const input = checkout({ paymentMethod: "bank-transfer" });
+    const [a, b] = await Promise.all([placeOrder(ctx, input), placeOrder(ctx, input)]);
+    const c = await placeOrder(ctx, input);
+    if (!a.ok || !b.ok || !c.ok) throw new Error("not placed");
+    expect(new Set([a.number, b.number, c.number]).size).toBe(1);
+    const [n] = await database.db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+    expect(n!.n).toBe(1);
+    expect(c.replayed).toBe(true);
+  });
+
+  it("leaves a bank-transfer order waiting for payment, then pays it once", async () => {
+    const result = await placeOrder(ctx, checkout({ paymentMethod: "bank-transfer" }));
+    if (!result.ok) throw new Error("not placed");
+    expect(result.status).toBe("pending_payment");
+    const view = await orderForBuyer(ctx, result.number);
+    expect(view!.bankTransferInstructions).toMatch(/reference/);
+    expect(view!.lines[0]!.keys).toEqual([]);
+    const paid = await database.db.transaction((tx) => markPaid(tx, ctx, result.orderId, "admin:owner@example.com", "Payment received"));
+    const again = await database.db.transaction((tx) => markPaid(tx, ctx, result.orderId, "admin:owner@example.com", "Payment received"));
+    expect([paid, again]).toEqual([true, false]);
+    expect((await orderForBuyer(ctx, result.number))!.lines[0]!.keys).toHaveLength(1);
+  });
+
+  it("charges shipping for physical goods below the threshold, and needs a shipping address for them", async () => {
+    const cheap = await database.db.select().from(products).where(eq(products.groupKey, "tplink")).limit(1);
+    const below = cheap[0]!.priceCents < 9900;
+    const result = await placeOrder(ctx, checkout({ cart: [{ groupKey: cheap[0]!.groupKey, id: cheap[0]!.externalId, quantity: 1 }] }));
+    if (!result.ok) throw new Error("not placed");
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, result.orderId));
+    expect(order!.shippingCents).toBe(below ? 999 : 0);
+    expect(order!.shippingAddress).toMatchObject({ city: "New York" });
+    expect(order!.status).toBe("paid"); // a physical line waits for shipment
+
+    const expensive = await placeOrder(ctx, checkout({ cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 2 }] }));
+    if (!expensive.ok) throw new Error("not placed");
+    const [big] = await database.db.select().from(orders).where(eq(orders.id, expensive.orderId));
+    expect(big!.shippingCents).toBe(printer.priceCents * 2 >= 9900 ? 0 : 999);
+
+    const missing = await placeOrder(ctx, checkout({ shipToBilling: false, shipping: { name: "" }, cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 1 }] }));
+    expect(missing).toMatchObject({ ok: false, errors: { "shipping.name": "Enter the full name", "shipping.line1": "Enter the street address" } });
+  });
+
+  it("refuses unknown or hidden products and writes nothing", async () => {
+    const before = await database.db.select({ n: count() }).from(orders);
+    expect(await placeOrder(ctx, checkout({ cart: [{ groupKey: "Norton", id: "no-such", quantity: 1 }] }))).toMatchObject({
+      ok: false,
+      errors: { cart: expect.stringContaining("No longer available") },
+    });
+    await database.db.update(products).set({ hidden: true }).where(eq(products.id, printer.id));
+    expect(await placeOrder(ctx, checkout({ cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 1 }] }))).toMatchObject({ ok: false });
+    await database.db.update(products).set({ hidden: false }).where(eq(products.id, printer.id));
+    const after = await database.db.select({ n: count() }).from(orders);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it("refuses the sandbox in production unless the setting enables it", async () => {
+    const production = ordersTestContext(database.db, ctx.cipher, { ...ctx.env, NODE_ENV: "production" });
+    // The demo data enables it.
+    expect(await placeOrder(production, checkout())).toMatchObject({ ok: true });
+    const { saveSettings } = await import("./settings.server");
+    await saveSettings(database.db, { sandboxPayments: false });
+    expect(await placeOrder(production, checkout())).toMatchObject({ ok: false, errors: { paymentMethod: expect.any(String) } });
+    await saveSettings(database.db, { sandboxPayments: true });
+  });
+
+  it("never gives one key to two orders: concurrent orders for the last key get one key each or wait cleanly", async () => {
+    const [product] = await database.db.select().from(products).where(and(eq(products.groupKey, "Avira"), eq(products.externalId, "1")));
+    // Leave exactly one free key in this product's pool.
+    const free = await database.db
+      .select({ id: licenceKeys.id })
+      .from(licenceKeys)
+      .where(and(eq(licenceKeys.productId, product!.id), isNull(licenceKeys.orderLineId)));
+    for (const key of free.slice(1)) await database.db.delete(licenceKeys).where(eq(licenceKeys.id, key.id));
+
+    const results = await Promise.all(
+      [1, 2, 3].map(() => placeOrder(ctx, checkout({ cart: [{ groupKey: "Avira", id: "1", quantity: 1 }] }))),
+    );
+    const placed = results.map((result) => {
+      if (!result.ok) throw new Error("not placed");
+      return result;
+    });
+    const keyed = await database.db
+      .select({ orderId: orderLines.orderId, keyId: licenceKeys.id })
+      .from(licenceKeys)
+      .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+      .where(eq(licenceKeys.productId, product!.id));
+    const forThese = keyed.filter((row) => placed.some((result) => result.orderId === row.orderId));
+    expect(forThese).toHaveLength(1);
+    const waiting = await Promise.all(placed.map(async (result) => (await database.db.select().from(orders).where(eq(orders.id, result.orderId)))[0]!));
+    expect(waiting.filter((order) => order.awaitingKeys === 1 && order.status === "paid")).toHaveLength(2);
+
+    // New keys arrive: paying again does nothing, but the pool serves the next order.
+    await addLicenceKeys(database.db, ctx.cipher, product!.id, ["FRESH-KEY-0001"]);
+    const next = await placeOrder(ctx, checkout({ cart: [{ groupKey: "Avira", id: "1", quantity: 1 }] }));
+    expect(next).toMatchObject({ ok: true, status: "fulfilled" });
+  });
+});
+
+describe("the checkout form's rules", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.append(key, value);
+    return checkoutSchema.safeParse(formToObject(data));
+  };
+  const valid = {
+    idempotencyKey: "6f1d3a8e-8d8f-4d5e-9a51-8b1f2f7c1c11",
+    email: "ada@example.com",
+    "billing.name": "Ada",
+    "billing.line1": "1 Example Street",
+    "billing.city": "New York",
+    "billing.postalCode": "10001",
+    "billing.country": "US",
+    paymentMethod: "sandbox",
+    cart: JSON.stringify([{ groupKey: "Norton", id: "1", quantity: 1 }]),
+    acceptTerms: "on",
+  };
+  const messages = (fields: Record<string, string>) => {
+    const result = form(fields);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  };
+
+  it("accepts a complete form", () => {
+    expect(form(valid).success).toBe(true);
+  });
+
+  it("says which field is wrong and why", () => {
+    expect(messages({})).toMatchObject({
+      email: "Enter a valid e-mail address",
+      "billing.name": "Enter the full name",
+      paymentMethod: "Choose a payment method",
+      acceptTerms: "Please accept the terms and conditions to place the order",
+    });
+    expect(messages({ ...valid, email: "not-an-email" })).toEqual({ email: "Enter a valid e-mail address" });
+    expect(messages({ ...valid, "billing.country": "XX" })).toEqual({ "billing.country": "Choose a country from the list" });
+    expect(messages({ ...valid, "billing.name": "x".repeat(101) })).toEqual({ "billing.name": "The full name must be at most 100 characters" });
+    expect(messages({ ...valid, paymentMethod: "cash" })).toEqual({ paymentMethod: "Choose a payment method" });
+  });
+
+  it("accepts only whole quantities from 1 to 99 and a sane cart", () => {
+    const cart = (value: unknown) => messages({ ...valid, cart: JSON.stringify(value) });
+    for (const quantity of [0, -1, 1.5, 100, "2", null]) {
+      expect(Object.values(cart([{ groupKey: "Norton", id: "1", quantity }]))[0]).toBe("Quantities must be whole numbers from 1 to 99");
+    }
+    expect(cart([])).toEqual({ cart: "Your cart is empty" });
+    expect(cart({ not: "a list" })).toEqual({ cart: "Your cart could not be read: reload the page and try again" });
+    expect(messages({ ...valid, cart: "{oops" })).toEqual({ cart: "Your cart could not be read: reload the page and try again" });
+    expect(messages({ ...valid, cart: "x".repeat(30_000) })).toEqual({ cart: "Your cart is too large" });
+  });
+
+  it("ignores forged fields such as a price or a status", () => {
+    const result = form({ ...valid, totalCents: "1", status: "paid", "billing.__proto__.admin": "1" });
+    expect(result.success).toBe(true);
+    expect(Object.keys(result.data!)).not.toContain("totalCents");
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});

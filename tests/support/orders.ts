@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "~db/client.server";
+import type { Env } from "~/lib/env.server";
+import type { KeyCipher } from "~/lib/key-cipher.server";
+import type { OrdersContext } from "~/modules/orders/orders.server";
+import type { CheckoutInput } from "~/modules/orders/schemas";
+import { recordingLogger } from "./logger";
+
+export const testEnv = (overrides: Partial<Env> = {}): Env =>
+  ({
+    NODE_ENV: "test",
+    PUBLIC_URL: "https://shop.example.com",
+    AUTH_SECRET: "s".repeat(40),
+    ENCRYPTION_KEY: "k".repeat(43),
+    ...overrides,
+  }) as Env;
+
+export function ordersTestContext(db: Database, cipher: KeyCipher, env: Env = testEnv()): OrdersContext {
+  return { db, env, cipher, logger: recordingLogger().logger, mailer: { kick() {} }, storeName: "Test Store" };
+}
+
+export const address = {
+  name: "Ada Lovelace",
+  line1: "1 Example Street",
+  line2: "",
+  city: "New York",
+  region: "NY",
+  postalCode: "10001",
+  country: "US",
+  phone: "",
+};
+
+export function checkout(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
+  return {
+    idempotencyKey: randomUUID(),
+    email: "ada@example.com",
+    billing: address,
+    shipToBilling: true,
+    paymentMethod: "sandbox",
+    cart: [{ groupKey: "Norton", id: "1", quantity: 1 }],
+    acceptTerms: "on",
+    ...overrides,
+  };
+}
