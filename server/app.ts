@@ -77,6 +77,9 @@ export function createApp({
         : false,
       // Assets are served from our own origin; the defaults are fine otherwise.
       crossOriginEmbedderPolicy: false,
+      // Not helmet's no-referrer: under it a browser posts a plain HTML form (no JavaScript yet) with "Origin: null",
+      // which React Router's CSRF check refuses with a bare 400. same-origin still sends no referrer to other sites.
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
     }),
   );

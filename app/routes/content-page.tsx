@@ -1,10 +1,112 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import { getContactDetails } from "~/modules/content/company.server";
+import { ContactDetails } from "~/modules/content/components/contact-details";
+import { Markdown } from "~/modules/content/components/markdown";
+import { getPage } from "~/modules/content/pages.server";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
+import { ButtonLink } from "~/ui/button";
+import { PageHeader } from "~/ui/page-header";
+import type { Route } from "./+types/content-page";
 
-// Placeholder until this page is built.
-export function loader() {
-  throw data(null, { status: 404 });
+/** The page's slug is its path: /About and /about/ are /about. */
+const slugFromPath = z
+  .string()
+  .transform((pathname) => pathname.replace(/^\/+|\/+$/g, "").toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/));
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const slug = slugFromPath.safeParse(pathname);
+  const page = slug.success ? await getPage(context, slug.data) : null;
+  if (!page) throw data(null, { status: 404 });
+  const path = `/${page.slug}`;
+  const [contact, seo] = await Promise.all([
+    page.slug === "about" ? getContactDetails(context) : null,
+    seoForPath(context, pathname, { canonicalPath: path }),
+  ]);
+  return {
+    page: { slug: page.slug, title: page.title, body: page.body, updatedAt: page.updatedAt.toISOString() },
+    contact,
+    seo,
+  };
 }
 
-export default function Page() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+/** A fixed time zone, so the server and the browser print the same date. */
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+const RELATED = [
+  { to: "/about", label: "About us" },
+  { to: "/contact", label: "Contact us" },
+  { to: "/termsandconditions", label: "Terms and conditions" },
+  { to: "/privacypolicy", label: "Privacy policy" },
+  { to: "/returnandrefundpolicy", label: "Return and refund policy" },
+  { to: "/shipping-policy", label: "Shipping policy" },
+  { to: "/disclaimer", label: "Disclaimer" },
+] as const;
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page, contact } = loaderData;
+  const path = `/${page.slug}`;
+  return (
+    <div data-testid="content-page" data-slug={page.slug}>
+      <PageHeader title={page.title} crumbs={[{ to: path, label: page.title }]} />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
+        <article
+          className="min-w-0 max-w-4xl rounded-2xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-10 sm:py-10"
+          data-testid="page-body"
+        >
+          <p className="mb-8 border-b border-slate-200 pb-4 text-sm text-slate-600">
+            Last updated{" "}
+            <time dateTime={page.updatedAt} data-testid="last-updated" className="font-medium text-ink-800">
+              {dateFormat.format(new Date(page.updatedAt))}
+            </time>
+          </p>
+          <Markdown>{page.body}</Markdown>
+        </article>
+        <aside className="space-y-6 lg:sticky lg:top-6 lg:self-start">
+          {contact ? (
+            <>
+              <ContactDetails details={contact} title="Contact us" />
+              <ButtonLink to="/contact" variant="dark" className="w-full">
+                Send us a message
+              </ButtonLink>
+            </>
+          ) : (
+            <nav
+              aria-labelledby="related-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <h2
+                id="related-heading"
+                className="text-sm font-semibold uppercase tracking-wide text-slate-600"
+              >
+                Store information
+              </h2>
+              <ul className="mt-3 space-y-1 text-sm">
+                {RELATED.map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      aria-current={link.to === path ? "page" : undefined}
+                      className={`block rounded-md px-3 py-2 ${
+                        link.to === path
+                          ? "bg-brand-50 font-semibold text-brand-800"
+                          : "text-ink-800 hover:bg-slate-50 hover:text-brand-700"
+                      }`}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 
 const styles = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-300",
+  primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-300",
   secondary: "border border-slate-300 bg-white text-ink-900 hover:bg-slate-50 disabled:text-slate-400",
   dark: "bg-ink-900 text-white hover:bg-ink-800 disabled:bg-slate-400",
 } as const;

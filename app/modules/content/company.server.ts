@@ -31,3 +31,30 @@ export async function getWebInfo({ db }: Pick<ServerContext, "db">) {
   const [row] = await db.select().from(webInfo).limit(1);
   return row ?? null;
 }
+
+export type Office = { label: string; address: string };
+
+export type ContactDetails = {
+  storeName: string;
+  phone: CompanyPhone;
+  email: string;
+  /** The USA office (web info address2) and the India office (address), those that are set. */
+  offices: Office[];
+};
+
+/** The store's contact block (contact and about pages): phone from company details, the rest from the web info. */
+export async function getContactDetails(
+  context: Pick<ServerContext, "db" | "logger">,
+): Promise<ContactDetails> {
+  const [phone, info] = await Promise.all([getCompanyPhone(context), getWebInfo(context)]);
+  const offices: Office[] = [
+    { label: "USA office", address: info?.address2 ?? "" },
+    { label: "India office", address: info?.address ?? "" },
+  ];
+  return {
+    storeName: info?.name ?? "Storefront",
+    phone,
+    email: info?.email ?? "",
+    offices: offices.filter((office) => office.address.trim() !== ""),
+  };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { readFormBody } from "./form-data.server";
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/contact", { method: "POST", body, headers });
+
+describe("readFormBody", () => {
+  it("reads a url-encoded form, first value of a repeated name", async () => {
+    const body = new URLSearchParams([
+      ["name", "Ada"],
+      ["message", "Hello, world & more"],
+      ["name", "second"],
+    ]);
+    expect(await readFormBody(post(body))).toEqual({
+      ok: true,
+      values: { name: "Ada", message: "Hello, world & more" },
+    });
+  });
+
+  it("reads the text fields of a multipart form and ignores files", async () => {
+    const form = new FormData();
+    form.set("name", "Ada");
+    form.set("attachment", new Blob(["file"]), "a.txt");
+    expect(await readFormBody(post(form))).toEqual({ ok: true, values: { name: "Ada" } });
+  });
+
+  it("keeps odd field names as plain values", async () => {
+    const result = await readFormBody(post(new URLSearchParams([["__proto__", "x"]])));
+    expect(result.ok && Object.getPrototypeOf(result.values)).toBe(Object.prototype);
+    expect(result.ok && Object.hasOwn(result.values, "__proto__")).toBe(true);
+  });
+
+  it("refuses a body whose declared length is over the limit, without reading it", async () => {
+    const request = post("message=" + "a".repeat(2000), { "content-length": "2008" });
+    expect(await readFormBody(request, 1000)).toEqual({ ok: false, reason: "too-large" });
+    expect(request.bodyUsed).toBe(false);
+  });
+
+  it("stops reading a body of unknown length once it is over the limit", async () => {
+    const chunk = new TextEncoder().encode("a".repeat(600));
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 100) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(await readFormBody(request, 1000)).toEqual({ ok: false, reason: "too-large" });
+    expect(pulled).toBeLessThan(10);
+  });
+});

@@ -1,0 +1,128 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import { Button } from "~/ui/button";
+import { checkForm, type FieldErrors, type FormFeedback, HONEYPOT_FIELD } from "../schemas";
+
+const NO_ERRORS = {};
+
+/**
+ * The behaviour the contact and quote forms share: the same zod schema as the action checks the values before they
+ * are sent (the action checks again), the messages beside the fields come from whichever check refused them, and
+ * the first refused field gets the focus.
+ */
+export function useInquiryForm<Field extends string>(
+  schema: z.ZodType,
+  feedback: FormFeedback<Field> | undefined,
+) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<Field> | null>(null);
+  const [lastFeedback, setLastFeedback] = useState(feedback);
+  // A new answer from the server replaces what the browser found.
+  if (feedback !== lastFeedback) {
+    setLastFeedback(feedback);
+    setClientErrors(null);
+  }
+  const errors: FieldErrors<Field> = clientErrors ?? feedback?.errors ?? NO_ERRORS;
+
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const found = checkForm<Field>(schema, values);
+    if (found) event.preventDefault();
+    setClientErrors(found);
+  };
+
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const values: Partial<Record<Field, string>> = feedback?.values ?? {};
+  return { formRef, errors, values, formError: feedback?.formError, onSubmit, submitting };
+}
+
+/** A field people never see; bots that fill in every field give themselves away, and their post is dropped. */
+export function Honeypot() {
+  const id = useId();
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** A message about the whole form (the post was too large, say), above its fields. */
+export function FormAlert({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+      data-testid="form-error"
+    >
+      {message}
+    </p>
+  );
+}
+
+export function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+      {submitting ? "Sending…" : children}
+    </Button>
+  );
+}
+
+/** Shown in place of the form once the post was stored; takes the focus so it is seen and read out. */
+export function SentNotice({
+  title,
+  children,
+  again,
+}: {
+  title: string;
+  children: ReactNode;
+  again: { to: string; label: string };
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // After the page has settled (a navigation scrolls to the top first).
+    const frame = window.requestAnimationFrame(() => ref.current?.focus());
+    return () => window.cancelAnimationFrame(frame);
+  }, []);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="scroll-mt-24 rounded-2xl border border-emerald-200 bg-emerald-50 p-6 focus:outline-none sm:p-8"
+      data-testid="form-sent"
+    >
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white"
+        >
+          <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5">
+            <path
+              fillRule="evenodd"
+              d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+              clipRule="evenodd"
+            />
+          </svg>
+        </span>
+        <div>
+          <p className="text-lg font-semibold text-emerald-900">{title}</p>
+          <div className="mt-1 text-sm text-emerald-900">{children}</div>
+          <Link
+            to={again.to}
+            className="mt-4 inline-block text-sm font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900"
+          >
+            {again.label}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { contactMessages, quoteRequests, type ServicePackage } from "~db/schema";
+import type { ServerContext } from "~/context";
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  contactSchema,
+  type FieldErrors,
+  fieldErrors,
+  isHoneypotFilled,
+  QUOTE_FIELDS,
+  type QuoteField,
+  quoteRequestSchema,
+} from "./schemas";
+
+/**
+ * What a form submission came to: stored (or silently dropped, when a bot filled the honeypot), or refused with a
+ * message per field and the values to show again. A refused submission writes nothing.
+ */
+export type SubmitResult<Field extends string> =
+  | { ok: true; stored: true; id: number }
+  | { ok: true; stored: false }
+  | { ok: false; errors: FieldErrors<Field>; values: Partial<Record<Field, string>> };
+
+/** The submitted text of the known fields, to fill the form in again after a refusal. */
+function echo<Field extends string>(
+  input: Record<string, unknown>,
+  fields: readonly Field[],
+): Partial<Record<Field, string>> {
+  const values: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    const value = input[field];
+    if (typeof value === "string") values[field] = value;
+  }
+  return values;
+}
+
+/** A message from the contact form, for the admin's inbox. */
+export async function submitContactMessage(
+  { db }: Pick<ServerContext, "db">,
+  input: Record<string, unknown>,
+): Promise<SubmitResult<ContactField>> {
+  if (isHoneypotFilled(input)) return { ok: true, stored: false };
+  const parsed = contactSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, errors: fieldErrors(parsed.error), values: echo(input, CONTACT_FIELDS) };
+  }
+  const [row] = await db.insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id });
+  if (!row) throw new Error("the contact message was not stored");
+  return { ok: true, stored: true, id: row.id };
+}
+
+/** A quote request from a digital-service page, for the admin's inbox. */
+export async function submitQuoteRequest(
+  { db }: Pick<ServerContext, "db">,
+  service: { slug: string; packages: Pick<ServicePackage, "name">[] },
+  input: Record<string, unknown>,
+): Promise<SubmitResult<QuoteField>> {
+  if (isHoneypotFilled(input)) return { ok: true, stored: false };
+  const parsed = quoteRequestSchema(service.packages.map((pkg) => pkg.name)).safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, errors: fieldErrors(parsed.error), values: echo(input, QUOTE_FIELDS) };
+  }
+  const [row] = await db
+    .insert(quoteRequests)
+    .values({ serviceSlug: service.slug, ...parsed.data })
+    .returning({ id: quoteRequests.id });
+  if (!row) throw new Error("the quote request was not stored");
+  return { ok: true, stored: true, id: row.id };
+}
