@@ -1,9 +1,9 @@
 import type { z } from "zod";
 
 /** Turns form fields named like "billing.city" into nested objects. */
-export function formToObject(formData: FormData): Record<string, unknown> {
+export function formToObject(form: FormData | Record<string, string>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const [name, value] of formData.entries()) {
+  for (const [name, value] of form instanceof FormData ? form.entries() : Object.entries(form)) {
     if (typeof value !== "string") continue;
     const path = name.split(".");
     if (path.some((key) => key === "__proto__" || key === "constructor" || key === "prototype")) continue;
@@ -20,12 +20,23 @@ export function formToObject(formData: FormData): Record<string, unknown> {
   return result;
 }
 
-/** zod issues as "billing.city" -> first message, for messages beside the fields. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
+export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
+
+/** The first message for each field ("email", "billing.city"), to show beside it; "form" for the form as a whole. */
+export function fieldErrors<Field extends string = string>(error: z.ZodError): FieldErrors<Field> {
+  const errors: Partial<Record<string, string>> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join(".") || "form";
     errors[key] ??= issue.message;
   }
-  return errors;
+  return errors as FieldErrors<Field>;
+}
+
+/** Validates form values in the browser with the same schema the server uses; null when they are fine. */
+export function checkForm<Field extends string>(
+  schema: z.ZodType,
+  values: Record<string, unknown>,
+): FieldErrors<Field> | null {
+  const result = schema.safeParse(values);
+  return result.success ? null : fieldErrors<Field>(result.error);
 }

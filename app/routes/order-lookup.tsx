@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { fieldErrors } from "~/lib/forms";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { orderPath } from "~/modules/orders/access.server";
 import { findOrderByNumberAndEmail } from "~/modules/orders/orders.server";
 import { orderLookupSchema } from "~/modules/orders/schemas";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrderLookup({ actionData }: Route.ComponentProps) {
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const errors: FieldErrors = actionData?.errors ?? {};
   const values = (actionData?.values ?? {}) as Record<string, string>;
   return (
     <div>

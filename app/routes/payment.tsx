@@ -5,6 +5,8 @@ import { useCart } from "~/modules/cart/cart-store";
 import { useCartQuote } from "~/modules/cart/quote";
 import { orderPath } from "~/modules/orders/access.server";
 import { availablePaymentMethods, ordersContext, placeOrder } from "~/modules/orders/orders.server";
+import { readFormBody } from "~/lib/form-data.server";
+import { type FieldErrors } from "~/lib/forms";
 import { checkoutSchema, COUNTRIES, fieldErrors, formToObject } from "~/modules/orders/schemas";
 import { getSettings } from "~/modules/orders/settings.server";
 import { startStripeCheckout } from "~/modules/orders/stripe.server";
@@ -43,13 +45,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  if (!form)
-    return data(
-      { errors: { form: "The form could not be read: reload the page and try again" } },
-      { status: 400 },
-    );
-  const parsed = checkoutSchema.safeParse(formToObject(form));
+  const body = await readFormBody(request);
+  if (!body.ok) {
+    const tooLarge = body.reason === "too-large";
+    const message = tooLarge
+      ? "The form is too large to send."
+      : "The form could not be read: reload the page and try again";
+    return data({ errors: { form: message } as FieldErrors }, { status: tooLarge ? 413 : 400 });
+  }
+  const parsed = checkoutSchema.safeParse(formToObject(body.values));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const ctx = await ordersContext(context);
   const result = await placeOrder(ctx, parsed.data);
@@ -73,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(confirmation);
 }
 
-type Errors = Record<string, string>;
+type Errors = FieldErrors;
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();

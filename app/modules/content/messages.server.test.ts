@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { seedDemo } from "../../../tests/support/seed";
 import { contactMessages, quoteRequests } from "~db/schema";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { submitContactMessage, submitQuoteRequest } from "./messages.server";
@@ -28,7 +28,7 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    await importSeed(database.db, readDemoSeed());
+    await seedDemo(database.db);
   });
   afterAll(async () => {
     await database?.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { seedDemo } from "../../../tests/support/seed";
 import { createLogger } from "~/lib/logger.server";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { getContactDetails } from "./company.server";
@@ -20,7 +20,7 @@ describe.each(drivers)("content pages, services and contact details (%s)", (driv
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    await importSeed(database.db, readDemoSeed());
+    await seedDemo(database.db);
   });
   afterAll(async () => {
     await database?.close();

@@ -101,26 +101,8 @@ export type QuoteInput = z.infer<ReturnType<typeof quoteRequestSchema>>;
 export type QuoteField = keyof QuoteInput;
 export const QUOTE_FIELDS: QuoteField[] = ["packageName", "name", "email", "phone", "company", "message"];
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
-
-/** The first message for each field, to show beside it. */
-export function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
-  const errors: Partial<Record<string, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors as FieldErrors<Field>;
-}
-
-/** Validates form values in the browser with the same schema the server uses; null when they are fine. */
-export function checkForm<Field extends string>(
-  schema: z.ZodType,
-  values: Record<string, unknown>,
-): FieldErrors<Field> | null {
-  const result = schema.safeParse(values);
-  return result.success ? null : fieldErrors<Field>(result.error);
-}
+export { checkForm, fieldErrors, type FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 
 /** What an action hands back to its form after a refusal: a message per field, the values, or one for the form. */
 export type FormFeedback<Field extends string> = {

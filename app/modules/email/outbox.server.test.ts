@@ -6,7 +6,13 @@ import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/s
 import { recordingLogger } from "../../../tests/support/logger";
 import { createMailer, enqueueEmail, MAX_ATTEMPTS } from "./outbox.server";
 
-const message = { kind: "test", to: "ada@example.com", subject: "Hello", text: "Hi Ada", html: "<p>Hi Ada</p>" };
+const message = {
+  kind: "test",
+  to: "ada@example.com",
+  subject: "Hello",
+  text: "Hi Ada",
+  html: "<p>Hi Ada</p>",
+};
 
 describe.each(drivers)("the e-mail outbox on %s", (driver) => {
   let database: TestDatabase;
@@ -19,7 +25,11 @@ describe.each(drivers)("the e-mail outbox on %s", (driver) => {
 
   it("keeps messages in the outbox, readable, when no SMTP server is configured", async () => {
     const id = await enqueueEmail(database.db, message);
-    const mailer = createMailer({ db: database.db, logger: recordingLogger().logger, from: "store@example.com" });
+    const mailer = createMailer({
+      db: database.db,
+      logger: recordingLogger().logger,
+      from: "store@example.com",
+    });
     await mailer.dispatch();
     const [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     expect(row).toMatchObject({ status: "stored", subject: "Hello", text: "Hi Ada", attempts: 1 });
@@ -35,12 +45,21 @@ describe.each(drivers)("the e-mail outbox on %s", (driver) => {
       return info;
     }) as typeof transport.sendMail;
     const id = await enqueueEmail(database.db, message);
-    const mailer = createMailer({ db: database.db, logger: recordingLogger().logger, from: "store@example.com", transport });
+    const mailer = createMailer({
+      db: database.db,
+      logger: recordingLogger().logger,
+      from: "store@example.com",
+      transport,
+    });
     await mailer.dispatch();
     const [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     expect(row!.status).toBe("sent");
     expect(row!.sentAt).not.toBeNull();
-    expect(JSON.parse(sent[0]!)).toMatchObject({ subject: "Hello", text: "Hi Ada", to: [{ address: "ada@example.com" }] });
+    expect(JSON.parse(sent[0]!)).toMatchObject({
+      subject: "Hello",
+      text: "Hi Ada",
+      to: [{ address: "ada@example.com" }],
+    });
     // Sent once: a second run has nothing to do.
     await mailer.dispatch();
     expect(sent).toHaveLength(1);
@@ -60,7 +79,10 @@ describe.each(drivers)("the e-mail outbox on %s", (driver) => {
     expect(lines().some((line) => line.msg === "could not send an e-mail; will retry")).toBe(true);
     // Due again: retried until the last attempt, then marked failed (and kept).
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
-      await database.db.update(outboxEmails).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outboxEmails.id, id));
+      await database.db
+        .update(outboxEmails)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(outboxEmails.id, id));
       await mailer.dispatch();
     }
     [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));

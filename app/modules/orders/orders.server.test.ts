@@ -18,7 +18,12 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     database = await createTestDatabase(driver);
     const cipher = await seedDemo(database.db);
     ctx = ordersTestContext(database.db, cipher);
-    norton = (await database.db.select().from(products).where(and(eq(products.groupKey, "Norton"), eq(products.externalId, "1"))))[0]!;
+    norton = (
+      await database.db
+        .select()
+        .from(products)
+        .where(and(eq(products.groupKey, "Norton"), eq(products.externalId, "1")))
+    )[0]!;
     printer = (await database.db.select().from(products).where(eq(products.groupKey, "hp")).limit(1))[0]!;
   });
   afterAll(async () => {
@@ -27,7 +32,10 @@ describe.each(drivers)("placing orders on %s", (driver) => {
 
   it("prices every line from the catalogue, whatever the browser claims, and delivers a key with the sandbox", async () => {
     // A cart edited in local storage to price 0.01: the form sends only ids and quantities, and prices come from the database.
-    const result = await placeOrder(ctx, checkout({ cart: [{ groupKey: "Norton", id: "1", quantity: 2, priceCents: 1 } as never] }));
+    const result = await placeOrder(
+      ctx,
+      checkout({ cart: [{ groupKey: "Norton", id: "1", quantity: 2, priceCents: 1 } as never] }),
+    );
     expect(result).toMatchObject({ ok: true, status: "fulfilled", replayed: false });
     if (!result.ok) throw new Error("not placed");
     const [order] = await database.db.select().from(orders).where(eq(orders.id, result.orderId));
@@ -36,7 +44,12 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     expect(order!.totalCents).toBe(norton.priceCents * 2);
     expect(order!.paymentStatus).toBe("paid");
     const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
-    expect(line).toMatchObject({ unitPriceCents: norton.priceCents, quantity: 2, lineTotalCents: norton.priceCents * 2, kind: "software" });
+    expect(line).toMatchObject({
+      unitPriceCents: norton.priceCents,
+      quantity: 2,
+      lineTotalCents: norton.priceCents * 2,
+      kind: "software",
+    });
     const view = await orderForBuyer(ctx, order!.number);
     expect(view!.lines[0]!.keys).toHaveLength(2);
     expect(view!.lines[0]!.keys[0]).toMatch(/^DEMO-/);
@@ -45,7 +58,10 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     const receipt = emails.find((email) => email.kind === "payment-receipt")!;
     expect(receipt.text).toContain(view!.lines[0]!.keys[0]);
     expect(receipt.to).toBe("ada@example.com");
-    const events = await database.db.select({ type: orderEvents.type }).from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    const events = await database.db
+      .select({ type: orderEvents.type })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order!.id));
     expect(events.map((event) => event.type)).toEqual(["placed", "paid", "keys_delivered", "fulfilled"]);
   });
 
@@ -62,7 +78,10 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     const c = await placeOrder(ctx, input);
     if (!a.ok || !b.ok || !c.ok) throw new Error("not placed");
     expect(new Set([a.number, b.number, c.number]).size).toBe(1);
-    const [n] = await database.db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+    const [n] = await database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, input.idempotencyKey));
     expect(n!.n).toBe(1);
     expect(c.replayed).toBe(true);
   });
@@ -74,8 +93,12 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     const view = await orderForBuyer(ctx, result.number);
     expect(view!.bankTransferInstructions).toMatch(/reference/);
     expect(view!.lines[0]!.keys).toEqual([]);
-    const paid = await database.db.transaction((tx) => markPaid(tx, ctx, result.orderId, "admin:owner@example.com", "Payment received"));
-    const again = await database.db.transaction((tx) => markPaid(tx, ctx, result.orderId, "admin:owner@example.com", "Payment received"));
+    const paid = await database.db.transaction((tx) =>
+      markPaid(tx, ctx, result.orderId, "admin:owner@example.com", "Payment received"),
+    );
+    const again = await database.db.transaction((tx) =>
+      markPaid(tx, ctx, result.orderId, "admin:owner@example.com", "Payment received"),
+    );
     expect([paid, again]).toEqual([true, false]);
     expect((await orderForBuyer(ctx, result.number))!.lines[0]!.keys).toHaveLength(1);
   });
@@ -83,30 +106,53 @@ describe.each(drivers)("placing orders on %s", (driver) => {
   it("charges shipping for physical goods below the threshold, and needs a shipping address for them", async () => {
     const cheap = await database.db.select().from(products).where(eq(products.groupKey, "tplink")).limit(1);
     const below = cheap[0]!.priceCents < 9900;
-    const result = await placeOrder(ctx, checkout({ cart: [{ groupKey: cheap[0]!.groupKey, id: cheap[0]!.externalId, quantity: 1 }] }));
+    const result = await placeOrder(
+      ctx,
+      checkout({ cart: [{ groupKey: cheap[0]!.groupKey, id: cheap[0]!.externalId, quantity: 1 }] }),
+    );
     if (!result.ok) throw new Error("not placed");
     const [order] = await database.db.select().from(orders).where(eq(orders.id, result.orderId));
     expect(order!.shippingCents).toBe(below ? 999 : 0);
     expect(order!.shippingAddress).toMatchObject({ city: "New York" });
     expect(order!.status).toBe("paid"); // a physical line waits for shipment
 
-    const expensive = await placeOrder(ctx, checkout({ cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 2 }] }));
+    const expensive = await placeOrder(
+      ctx,
+      checkout({ cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 2 }] }),
+    );
     if (!expensive.ok) throw new Error("not placed");
     const [big] = await database.db.select().from(orders).where(eq(orders.id, expensive.orderId));
     expect(big!.shippingCents).toBe(printer.priceCents * 2 >= 9900 ? 0 : 999);
 
-    const missing = await placeOrder(ctx, checkout({ shipToBilling: false, shipping: { name: "" }, cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 1 }] }));
-    expect(missing).toMatchObject({ ok: false, errors: { "shipping.name": "Enter the full name", "shipping.line1": "Enter the street address" } });
+    const missing = await placeOrder(
+      ctx,
+      checkout({
+        shipToBilling: false,
+        shipping: { name: "" },
+        cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 1 }],
+      }),
+    );
+    expect(missing).toMatchObject({
+      ok: false,
+      errors: { "shipping.name": "Enter the full name", "shipping.line1": "Enter the street address" },
+    });
   });
 
   it("refuses unknown or hidden products and writes nothing", async () => {
     const before = await database.db.select({ n: count() }).from(orders);
-    expect(await placeOrder(ctx, checkout({ cart: [{ groupKey: "Norton", id: "no-such", quantity: 1 }] }))).toMatchObject({
+    expect(
+      await placeOrder(ctx, checkout({ cart: [{ groupKey: "Norton", id: "no-such", quantity: 1 }] })),
+    ).toMatchObject({
       ok: false,
       errors: { cart: expect.stringContaining("No longer available") },
     });
     await database.db.update(products).set({ hidden: true }).where(eq(products.id, printer.id));
-    expect(await placeOrder(ctx, checkout({ cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 1 }] }))).toMatchObject({ ok: false });
+    expect(
+      await placeOrder(
+        ctx,
+        checkout({ cart: [{ groupKey: printer.groupKey, id: printer.externalId, quantity: 1 }] }),
+      ),
+    ).toMatchObject({ ok: false });
     await database.db.update(products).set({ hidden: false }).where(eq(products.id, printer.id));
     const after = await database.db.select({ n: count() }).from(orders);
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -118,12 +164,18 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     expect(await placeOrder(production, checkout())).toMatchObject({ ok: true });
     const { saveSettings } = await import("./settings.server");
     await saveSettings(database.db, { sandboxPayments: false });
-    expect(await placeOrder(production, checkout())).toMatchObject({ ok: false, errors: { paymentMethod: expect.any(String) } });
+    expect(await placeOrder(production, checkout())).toMatchObject({
+      ok: false,
+      errors: { paymentMethod: expect.any(String) },
+    });
     await saveSettings(database.db, { sandboxPayments: true });
   });
 
   it("never gives one key to two orders: concurrent orders for the last key get one key each or wait cleanly", async () => {
-    const [product] = await database.db.select().from(products).where(and(eq(products.groupKey, "Avira"), eq(products.externalId, "1")));
+    const [product] = await database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.groupKey, "Avira"), eq(products.externalId, "1")));
     // Leave exactly one free key in this product's pool.
     const free = await database.db
       .select({ id: licenceKeys.id })
@@ -145,7 +197,11 @@ describe.each(drivers)("placing orders on %s", (driver) => {
       .where(eq(licenceKeys.productId, product!.id));
     const forThese = keyed.filter((row) => placed.some((result) => result.orderId === row.orderId));
     expect(forThese).toHaveLength(1);
-    const waiting = await Promise.all(placed.map(async (result) => (await database.db.select().from(orders).where(eq(orders.id, result.orderId)))[0]!));
+    const waiting = await Promise.all(
+      placed.map(
+        async (result) => (await database.db.select().from(orders).where(eq(orders.id, result.orderId)))[0]!,
+      ),
+    );
     expect(waiting.filter((order) => order.awaitingKeys === 1 && order.status === "paid")).toHaveLength(2);
 
     // New keys arrive: paying again does nothing, but the pool serves the next order.
@@ -175,7 +231,9 @@ describe("the checkout form's rules", () => {
   };
   const messages = (fields: Record<string, string>) => {
     const result = form(fields);
-    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
   };
 
   it("accepts a complete form", () => {
@@ -190,19 +248,31 @@ describe("the checkout form's rules", () => {
       acceptTerms: "Please accept the terms and conditions to place the order",
     });
     expect(messages({ ...valid, email: "not-an-email" })).toEqual({ email: "Enter a valid e-mail address" });
-    expect(messages({ ...valid, "billing.country": "XX" })).toEqual({ "billing.country": "Choose a country from the list" });
-    expect(messages({ ...valid, "billing.name": "x".repeat(101) })).toEqual({ "billing.name": "The full name must be at most 100 characters" });
-    expect(messages({ ...valid, paymentMethod: "cash" })).toEqual({ paymentMethod: "Choose a payment method" });
+    expect(messages({ ...valid, "billing.country": "XX" })).toEqual({
+      "billing.country": "Choose a country from the list",
+    });
+    expect(messages({ ...valid, "billing.name": "x".repeat(101) })).toEqual({
+      "billing.name": "The full name must be at most 100 characters",
+    });
+    expect(messages({ ...valid, paymentMethod: "cash" })).toEqual({
+      paymentMethod: "Choose a payment method",
+    });
   });
 
   it("accepts only whole quantities from 1 to 99 and a sane cart", () => {
     const cart = (value: unknown) => messages({ ...valid, cart: JSON.stringify(value) });
     for (const quantity of [0, -1, 1.5, 100, "2", null]) {
-      expect(Object.values(cart([{ groupKey: "Norton", id: "1", quantity }]))[0]).toBe("Quantities must be whole numbers from 1 to 99");
+      expect(Object.values(cart([{ groupKey: "Norton", id: "1", quantity }]))[0]).toBe(
+        "Quantities must be whole numbers from 1 to 99",
+      );
     }
     expect(cart([])).toEqual({ cart: "Your cart is empty" });
-    expect(cart({ not: "a list" })).toEqual({ cart: "Your cart could not be read: reload the page and try again" });
-    expect(messages({ ...valid, cart: "{oops" })).toEqual({ cart: "Your cart could not be read: reload the page and try again" });
+    expect(cart({ not: "a list" })).toEqual({
+      cart: "Your cart could not be read: reload the page and try again",
+    });
+    expect(messages({ ...valid, cart: "{oops" })).toEqual({
+      cart: "Your cart could not be read: reload the page and try again",
+    });
     expect(messages({ ...valid, cart: "x".repeat(30_000) })).toEqual({ cart: "Your cart is too large" });
   });
 

@@ -11,7 +11,7 @@ import { allocateKeys, keysForOrder } from "./licence-keys.server";
 import { type EmailOrder, orderConfirmationEmail, paymentReceiptEmail } from "./order-emails";
 import { addressSchema, type CheckoutInput } from "./schemas";
 import { getSettings, shippingCost } from "./settings.server";
-import { fieldErrors } from "~/lib/forms";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
 
 export type OrdersContext = {
   db: Database;
@@ -31,7 +31,7 @@ export type PlaceOrderResult =
       paymentMethod: PaymentMethod;
       replayed: boolean;
     }
-  | { ok: false; errors: Record<string, string> };
+  | { ok: false; errors: FieldErrors };
 
 export class OrderError extends Error {
   override name = "OrderError";

@@ -16,7 +16,14 @@ function completedEvent(id: string, orderId: number) {
     object: "event",
     type: "checkout.session.completed",
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: `cs_test_${id}`, object: "checkout.session", payment_status: "paid", metadata: { orderId: String(orderId) } } },
+    data: {
+      object: {
+        id: `cs_test_${id}`,
+        object: "checkout.session",
+        payment_status: "paid",
+        metadata: { orderId: String(orderId) },
+      },
+    },
   });
 }
 
@@ -30,7 +37,11 @@ describe.each(drivers)("the Stripe webhook on %s", (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     const cipher = await seedDemo(database.db);
-    ctx = ordersTestContext(database.db, cipher, testEnv({ STRIPE_SECRET_KEY: "sk_test_store", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }));
+    ctx = ordersTestContext(
+      database.db,
+      cipher,
+      testEnv({ STRIPE_SECRET_KEY: "sk_test_store", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+    );
   });
   afterAll(async () => {
     await database.close();
@@ -42,7 +53,8 @@ describe.each(drivers)("the Stripe webhook on %s", (driver) => {
     expect(result.status).toBe("pending_payment");
     return result;
   }
-  const statusOf = async (orderId: number) => (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  const statusOf = async (orderId: number) =>
+    (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
   it("marks the order paid once for a correctly signed event, even when it is sent twice", async () => {
     const order = await pendingStripeOrder();
@@ -59,7 +71,11 @@ describe.each(drivers)("the Stripe webhook on %s", (driver) => {
     // A different event for an order already paid changes nothing either.
     const other = completedEvent("evt_paid_2", order.orderId);
     expect((await handleStripeWebhook(ctx, other, sign(other))).status).toBe(200);
-    expect((await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.orderId))).filter((e) => e.type === "paid")).toHaveLength(1);
+    expect(
+      (await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.orderId))).filter(
+        (e) => e.type === "paid",
+      ),
+    ).toHaveLength(1);
   });
 
   it("rejects a wrongly signed, unsigned or stale event with 400 and changes nothing", async () => {
@@ -68,11 +84,17 @@ describe.each(drivers)("the Stripe webhook on %s", (driver) => {
     expect((await handleStripeWebhook(ctx, payload, sign(payload, "whsec_someone_else"))).status).toBe(400);
     expect((await handleStripeWebhook(ctx, payload, null)).status).toBe(400);
     const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
-    expect((await handleStripeWebhook(ctx, payload, sign(payload, WEBHOOK_SECRET, tenMinutesAgo))).status).toBe(400);
+    expect(
+      (await handleStripeWebhook(ctx, payload, sign(payload, WEBHOOK_SECRET, tenMinutesAgo))).status,
+    ).toBe(400);
     // The body was changed after signing.
-    expect((await handleStripeWebhook(ctx, payload.replace("paid", "paid "), sign(payload))).status).toBe(400);
+    expect((await handleStripeWebhook(ctx, payload.replace("paid", "paid "), sign(payload))).status).toBe(
+      400,
+    );
     expect((await statusOf(order.orderId)).status).toBe("pending_payment");
-    expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.id, "evt_forged"))).toEqual([]);
+    expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.id, "evt_forged"))).toEqual(
+      [],
+    );
   });
 
   it("keeps the order waiting when the payment fails, for another try", async () => {
@@ -82,9 +104,19 @@ describe.each(drivers)("the Stripe webhook on %s", (driver) => {
       object: "event",
       type: "checkout.session.expired",
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: "cs_test_x", object: "checkout.session", payment_status: "unpaid", metadata: { orderId: String(order.orderId) } } },
+      data: {
+        object: {
+          id: "cs_test_x",
+          object: "checkout.session",
+          payment_status: "unpaid",
+          metadata: { orderId: String(order.orderId) },
+        },
+      },
     });
-    expect(await handleStripeWebhook(ctx, payload, sign(payload))).toEqual({ status: 200, body: { received: true, result: "failed" } });
+    expect(await handleStripeWebhook(ctx, payload, sign(payload))).toEqual({
+      status: 200,
+      body: { received: true, result: "failed" },
+    });
     expect((await statusOf(order.orderId)).status).toBe("pending_payment");
   });
 
