@@ -4,38 +4,13 @@ import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, products } from "~db/schema";
 import type { ServerContext } from "~/context";
 import { type ProductCard, productCardColumns } from "./catalogue.server";
+import { searchWords } from "./search";
 
-/** Longer queries are cut to this many characters. */
-export const SEARCH_MAX_LENGTH = 100;
-/** At most this many words of a query are matched. */
-export const SEARCH_MAX_WORDS = 8;
 export const SEARCH_RESULT_LIMIT = 48;
 /** How alike a query word and a word of a product or brand name must be (pg_trgm word similarity, 0 to 1). */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Results scoring below this share of the best result are left out (they matched one stray word). */
 const RELATIVE_SCORE_CUTOFF = 0.4;
-
-export type SearchQuery = { query: string; truncated: boolean };
-
-/** The query as searched and shown: spaces collapsed, cut to SEARCH_MAX_LENGTH characters. */
-export function normalizeSearchQuery(raw: string | null | undefined): SearchQuery {
-  const collapsed = (raw ?? "").replace(/\s+/g, " ").trim();
-  return {
-    query: [...collapsed].slice(0, SEARCH_MAX_LENGTH).join("").trim(),
-    truncated: [...collapsed].length > SEARCH_MAX_LENGTH,
-  };
-}
-
-/**
- * Lower-case words of letters and digits; punctuation and search syntax never reach the database.
- * Single letters are dropped (they match everything); single digits stay ("windows 7").
- */
-export function searchWords(query: string): string[] {
-  const words = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
-    (word) => word.length > 1 || /\p{N}/u.test(word),
-  );
-  return [...new Set(words)].slice(0, SEARCH_MAX_WORDS);
-}
 
 /** The expression of the full-text index products_search_fts_idx (db/migrations/0002_search.sql). */
 const searchDocument = sql`to_tsvector('english', ${products.name} || ' ' || ${products.description})`;
