@@ -1,10 +1,99 @@
 import { data } from "react-router";
+import { AddToCartButton } from "~/modules/cart/components/add-to-cart-button";
+import { brandProducts, resolveCataloguePath } from "~/modules/catalogue/catalogue.server";
+import { BrandContent } from "~/modules/catalogue/components/brand-content";
+import { ProductDetails } from "~/modules/catalogue/components/product-details";
+import { ProductGrid } from "~/modules/catalogue/components/product-grid";
+import { productJsonLd } from "~/modules/catalogue/product-seo.server";
+import { cataloguePathSchema } from "~/modules/catalogue/schemas";
+import { brandPath, SECTIONS } from "~/modules/catalogue/sections";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
+import type { Route } from "./+types/catalogue-page";
 
-// Placeholder until this page is built.
-export function loader() {
-  throw data(null, { status: 404 });
+// Every path no other route takes: a product at its own route, a brand page /{section}/{brand}, or the 404 page.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const path = cataloguePathSchema.safeParse(new URL(request.url).pathname);
+  if (!path.success) throw data(null, { status: 404 });
+  const page = await resolveCataloguePath(context, path.data);
+  if (!page) throw data(null, { status: 404 });
+  if (page.kind === "product") {
+    const { product } = page;
+    const [seo, sameBrand] = await Promise.all([
+      seoForPath(context, path.data, {
+        productName: product.name,
+        canonicalPath: product.route,
+        image: product.img,
+        type: "product",
+        jsonLd: productJsonLd(product, context.env.PUBLIC_URL),
+      }),
+      brandProducts(context, product.groupKey),
+    ]);
+    return { page, related: sameBrand.filter((card) => card.id !== product.id), seo };
+  }
+  const seo = await seoForPath(context, path.data, {
+    brandKey: page.brand.slug,
+    canonicalPath: brandPath(page.brand),
+  });
+  return { page, related: [], seo };
 }
 
-export default function Page() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function CataloguePage({ loaderData }: Route.ComponentProps) {
+  const { page, related } = loaderData;
+  if (page.kind === "product") {
+    const { product } = page;
+    return (
+      <>
+        <ProductDetails
+          key={product.id}
+          product={product}
+          addToCart={
+            <AddToCartButton
+              product={{ groupKey: product.groupKey, id: product.externalId, name: product.name }}
+            />
+          }
+        />
+        {related.length > 0 ? (
+          <section
+            aria-labelledby="related-heading"
+            className="mx-auto max-w-7xl px-4 pt-8"
+            data-testid="related-products"
+          >
+            <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-ink-900">
+              More from {product.brand.name}
+            </h2>
+            <div className="mt-6">
+              <ProductGrid products={related} />
+            </div>
+          </section>
+        ) : null}
+      </>
+    );
+  }
+  const { brand, content, products } = page;
+  const section = SECTIONS[brand.section];
+  return (
+    <BrandContent
+      brand={brand}
+      content={content}
+      crumbs={[{ label: section.label, to: section.path }, { label: brand.name }]}
+      products={
+        <section aria-labelledby="brand-products-heading" data-testid="brand-products">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="brand-products-heading" className="text-2xl font-bold tracking-tight text-ink-900">
+              Shop {brand.name}
+            </h2>
+            <p className="text-sm text-slate-500">
+              {products.length === 1 ? "1 product" : `${products.length} products`}
+            </p>
+          </div>
+          <div className="mt-6">
+            <ProductGrid products={products} empty={`No ${brand.name} products are on sale right now.`} />
+          </div>
+        </section>
+      }
+    />
+  );
 }

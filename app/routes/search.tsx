@@ -1,10 +1,135 @@
-import { data } from "react-router";
+import { Form, Link } from "react-router";
+import { ProductGrid } from "~/modules/catalogue/components/product-grid";
+import { searchParamsSchema } from "~/modules/catalogue/schemas";
+import { normalizeSearchQuery, SEARCH_MAX_LENGTH } from "~/modules/catalogue/search";
+import { searchProducts } from "~/modules/catalogue/search.server";
+import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
+import type { Route } from "./+types/search";
 
-// Placeholder until this page is built.
-export function loader() {
-  throw data(null, { status: 404 });
+// /search?q=: products by full-text and typo-tolerant search.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { q } = searchParamsSchema.parse({ q: url.searchParams.get("q") });
+  const { query, truncated } = normalizeSearchQuery(q);
+  const [results, seo] = await Promise.all([
+    searchProducts(context, query),
+    seoForPath(context, url.pathname, { canonicalPath: "/search" }),
+  ]);
+  return { query, truncated, results, seo };
 }
 
-export default function Page() {
-  return null;
+// Result pages are not for search engines to index.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
+  { name: "robots", content: "noindex, follow" },
+];
+
+const SUGGESTIONS = [
+  ...SECTION_ORDER.map((section) => ({ to: SECTIONS[section].path, label: SECTIONS[section].label })),
+  { to: "/best-sellers", label: "Best sellers" },
+  { to: "/categories", label: "All categories" },
+];
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, truncated, results } = loaderData;
+  return (
+    <div data-testid="search-page">
+      <div className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-8">
+          <h1 className="text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
+            {query ? (
+              <>
+                Results for <span className="text-brand-700">“{query}”</span>
+              </>
+            ) : (
+              "Search the store"
+            )}
+          </h1>
+          <Form method="get" action="/search" role="search" className="mt-5 flex max-w-2xl gap-2">
+            <label htmlFor="search-page-input" className="sr-only">
+              Search products
+            </label>
+            <input
+              key={query}
+              id="search-page-input"
+              name="q"
+              type="search"
+              defaultValue={query}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Product or brand name, e.g. Norton 360"
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+              data-testid="search-input"
+            />
+            <button
+              type="submit"
+              className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+            >
+              Search
+            </button>
+          </Form>
+          {truncated ? (
+            <p className="mt-2 text-sm text-slate-500" data-testid="search-truncated">
+              Your search was shortened to its first {SEARCH_MAX_LENGTH} characters.
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="mx-auto max-w-7xl px-4 pt-8">
+        {!query ? (
+          <Suggestions title="What are you looking for?">
+            Type a product or brand name above, or browse a section.
+          </Suggestions>
+        ) : results.length === 0 ? (
+          <Suggestions title={`No products match “${query}”`} testId="no-results">
+            Check the spelling, try fewer words or just the brand name (for example “Norton” or “HP”), or
+            browse a section.
+          </Suggestions>
+        ) : (
+          <>
+            <p className="text-sm text-slate-500" data-testid="result-count" aria-live="polite">
+              {results.length === 1 ? "1 product found" : `${results.length} products found`}
+            </p>
+            <div className="mt-4" data-testid="search-results">
+              <ProductGrid products={results} />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Suggestions({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      className="mx-auto max-w-2xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+      data-testid={testId}
+    >
+      <h2 className="text-xl font-bold text-ink-900">{title}</h2>
+      <p className="mt-2 text-slate-600">{children}</p>
+      <ul className="mt-6 flex flex-wrap justify-center gap-2">
+        {SUGGESTIONS.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-ink-800 hover:border-brand-400 hover:text-brand-700"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -1,10 +1,41 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { brandWithContent } from "~/modules/catalogue/catalogue.server";
+import { BrandContent } from "~/modules/catalogue/components/brand-content";
+import { supportParamsSchema } from "~/modules/catalogue/schemas";
+import { brandPath } from "~/modules/catalogue/sections";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
+import type { Route } from "./+types/support";
 
-// Placeholder until this page is built.
-export function loader() {
-  throw data(null, { status: 404 });
+// /support/{brandkey}: the brand's support content without its products.
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const parsed = supportParamsSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  const found = await brandWithContent(context, parsed.data.brand);
+  if (!found) throw data(null, { status: 404 });
+  const seo = await seoForPath(context, new URL(request.url).pathname, {
+    canonicalPath: `/support/${found.brand.slug}`,
+  });
+  return { ...found, seo };
 }
 
-export default function Page() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function SupportPage({ loaderData }: Route.ComponentProps) {
+  const { brand, content } = loaderData;
+  return (
+    <BrandContent
+      brand={brand}
+      content={content}
+      crumbs={[{ label: "Support" }, { label: brand.name }]}
+      aside={
+        <Link
+          to={brandPath(brand)}
+          className="font-semibold text-white underline underline-offset-4 hover:text-brand-200"
+        >
+          Shop {brand.name} products
+        </Link>
+      }
+    />
+  );
 }

@@ -1,6 +1,14 @@
-import { and, arrayContains, asc, eq } from "drizzle-orm";
-import { brandGroups, products } from "~db/schema";
+import { and, arrayContains, arrayOverlaps, asc, desc, eq, sql } from "drizzle-orm";
+import {
+  type BrandContent,
+  brandContent,
+  brandGroups,
+  type ProductSpecification,
+  products,
+  type Section,
+} from "~db/schema";
 import type { ServerContext } from "~/context";
+import { isSection } from "./sections";
 
 /** What a product card needs; prices in cents. */
 export const productCardColumns = {
@@ -53,4 +61,188 @@ export async function getNavigation({ db }: Pick<ServerContext, "db">): Promise<
     })
     .from(brandGroups)
     .orderBy(asc(brandGroups.position));
+}
+
+/** A brand group as pages show it: name, where its brand page is, and its official website. */
+export type BrandSummary = {
+  key: string;
+  slug: string;
+  name: string;
+  section: Section;
+  officialWebsite: string;
+};
+
+const brandSummaryColumns = {
+  key: brandGroups.key,
+  slug: brandGroups.slug,
+  name: brandGroups.name,
+  section: brandGroups.section,
+  officialWebsite: brandGroups.officialWebsite,
+};
+
+export type BrandTile = BrandSummary & { logo: string; productCount: number };
+
+/** Brand groups (of one section, or all) with their logo and how many products are on sale. */
+export async function brandTiles({ db }: Pick<ServerContext, "db">, section?: Section): Promise<BrandTile[]> {
+  return db
+    .select({
+      ...brandSummaryColumns,
+      logo: brandContent.logo,
+      productCount: sql<number>`count(${products.id})::int`,
+    })
+    .from(brandGroups)
+    .innerJoin(brandContent, eq(brandContent.key, brandGroups.contentKey))
+    .leftJoin(products, and(eq(products.groupKey, brandGroups.key), eq(products.hidden, false)))
+    .where(section ? eq(brandGroups.section, section) : undefined)
+    .groupBy(brandGroups.key, brandContent.logo)
+    .orderBy(asc(brandGroups.position));
+}
+
+/** A section's showcase: its best sellers first, then its top-rated products, in catalogue order. */
+export async function sectionHighlights(
+  { db }: Pick<ServerContext, "db">,
+  section: Section,
+  limit = 8,
+): Promise<ProductCard[]> {
+  return db
+    .select(productCardColumns)
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(
+      and(
+        eq(products.hidden, false),
+        eq(brandGroups.section, section),
+        arrayOverlaps(products.categories, ["best-seller", "top-rated"]),
+      ),
+    )
+    .orderBy(
+      desc(arrayContains(products.categories, ["best-seller"])),
+      asc(brandGroups.position),
+      asc(products.position),
+    )
+    .limit(limit);
+}
+
+export type ProductDetail = {
+  id: number;
+  externalId: string;
+  groupKey: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  originalPriceCents: number;
+  img: string;
+  route: string;
+  specifications: ProductSpecification[];
+  brand: BrandSummary;
+};
+
+/**
+ * The visible product whose stored route equals the path, case-insensitively:
+ * one probe of the unique index on lower(route).
+ */
+export async function productByRoute(
+  { db }: Pick<ServerContext, "db">,
+  path: string,
+): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      externalId: products.externalId,
+      groupKey: products.groupKey,
+      name: products.name,
+      description: products.description,
+      priceCents: products.priceCents,
+      originalPriceCents: products.originalPriceCents,
+      img: products.img,
+      route: products.route,
+      specifications: products.specifications,
+      brand: brandSummaryColumns,
+    })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(and(eq(sql`lower(${products.route})`, sql`lower(${path})`), eq(products.hidden, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type BrandContentData = Pick<
+  BrandContent,
+  | "title"
+  | "bannerImg"
+  | "logo"
+  | "whyChoose"
+  | "contact"
+  | "benefits"
+  | "features"
+  | "testimonials"
+  | "sample"
+>;
+
+export type BrandWithContent = { brand: BrandSummary; content: BrandContentData };
+
+const brandContentColumns = {
+  title: brandContent.title,
+  bannerImg: brandContent.bannerImg,
+  logo: brandContent.logo,
+  whyChoose: brandContent.whyChoose,
+  contact: brandContent.contact,
+  benefits: brandContent.benefits,
+  features: brandContent.features,
+  testimonials: brandContent.testimonials,
+  sample: brandContent.sample,
+};
+
+/** A brand group by its lower-case slug (and section, on a brand page), with its support content. */
+export async function brandWithContent(
+  { db }: Pick<ServerContext, "db">,
+  slug: string,
+  section?: Section,
+): Promise<BrandWithContent | null> {
+  const [row] = await db
+    .select({ brand: brandSummaryColumns, content: brandContentColumns })
+    .from(brandGroups)
+    .innerJoin(brandContent, eq(brandContent.key, brandGroups.contentKey))
+    .where(
+      and(eq(brandGroups.slug, slug.toLowerCase()), section ? eq(brandGroups.section, section) : undefined),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** A brand's visible products, in catalogue order. */
+export async function brandProducts(
+  { db }: Pick<ServerContext, "db">,
+  groupKey: string,
+): Promise<ProductCard[]> {
+  return db
+    .select(productCardColumns)
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(and(eq(products.groupKey, groupKey), eq(products.hidden, false)))
+    .orderBy(asc(products.position), asc(products.id));
+}
+
+export type CataloguePage =
+  | { kind: "product"; product: ProductDetail }
+  | { kind: "brand"; brand: BrandSummary; content: BrandContentData; products: ProductCard[] };
+
+/**
+ * What a path outside the fixed routes shows: a product at its own route (case-insensitive), else the brand page
+ * /{section}/{brand} of a group of that section, else nothing (404).
+ */
+export async function resolveCataloguePath(
+  context: Pick<ServerContext, "db">,
+  pathname: string,
+): Promise<CataloguePage | null> {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const product = await productByRoute(context, path);
+  if (product) return { kind: "product", product };
+  const segments = path.split("/").filter(Boolean);
+  if (segments.length !== 2) return null;
+  const section = segments[0]!.toLowerCase();
+  if (!isSection(section)) return null;
+  const found = await brandWithContent(context, segments[1]!, section);
+  if (!found) return null;
+  return { kind: "brand", ...found, products: await brandProducts(context, found.brand.key) };
 }

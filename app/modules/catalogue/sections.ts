@@ -33,3 +33,24 @@ export const SECTION_ORDER: Section[] = ["antivirus", "windows", "printer", "rou
 
 /** The brand page of a group: /antivirus/mcafee, /windows/windows7, /printer/hp, /router/cisco. */
 export const brandPath = (group: { section: string; slug: string }) => `/${group.section}/${group.slug}`;
+
+export const isSection = (value: string): value is Section => SECTION_ORDER.includes(value as Section);
+
+/** Listing pages: their path, the category tag they show, and their heading. */
+export const LISTINGS = {
+  "best-sellers": {
+    tag: "best-seller",
+    title: "Best sellers",
+    intro: "The products our customers buy most, across every section of the store.",
+  },
+  "top-rated": {
+    tag: "top-rated",
+    title: "Top rated",
+    intro: "The products our customers rate highest, from security suites to mesh Wi-Fi.",
+  },
+} as const;
+
+export type ListingSlug = keyof typeof LISTINGS;
+
+/** Software is delivered as a licence key; printers and routers are shipped. */
+export const isPhysicalSection = (section: Section) => section === "printer" || section === "router";

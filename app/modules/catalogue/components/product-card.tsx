@@ -26,7 +26,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             {product.name}
           </Link>
         </h3>
-        <div className="mt-auto flex items-baseline gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">
           <span className="text-lg font-bold text-ink-900">{formatMoney(product.priceCents)}</span>
           {discount > 0 ? (
             <>

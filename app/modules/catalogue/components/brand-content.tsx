@@ -1,0 +1,228 @@
+import type { BrandContentData, BrandSummary } from "../catalogue.server";
+import { SECTIONS } from "../sections";
+import { type BreadcrumbItem, Breadcrumbs } from "./breadcrumbs";
+import { ResellerNotice } from "./reseller-notice";
+
+/** "+1 (212) 555-0114" -> "tel:+12125550114". */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+function CheckIcon({ className = "" }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={className}>
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+function SectionHeading({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <h2 id={id} className="text-2xl font-bold tracking-tight text-ink-900">
+      {children}
+    </h2>
+  );
+}
+
+/**
+ * A brand's support content: banner and title, why-choose text, contact block, three benefits, features and
+ * testimonials, always with the independent-reseller notice. The brand page puts its products in `products`;
+ * the support page leaves it out.
+ */
+export function BrandContent({
+  brand,
+  content,
+  crumbs,
+  products,
+  aside,
+}: {
+  brand: BrandSummary;
+  content: BrandContentData;
+  crumbs: BreadcrumbItem[];
+  /** The brand's product grid, shown right under the banner. */
+  products?: React.ReactNode;
+  /** A line under the title (a link to the shop or to the support page). */
+  aside?: React.ReactNode;
+}) {
+  const { contact } = content;
+  return (
+    <div data-testid="brand-content">
+      <section
+        className="relative isolate overflow-hidden bg-ink-900"
+        aria-labelledby="brand-title"
+        data-testid="brand-hero"
+      >
+        <img
+          src={content.bannerImg}
+          alt=""
+          width={1600}
+          height={500}
+          className="absolute inset-0 -z-20 h-full w-full object-cover"
+          data-testid="brand-banner"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-900/85 via-ink-900/60 to-ink-900/20" />
+        <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+          <Breadcrumbs items={crumbs} tone="dark" />
+          <div className="mt-6 flex flex-col gap-5 sm:flex-row sm:items-center sm:gap-8">
+            <div className="w-fit shrink-0 rounded-2xl bg-white/95 p-2 shadow-lg">
+              <img
+                src={content.logo}
+                alt={`${brand.name} logo`}
+                width={320}
+                height={120}
+                className="h-14 w-auto sm:h-20"
+                data-testid="brand-logo"
+              />
+            </div>
+            <div>
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand-300">
+                {SECTIONS[brand.section].label}
+              </p>
+              <h1
+                id="brand-title"
+                className="mt-1 text-3xl font-extrabold tracking-tight text-white sm:text-4xl"
+                data-testid="brand-title"
+              >
+                {content.title}
+              </h1>
+              {aside ? <div className="mt-3 text-slate-100">{aside}</div> : null}
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl space-y-14 px-4 pt-8">
+        <ResellerNotice brandName={brand.name} officialWebsite={brand.officialWebsite} />
+
+        {products}
+
+        <div className="grid gap-8 lg:grid-cols-3">
+          <section aria-labelledby="why-choose-heading" className="lg:col-span-2" data-testid="why-choose">
+            <SectionHeading id="why-choose-heading">Why choose {brand.name}</SectionHeading>
+            <p className="mt-4 max-w-prose leading-relaxed text-slate-700">{content.whyChoose}</p>
+          </section>
+          <section
+            aria-labelledby="contact-heading"
+            className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            data-testid="brand-contact"
+          >
+            <h2 id="contact-heading" className="text-lg font-bold text-ink-900">
+              Need help with {brand.name}?
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Our support team answers by phone and e-mail.</p>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div>
+                <dt className="font-medium text-slate-500">Phone</dt>
+                <dd>
+                  <a
+                    href={telHref(contact.supportPhone)}
+                    className="text-base font-semibold text-ink-900 hover:text-brand-700"
+                    data-testid="support-phone"
+                  >
+                    {contact.supportPhone}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">E-mail</dt>
+                <dd>
+                  <a
+                    href={`mailto:${contact.supportEmail}`}
+                    className="break-all font-semibold text-ink-900 hover:text-brand-700"
+                    data-testid="support-email"
+                  >
+                    {contact.supportEmail}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Help centre</dt>
+                <dd>
+                  <a
+                    href={contact.website}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="break-all font-semibold text-ink-900 hover:text-brand-700"
+                    data-testid="support-website"
+                  >
+                    {contact.website.replace(/^https?:\/\//, "")}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+
+        <section aria-labelledby="benefits-heading">
+          <SectionHeading id="benefits-heading">Why buy from us</SectionHeading>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {content.benefits.map((benefit) => (
+              <li
+                key={benefit.title}
+                className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                data-testid="brand-benefit"
+              >
+                <img src={benefit.icon} alt="" width={96} height={96} loading="lazy" className="h-12 w-12" />
+                <h3 className="mt-4 font-semibold text-ink-900">{benefit.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{benefit.desc}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="features-heading" data-testid="brand-features">
+          <SectionHeading id="features-heading">Features</SectionHeading>
+          <ul className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2">
+            {content.features.map((feature) => (
+              <li key={feature} className="flex gap-3 text-slate-700">
+                <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                <span>{feature}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        {content.testimonials.length > 0 ? (
+          <section aria-labelledby="testimonials-heading" data-testid="brand-testimonials">
+            <div className="flex flex-wrap items-center gap-3">
+              <SectionHeading id="testimonials-heading">What customers say</SectionHeading>
+              {content.sample ? (
+                <span
+                  className="rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900"
+                  data-testid="sample-reviews"
+                >
+                  Sample reviews
+                </span>
+              ) : null}
+            </div>
+            {content.sample ? (
+              <p className="mt-2 text-sm text-slate-500">
+                These reviews are sample content of the demo store, not statements of real customers.
+              </p>
+            ) : null}
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {content.testimonials.map((testimonial) => (
+                <li key={`${testimonial.author}-${testimonial.quote}`}>
+                  <figure
+                    className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                    data-testid="testimonial"
+                  >
+                    <blockquote className="flex-1 leading-relaxed text-slate-700">
+                      <p>“{testimonial.quote}”</p>
+                    </blockquote>
+                    <figcaption className="mt-4 text-sm font-semibold text-ink-900">
+                      — {testimonial.author}
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

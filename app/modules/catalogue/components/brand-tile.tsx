@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import type { BrandTile as BrandTileData } from "../catalogue.server";
+import { brandPath } from "../sections";
+
+const productCount = (count: number) => (count === 1 ? "1 product" : `${count} products`);
+
+/** A brand's logo, name and product count, linking to its brand page. */
+export function BrandTile({ brand }: { brand: BrandTileData }) {
+  return (
+    <Link
+      to={brandPath(brand)}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md"
+      data-testid="brand-tile"
+    >
+      <span className="flex items-center justify-center bg-slate-50 p-4">
+        <img
+          src={brand.logo}
+          alt=""
+          width={320}
+          height={120}
+          loading="lazy"
+          className="h-16 w-auto max-w-full sm:h-20"
+        />
+      </span>
+      <span className="flex flex-1 items-center justify-between gap-2 px-4 py-3">
+        <span className="font-semibold text-ink-900 group-hover:text-brand-700">{brand.name}</span>
+        <span className="shrink-0 text-xs text-slate-500">{productCount(brand.productCount)}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** The brands of one section as a compact list with counts (the categories page). */
+export function BrandLinkList({ brands }: { brands: BrandTileData[] }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {brands.map((brand) => (
+        <li key={brand.key}>
+          <Link
+            to={brandPath(brand)}
+            className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-brand-700"
+            data-testid="category-brand"
+          >
+            <span className="font-medium">{brand.name}</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">
+              {productCount(brand.productCount)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,170 @@
+import { Link } from "react-router";
+import { discountPercent, formatMoney } from "~/lib/money";
+import type { ProductDetail } from "../catalogue.server";
+import { useShowProduct } from "../selection-provider";
+import { brandPath, isPhysicalSection, SECTIONS } from "../sections";
+import { Breadcrumbs } from "./breadcrumbs";
+import { ResellerNotice } from "./reseller-notice";
+
+function Tick() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600"
+    >
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+/**
+ * A product page: breadcrumbs, image, name, price (with the original price and discount only when there is a real
+ * one), the add-to-cart control the route passes in, the reseller notice, description and specifications.
+ * Showing it makes it the shown product and its brand group the selected group.
+ */
+export function ProductDetails({
+  product,
+  addToCart,
+}: {
+  product: ProductDetail;
+  addToCart: React.ReactNode;
+}) {
+  useShowProduct({
+    groupKey: product.groupKey,
+    id: product.externalId,
+    name: product.name,
+    route: product.route,
+  });
+  const { brand } = product;
+  const section = SECTIONS[brand.section];
+  const discount = discountPercent(product.priceCents, product.originalPriceCents);
+  const physical = isPhysicalSection(brand.section);
+  const promises = physical
+    ? ["Shipped to your address with tracking", "Secure checkout", "Help from our support team"]
+    : [
+        "Licence key by e-mail right after payment",
+        "Secure checkout",
+        "Help with installation and activation",
+      ];
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-6 sm:py-8" data-testid="product-page">
+      <Breadcrumbs
+        items={[
+          { label: section.label, to: section.path },
+          { label: brand.name, to: brandPath(brand) },
+          { label: product.name },
+        ]}
+      />
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white lg:sticky lg:top-6 lg:self-start">
+          <img
+            src={product.img}
+            alt={product.name}
+            width={600}
+            height={600}
+            className="aspect-square w-full object-cover"
+            data-testid="product-image"
+          />
+        </div>
+
+        <div>
+          <Link
+            to={brandPath(brand)}
+            className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
+            data-testid="product-brand"
+          >
+            {brand.name}
+          </Link>
+          <h1
+            className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl"
+            data-testid="product-name"
+          >
+            {product.name}
+          </h1>
+
+          <div className="mt-5 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <p className="text-3xl font-bold text-ink-900" data-testid="product-price">
+              <span className="sr-only">Price: </span>
+              {formatMoney(product.priceCents)}
+            </p>
+            {discount > 0 ? (
+              <>
+                <p className="text-lg text-slate-500">
+                  <span className="sr-only">Was </span>
+                  <s data-testid="product-original-price">{formatMoney(product.originalPriceCents)}</s>
+                </p>
+                <p
+                  className="rounded-md bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-800"
+                  data-testid="product-discount"
+                >
+                  Save {discount}%
+                </p>
+              </>
+            ) : null}
+          </div>
+          {discount > 0 ? (
+            <p className="mt-1 text-sm text-emerald-700">
+              You save {formatMoney(product.originalPriceCents - product.priceCents)}
+            </p>
+          ) : null}
+
+          <div className="mt-6">{addToCart}</div>
+
+          <ul className="mt-6 space-y-2 text-sm text-slate-700">
+            {promises.map((promise) => (
+              <li key={promise} className="flex gap-2">
+                <Tick />
+                {promise}
+              </li>
+            ))}
+          </ul>
+
+          <ResellerNotice brandName={brand.name} officialWebsite={brand.officialWebsite} className="mt-6" />
+
+          <section aria-labelledby="description-heading" className="mt-8">
+            <h2 id="description-heading" className="text-xl font-bold text-ink-900">
+              About this product
+            </h2>
+            <p className="mt-3 leading-relaxed text-slate-700" data-testid="product-description">
+              {product.description}
+            </p>
+          </section>
+
+          {product.specifications.length > 0 ? (
+            <section aria-labelledby="specifications-heading" className="mt-8">
+              <h2 id="specifications-heading" className="text-xl font-bold text-ink-900">
+                Specifications
+              </h2>
+              <div className="mt-3 overflow-hidden rounded-xl border border-slate-200 bg-white">
+                <table className="w-full text-left text-sm" data-testid="specifications">
+                  <caption className="sr-only">Specifications of {product.name}</caption>
+                  <tbody className="divide-y divide-slate-100">
+                    {product.specifications.map((spec) => (
+                      <tr key={spec.label} className="align-top">
+                        <th
+                          scope="row"
+                          className="w-2/5 bg-slate-50 px-4 py-3 font-medium text-slate-600 sm:w-1/3"
+                        >
+                          {spec.label}
+                        </th>
+                        <td className="px-4 py-3 text-ink-900">{spec.value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

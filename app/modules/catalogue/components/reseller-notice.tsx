@@ -1,0 +1,59 @@
+import { useRouteLoaderData } from "react-router";
+
+/** The store's name from the root loader; the notice must name the store even if that data is missing. */
+function useStoreName(): string {
+  const root = useRouteLoaderData("root") as { store?: { name?: unknown } } | undefined;
+  return typeof root?.store?.name === "string" && root.store.name ? root.store.name : "This store";
+}
+
+/**
+ * The independent-reseller notice of every brand and product page. Part of the template, not of the editable
+ * brand content, so no content edit can remove it.
+ */
+export function ResellerNotice({
+  brandName,
+  officialWebsite,
+  className = "",
+}: {
+  brandName: string;
+  officialWebsite: string;
+  className?: string;
+}) {
+  const storeName = useStoreName();
+  return (
+    <aside
+      aria-label="Independent reseller notice"
+      className={`flex gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700 ${className}`}
+      data-testid="reseller-notice"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="mt-0.5 h-5 w-5 shrink-0 text-slate-500"
+        fill="currentColor"
+      >
+        <path
+          fillRule="evenodd"
+          d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a.75.75 0 0 0 0 1.5h.25v3.25a.75.75 0 0 0 1.5 0V9.75A.75.75 0 0 0 10 9H9Z"
+          clipRule="evenodd"
+        />
+      </svg>
+      <p>
+        <span data-testid="reseller-notice-text">
+          {storeName} is an independent reseller. We are not affiliated with or endorsed by {brandName}.
+        </span>{" "}
+        <a
+          href={officialWebsite}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          data-testid="official-website"
+        >
+          Visit the official {brandName} website
+          <span className="sr-only"> (opens in a new tab)</span>
+          <span aria-hidden="true"> ↗</span>
+        </a>
+      </p>
+    </aside>
+  );
+}
