@@ -159,7 +159,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             Please try again in a moment. If it keeps happening, contact us.
           </p>
           <a
-            className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white"
+            className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white"
             href="/"
           >
             Back to the store

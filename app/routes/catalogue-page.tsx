@@ -51,7 +51,12 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
           product={product}
           addToCart={
             <AddToCartButton
-              product={{ groupKey: product.groupKey, id: product.externalId, name: product.name }}
+              product={{
+                groupKey: product.groupKey,
+                id: product.externalId,
+                name: product.name,
+                priceCents: product.priceCents,
+              }}
             />
           }
         />

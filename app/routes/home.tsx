@@ -42,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {hero.subtitle ? <p className="mt-4 max-w-xl text-lg text-slate-100">{hero.subtitle}</p> : null}
             <Link
               to={hero.link}
-              className="mt-8 inline-block rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+              className="mt-8 inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
             >
               Shop now
             </Link>

@@ -57,7 +57,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
         />
         <button
           type="submit"
-          className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+          className="rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
         >
           Find my order
         </button>

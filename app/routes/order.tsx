@@ -143,7 +143,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           <button
             type="submit"
-            className="mt-3 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+            className="mt-3 rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
           >
             Pay now
           </button>

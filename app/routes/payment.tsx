@@ -290,7 +290,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           <button
             type="submit"
             disabled={submitting || !quote || quote.unavailable.length > 0}
-            className="mt-6 w-full rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-300"
+            className="mt-6 w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-300"
             data-testid="place-order"
           >
             {submitting ? "Placing your order…" : "Place order"}

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~db/schema";
-import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { seedDemo } from "../../../tests/support/seed";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import {
   brandProducts,
@@ -17,7 +17,7 @@ describe.each(drivers)("catalogue lookups on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    await importSeed(database.db, readDemoSeed());
+    await seedDemo(database.db);
   });
   afterAll(async () => {
     await database?.close();

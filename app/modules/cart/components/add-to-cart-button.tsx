@@ -35,7 +35,7 @@ export function AddToCartButton({
       ) : null}
       <button
         type="button"
-        className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white transition hover:bg-brand-700"
+        className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-3 text-base font-semibold text-white transition hover:bg-brand-800"
         data-testid="add-to-cart"
         onClick={() => {
           updateCart((lines) => addToCart(lines, product, quantity));

@@ -28,7 +28,7 @@ export function CartLink() {
       </svg>
       <span>Cart</span>
       <span
-        className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white"
+        className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white"
         data-testid="cart-count"
         aria-label={`${count} ${count === 1 ? "item" : "items"} in cart`}
       >
