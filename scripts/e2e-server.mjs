@@ -1,8 +1,10 @@
 // Starts the production build for end-to-end tests on a fresh database:
 // embedded PGlite in a new DATA_DIR, or (E2E_DATABASE=postgres) a new database on TEST_DATABASE_URL's server.
 import { spawn } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
+import { SMTPServer } from "smtp-server";
 
 const dataDir = process.env.DATA_DIR ?? "test-results/e2e-data";
 rmSync(dataDir, { recursive: true, force: true });
@@ -12,6 +14,27 @@ if (!existsSync("build/server/main.js")) {
 }
 
 const env = { ...process.env, NODE_ENV: "production" };
+
+// A local SMTP server that keeps every message the store sends as a file, for the tests to read.
+const port = Number(process.env.PORT ?? 3400);
+const mailDir = `test-results/mail-${port}`;
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, _session, done) {
+    const chunks = [];
+    stream.on("data", (chunk) => chunks.push(chunk));
+    stream.on("end", () => {
+      writeFileSync(path.join(mailDir, `${String(++received).padStart(4, "0")}.eml`), Buffer.concat(chunks));
+      done();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(port + 100, "127.0.0.1", resolve));
+env.SMTP_URL = `smtp://127.0.0.1:${port + 100}`;
 if (process.env.E2E_DATABASE === "postgres") {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("E2E_DATABASE=postgres needs TEST_DATABASE_URL");
@@ -31,4 +54,4 @@ const server = spawn(process.execPath, ["--enable-source-maps", "build/server/ma
   env,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => smtp.close(() => process.exit(code ?? 0)));

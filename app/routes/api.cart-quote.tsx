@@ -25,12 +25,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     priceCart(context.db, parsed.data.lines),
     getSettings(context.db),
   ]);
-  const shippingCents = shippingCost(store, priced.subtotalCents, priced.hasPhysical);
-  return {
+  const shippingCents = shippingCost(store, priced.physicalSubtotalCents, priced.hasPhysical);
+  return Response.json({
     ...priced,
     lines: priced.lines.map(({ productId: _productId, ...line }) => line),
     shippingCents,
     totalCents: priced.subtotalCents + shippingCents,
     freeShippingThresholdCents: store.freeShippingThresholdCents,
-  };
+  });
 }

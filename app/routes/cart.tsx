@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function CartPage() {
   const cart = useCart();
-  const { quote } = useCartQuote(cart);
+  const { quote, failed } = useCartQuote(cart);
   const navigate = useNavigate();
   // The spec's to-payment flag: the text "false" until the visitor goes on to payment.
   const [toPayment, setToPayment] = useState<"false" | "true">("false");
@@ -28,7 +28,15 @@ export default function CartPage() {
       <PageHeader title="Your cart" />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem]">
         <section aria-label="Cart items">
-          {!ready && cart.length > 0 ? <p className="text-slate-600">Checking prices…</p> : null}
+          {failed ? (
+            <p
+              className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+              role="alert"
+            >
+              We could not check today&apos;s prices. Check your connection and reload the page.
+            </p>
+          ) : null}
+          {!ready && cart.length > 0 && !failed ? <p className="text-slate-600">Checking prices…</p> : null}
           {cart.length === 0 ? <EmptyCart /> : null}
           {ready ? <CartLines quote={quote} /> : null}
         </section>
@@ -55,16 +63,17 @@ export default function CartPage() {
                     : "Free (delivered by e-mail)"}
                 </dd>
               </div>
-              {quote.hasPhysical && quote.shippingCents > 0 ? (
-                <p className="text-xs text-slate-500">
-                  Free shipping on orders from {formatMoney(quote.freeShippingThresholdCents)}.
-                </p>
-              ) : null}
               <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
                 <dt>Total</dt>
                 <dd data-testid="cart-total">{formatMoney(quote.totalCents)}</dd>
               </div>
             </dl>
+            {quote.hasPhysical && quote.shippingCents > 0 ? (
+              <p className="mt-2 text-xs text-slate-500">
+                Free shipping when your printers and routers come to{" "}
+                {formatMoney(quote.freeShippingThresholdCents)} or more.
+              </p>
+            ) : null}
             <Button
               className="mt-6 w-full"
               disabled={quote.lines.length === 0 || quote.unavailable.length > 0}
@@ -119,7 +128,7 @@ function CartLines({ quote }: { quote: CartQuote }) {
           <Link to={line.route} className="shrink-0">
             <img
               src={line.img}
-              alt=""
+              alt={line.name}
               width={96}
               height={96}
               className="h-24 w-24 rounded-lg bg-slate-100 object-cover"

@@ -16,7 +16,14 @@ export const testEnv = (overrides: Partial<Env> = {}): Env =>
   }) as Env;
 
 export function ordersTestContext(db: Database, cipher: KeyCipher, env: Env = testEnv()): OrdersContext {
-  return { db, env, cipher, logger: recordingLogger().logger, mailer: { kick() {} }, storeName: "Test Store" };
+  return {
+    db,
+    env,
+    cipher,
+    logger: recordingLogger().logger,
+    mailer: { kick() {} },
+    storeName: "Test Store",
+  };
 }
 
 export const address = {

@@ -26,6 +26,8 @@ export type PricedCart = {
   /** Lines whose product no longer exists or is no longer sold: flagged, never charged. */
   unavailable: UnavailableLine[];
   subtotalCents: number;
+  /** What shipping is charged on: the printers and routers. */
+  physicalSubtotalCents: number;
   itemCount: number;
   hasPhysical: boolean;
 };
@@ -102,6 +104,9 @@ export async function priceCart(
     lines,
     unavailable,
     subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    physicalSubtotalCents: lines
+      .filter((line) => line.kind === "physical")
+      .reduce((sum, line) => sum + line.lineTotalCents, 0),
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     hasPhysical: lines.some((line) => line.kind === "physical"),
   };

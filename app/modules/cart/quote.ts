@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useState } from "react";
 import type { LineKind } from "~db/schema/orders";
 import type { CartLine } from "./cart";
 
@@ -20,6 +19,7 @@ export type CartQuote = {
   }>;
   unavailable: Array<{ groupKey: string; id: string; name: string; quantity: number }>;
   subtotalCents: number;
+  physicalSubtotalCents: number;
   itemCount: number;
   hasPhysical: boolean;
   shippingCents: number;
@@ -27,9 +27,23 @@ export type CartQuote = {
   freeShippingThresholdCents: number;
 };
 
-/** Prices the browser's cart on the server whenever it changes. */
-export function useCartQuote(lines: CartLine[]): { quote: CartQuote | undefined; loading: boolean } {
-  const fetcher = useFetcher<CartQuote>({ key: "cart-quote" });
+const EMPTY_QUOTE: CartQuote = {
+  lines: [],
+  unavailable: [],
+  subtotalCents: 0,
+  physicalSubtotalCents: 0,
+  itemCount: 0,
+  hasPhysical: false,
+  shippingCents: 0,
+  totalCents: 0,
+  freeShippingThresholdCents: 0,
+};
+
+/**
+ * Prices the browser's cart on the server whenever it changes; the newest answer wins. A plain request rather
+ * than a form submission, so nothing else on the page reloads.
+ */
+export function useCartQuote(lines: CartLine[]): { quote: CartQuote | undefined; failed: boolean } {
   const body = JSON.stringify({
     lines: lines.map(({ groupKey, id, quantity, priceCents, name }) => ({
       groupKey,
@@ -39,9 +53,28 @@ export function useCartQuote(lines: CartLine[]): { quote: CartQuote | undefined;
       name,
     })),
   });
-  const { submit } = fetcher;
+  const [answer, setAnswer] = useState<{ body: string; quote?: CartQuote; failed?: boolean } | null>(null);
   useEffect(() => {
-    void submit(body, { method: "post", action: "/api/cart/quote", encType: "application/json" });
-  }, [body, submit]);
-  return { quote: fetcher.data, loading: fetcher.state !== "idle" || fetcher.data === undefined };
+    if (lines.length === 0) return;
+    const controller = new AbortController();
+    fetch("/api/cart/quote", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`The cart could not be priced (${response.status})`);
+        setAnswer({ body, quote: (await response.json()) as CartQuote });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(error);
+        setAnswer({ body, failed: true });
+      });
+    return () => controller.abort();
+  }, [body, lines.length]);
+  if (lines.length === 0) return { quote: EMPTY_QUOTE, failed: false };
+  // Until the answer for this very cart arrives, show the last one (or nothing yet).
+  return { quote: answer?.quote, failed: answer?.body === body && answer.failed === true };
 }

@@ -101,7 +101,7 @@ export async function placeOrder(
   try {
     const placed = await ctx.db.transaction(async (tx) => {
       const store = await getSettings(tx);
-      const shippingCents = shippingCost(store, priced.subtotalCents, priced.hasPhysical);
+      const shippingCents = shippingCost(store, priced.physicalSubtotalCents, priced.hasPhysical);
       const [order] = await tx
         .insert(orders)
         .values({

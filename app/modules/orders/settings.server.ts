@@ -5,9 +5,9 @@ import { settings } from "~db/schema";
 
 const settingsSchema = z.object({
   /** Flat shipping charged when an order has physical goods... */
-  shippingFlatCents: z.number().int().min(0).catch(999),
+  shippingFlatCents: z.number().int().min(0).catch(1499),
   /** ...unless its subtotal reaches this. */
-  freeShippingThresholdCents: z.number().int().min(0).catch(9900),
+  freeShippingThresholdCents: z.number().int().min(0).catch(19900),
   /** The sandbox method pays at once: for development and the demo store only. */
   sandboxPayments: z.boolean().catch(false),
   bankTransferInstructions: z

@@ -38,7 +38,19 @@ export function CheckoutHeader({ storeName, phone }: { storeName: string; phone:
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
         <Logo storeName={storeName} />
         <p className="flex items-center gap-2 text-sm text-slate-600">
-          <span aria-hidden="true">🔒</span> Secure checkout
+          <svg
+            aria-hidden="true"
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <rect x="4" y="11" width="16" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>{" "}
+          Secure checkout
           <PhoneLink phone={phone} className="ml-4 font-semibold text-ink-900 hover:text-brand-700" />
         </p>
       </div>

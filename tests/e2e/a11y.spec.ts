@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+// Whole pages, header and footer included: no serious or critical accessibility violations.
+for (const [name, path] of [
+  ["home", "/"],
+  ["brand page", "/antivirus/mcafee"],
+  ["product page", "/windows/windows7/professional"],
+  ["search", "/search?q=nortn"],
+  ["contact", "/contact"],
+  ["404 page", "/no/such/page"],
+] as const) {
+  test(`axe finds no serious or critical violations on the ${name}`, async ({ page }) => {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    const serious = violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+    ).toEqual([]);
+  });
+}
+
+test("axe finds no serious or critical violations in the cart and checkout", async ({ page }) => {
+  await page.goto("/router/tplink/archer-c80");
+  await page.getByTestId("add-to-cart").click();
+  for (const path of ["/cart", "/payment"]) {
+    await page.goto(path);
+    await expect(page.getByTestId(path === "/cart" ? "cart-line" : "summary-line").first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    const serious = violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+      path,
+    ).toEqual([]);
+  }
+});
+
+test("screenshots of home, a brand page and a product page at phone and desktop widths", async ({ page }) => {
+  for (const [width, height, label] of [
+    [390, 844, "phone"],
+    [1280, 900, "desktop"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const [name, path] of [
+      ["home", "/"],
+      ["brand", "/antivirus/mcafee"],
+      ["product", "/windows/windows7/professional"],
+    ] as const) {
+      await page.goto(path);
+      // Nothing may scroll sideways on a phone.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${name} ${label}`,
+      ).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
+    }
+  }
+});

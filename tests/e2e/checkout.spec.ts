@@ -1,0 +1,242 @@
+import { expect, type Page, test } from "@playwright/test";
+import { sentMail, waitForMail } from "./mail";
+
+const NORTON = "/antivirus/norton/360-deluxe";
+const ROUTER = "/router/tplink/archer-c80"; // below the free-shipping threshold
+const WINDOWS = "/windows/windows7/professional";
+
+async function addToCart(page: Page, path: string, quantity = 1) {
+  await page.goto(path);
+  if (quantity !== 1) await page.getByTestId("add-quantity").fill(String(quantity));
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
+}
+
+async function fillCheckout(page: Page, email: string) {
+  await page.getByLabel("E-mail address").fill(email);
+  const billing = page.getByTestId("billing-address");
+  await billing.getByLabel("Full name").fill("Ada Lovelace");
+  await billing.getByLabel("Street address").fill("1 Example Street");
+  await billing.getByLabel("City").fill("New York");
+  await billing.getByLabel("Postal code").fill("10001");
+  await page.getByLabel(/I accept the/).check();
+}
+
+const cartCount = (page: Page) => page.getByTestId("cart-count");
+
+test.describe("buying as a guest", () => {
+  test("browse, fill the cart, survive a reload, pay with the sandbox and get a licence key by e-mail", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/");
+    await expect(cartCount(page)).toHaveText("0");
+    // Browse to a product through the catalogue.
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Antivirus" }).click();
+    await page
+      .getByRole("link", { name: /Norton/ })
+      .first()
+      .click();
+    await page.goto(NORTON);
+    await page.getByTestId("add-to-cart").click();
+    await expect(cartCount(page)).toHaveText("1");
+    await addToCart(page, ROUTER);
+    await addToCart(page, WINDOWS, 2);
+    await expect(cartCount(page)).toHaveText("4");
+
+    await page.getByTestId("cart-link").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId("cart-line")).toHaveCount(3);
+    const windowsLine = page.getByTestId("cart-line").filter({ hasText: "Windows 7 Professional" });
+    await windowsLine.getByRole("button", { name: /One fewer/ }).click();
+    await expect(windowsLine.getByTestId("cart-line-quantity")).toHaveValue("1");
+    const nortonLine = page.getByTestId("cart-line").filter({ hasText: "Norton" });
+    await nortonLine.getByRole("button", { name: /One more/ }).click();
+    await expect(nortonLine.getByTestId("cart-line-quantity")).toHaveValue("2");
+    await windowsLine.getByTestId("cart-line-remove").click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(cartCount(page)).toHaveText("3");
+
+    // The cart survives a reload and a new tab.
+    await page.reload();
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(cartCount(page)).toHaveText("3");
+    const other = await page.context().newPage();
+    await other.goto("/cart");
+    await expect(other.getByTestId("cart-line")).toHaveCount(2);
+    await other.close();
+    await expect(page.getByTestId("cart-shipping")).toHaveText("$14.99");
+
+    await expect(page.getByTestId("cart-page")).toHaveAttribute("data-to-payment", "false");
+    await page.getByTestId("to-payment").click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByTestId("checkout-header")).toBeVisible();
+    await expect(page.getByTestId("shipping-fieldset")).toBeVisible();
+    await fillCheckout(page, "guest.buyer@example.com");
+    await page.getByTestId("method-sandbox").check();
+    await expect(page.getByTestId("summary-shipping")).toHaveText("$14.99");
+    await page.getByTestId("place-order").click();
+
+    await expect(page).toHaveURL(/\/order\/\d+\?key=/);
+    await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "paid"); // the router still ships
+    await expect(page.getByTestId("order-shipping")).toHaveText("$14.99");
+    const keys = page.getByTestId("licence-key");
+    await expect(keys).toHaveCount(2);
+    const firstKey = (await keys.first().textContent())!;
+    expect(firstKey).toMatch(/^DEMO-/);
+    // The order is stored: the cart is empty now.
+    await expect(cartCount(page)).toHaveText("0");
+    await page.screenshot({ path: "test-results/screenshots/order-confirmation.png", fullPage: true });
+
+    const number = page.url().match(/\/order\/(\d+)/)![1]!;
+    const receipt = await waitForMail(
+      baseURL!,
+      (mail) => mail.subject === `Payment received for order #${number}`,
+    );
+    expect(receipt.to).toBe("guest.buyer@example.com");
+    expect(receipt.text).toContain(firstKey);
+    await waitForMail(baseURL!, (mail) => mail.subject.startsWith(`Your order #${number}`));
+  });
+
+  test("paying by bank transfer leaves the order waiting for payment, with instructions and no keys yet", async ({
+    page,
+  }) => {
+    await addToCart(page, NORTON);
+    await page.goto("/payment");
+    await fillCheckout(page, "transfer@example.com");
+    await expect(page.getByTestId("shipping-fieldset")).toHaveCount(0); // software only
+    await page.getByTestId("method-bank-transfer").check();
+    await page.getByTestId("place-order").click();
+    await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "pending_payment");
+    await expect(page.getByTestId("order-status")).toHaveText("Waiting for payment");
+    await expect(page.getByTestId("bank-instructions")).toContainText("order #");
+    await expect(page.getByTestId("licence-key")).toHaveCount(0);
+  });
+
+  test("a double click places one order", async ({ page, baseURL }) => {
+    await addToCart(page, NORTON);
+    await page.goto("/payment");
+    await fillCheckout(page, "double@example.com");
+    await page.getByTestId("method-sandbox").check();
+    await page.getByTestId("place-order").dblclick();
+    await expect(page).toHaveURL(/\/order\/\d+/);
+    const number = Number(page.url().match(/\/order\/(\d+)/)![1]);
+    await waitForMail(baseURL!, (mail) => mail.subject === `Payment received for order #${number}`);
+    const mine = (await sentMail(baseURL!)).filter((mail) => mail.to === "double@example.com");
+    expect(mine.filter((mail) => mail.subject.startsWith("Your order #"))).toHaveLength(1);
+  });
+
+  test("the checkout says what is wrong beside each field", async ({ page }) => {
+    await addToCart(page, ROUTER);
+    await page.goto("/payment");
+    await page.getByLabel("E-mail address").fill("not-an-email");
+    await page.getByLabel("Ship to my billing address").uncheck();
+    await page.getByTestId("place-order").click();
+    await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+    await expect(page.getByTestId("billing-address").getByText("Enter the full name")).toBeVisible();
+    await expect(page.getByText("Please accept the terms and conditions to place the order")).toBeVisible();
+    await expect(page).toHaveURL(/\/payment$/);
+    await page.screenshot({ path: "test-results/screenshots/checkout-errors.png", fullPage: true });
+    // Nothing was placed: the cart is still there.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart")!).length)).toBe(1);
+  });
+});
+
+test.describe("the cart's stored data", () => {
+  test("a stored cart that is not a list is discarded and logged; unparsable storage is logged and defaulted", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/");
+    await page.evaluate(() =>
+      localStorage.setItem("cart", JSON.stringify({ groupKey: "Norton", id: "1", quantity: 1 })),
+    );
+    await page.goto("/cart");
+    await expect(page.getByTestId("empty-cart")).toBeVisible();
+    await expect(cartCount(page)).toHaveText("0");
+    await expect.poll(() => errors.some((text) => text.includes("cart is not an array"))).toBe(true);
+
+    await page.evaluate(() => localStorage.setItem("cart", "[{oops"));
+    await page.reload();
+    await expect(page.getByTestId("empty-cart")).toBeVisible();
+    await expect.poll(() => errors.some((text) => text.includes("Failed to parse stored cart"))).toBe(true);
+  });
+
+  test("the to-payment flag starts as the text false", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-page")).toHaveAttribute("data-to-payment", "false");
+  });
+
+  test("the server owns prices: a cart edited to 0.01 is shown and charged the catalogue price", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "cart",
+        JSON.stringify([{ groupKey: "Norton", id: "1", name: "Norton", priceCents: 1, quantity: 1 }]),
+      ),
+    );
+    await page.goto("/cart");
+    const line = page.getByTestId("cart-line");
+    await expect(line.getByTestId("price-changed")).toBeVisible();
+    const price = (await line.getByTestId("cart-line-price").textContent())!;
+    expect(price).not.toBe("$0.01");
+    await page.goto("/payment");
+    await fillCheckout(page, "tamper@example.com");
+    await page.getByTestId("method-sandbox").check();
+    await page.getByTestId("place-order").click();
+    await expect(page.getByTestId("order-total")).toHaveText(price);
+  });
+
+  test("a product that no longer exists is flagged, not kept silently", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "cart",
+        JSON.stringify([{ groupKey: "Norton", id: "gone", name: "Old Norton bundle", quantity: 1 }]),
+      ),
+    );
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line-unavailable")).toContainText(
+      "Old Norton bundle is no longer available",
+    );
+    await expect(page.getByTestId("to-payment")).toBeDisabled();
+    await page.getByTestId("cart-line-unavailable").getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByTestId("empty-cart")).toBeVisible();
+  });
+});
+
+test("another person's order page is not found, and a guest can look an order up by number and e-mail", async ({
+  page,
+  request,
+}) => {
+  await addToCart(page, NORTON);
+  await page.goto("/payment");
+  await fillCheckout(page, "owner@example.com");
+  await page.getByTestId("method-sandbox").check();
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+\?key=/);
+  const number = page.url().match(/\/order\/(\d+)/)![1]!;
+
+  expect((await request.get(`/order/${number}`)).status()).toBe(404);
+  expect((await request.get(`/order/${number}?key=guessed-key-guessed-key-guessed1`)).status()).toBe(404);
+  expect(
+    (
+      await request.get(`/order/${Number(number) - 1}?key=${new URL(page.url()).searchParams.get("key")}`)
+    ).status(),
+  ).toBe(404);
+
+  await page.goto("/order/lookup");
+  await page.getByLabel("Order number").fill(number);
+  await page.getByLabel("E-mail address").fill("someone.else@example.com");
+  await page.getByRole("button", { name: "Find my order" }).click();
+  await expect(page.getByRole("alert")).toContainText("could not find an order");
+  await page.getByLabel("E-mail address").fill("OWNER@example.com");
+  await page.getByRole("button", { name: "Find my order" }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${number}\\?key=`));
+  await expect(page.getByTestId("licence-key")).toHaveCount(1);
+});

@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import PostalMime from "postal-mime";
+
+export type Mail = { to: string; subject: string; text: string };
+
+/** The messages the store sent to the test SMTP server (see scripts/e2e-server.mjs). */
+export async function sentMail(baseURL: string): Promise<Mail[]> {
+  const dir = `test-results/mail-${new URL(baseURL).port}`;
+  const files = readdirSync(dir).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await PostalMime.parse(readFileSync(path.join(dir, file)));
+      return {
+        to: parsed.to?.map((to) => to.address).join(", ") ?? "",
+        subject: parsed.subject ?? "",
+        text: parsed.text ?? "",
+      };
+    }),
+  );
+}
+
+export async function waitForMail(baseURL: string, match: (mail: Mail) => boolean): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await sentMail(baseURL)).find(match);
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
