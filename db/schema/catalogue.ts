@@ -25,6 +25,8 @@ export const brandGroups = pgTable(
     name: text("name").notNull(),
     section: text("section").$type<Section>().notNull(),
     officialWebsite: text("official_website").notNull(),
+    /** Who owns the brand, for the reseller notice ("Microsoft" for the Windows editions); empty: the brand's name. */
+    owner: text("owner").notNull().default(""),
     contentKey: text("content_key")
       .notNull()
       .references(() => brandContent.key, { onUpdate: "cascade" }),

@@ -111,12 +111,13 @@ export async function importSeed(
           name: group.name,
           section: group.section,
           officialWebsite: group.officialWebsite,
+          owner: group.owner ?? "",
           contentKey: group.content,
           position,
         })
         .onConflictDoUpdate({
           target: brandGroups.key,
-          set: excluded(["slug", "name", "section", "official_website", "content_key", "position"]),
+          set: excluded(["slug", "name", "section", "official_website", "owner", "content_key", "position"]),
         });
       for (const [index, product] of group.products.entries()) {
         await tx

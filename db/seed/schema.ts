@@ -91,6 +91,8 @@ export const brandGroupSchema = z.object({
   section: z.enum(SECTIONS),
   /** The brand's official website, linked from the independent-reseller notice. */
   officialWebsite: z.url("must be a URL"),
+  /** The company behind the brand, when it is not the brand's own name (Microsoft for Windows 7). */
+  owner: z.string().trim().max(100).optional(),
   /** Key into brandContent; Windows7, Windows8 and Windowsxp share one entry. */
   content: z.string().min(1),
   products: z.array(productSchema).min(1, "must have at least one product").max(100),

@@ -70,6 +70,8 @@ export type BrandSummary = {
   name: string;
   section: Section;
   officialWebsite: string;
+  /** The company named in the reseller notice. */
+  owner: string;
 };
 
 const brandSummaryColumns = {
@@ -78,6 +80,7 @@ const brandSummaryColumns = {
   name: brandGroups.name,
   section: brandGroups.section,
   officialWebsite: brandGroups.officialWebsite,
+  owner: sql<string>`coalesce(nullif(${brandGroups.owner}, ''), ${brandGroups.name})`,
 };
 
 export type BrandTile = BrandSummary & { logo: string; productCount: number };

@@ -94,7 +94,7 @@ export function BrandContent({
       </section>
 
       <div className="mx-auto max-w-7xl space-y-14 px-4 pt-8">
-        <ResellerNotice brandName={brand.name} officialWebsite={brand.officialWebsite} />
+        <ResellerNotice brandName={brand.name} owner={brand.owner} officialWebsite={brand.officialWebsite} />
 
         {products}
 

@@ -127,7 +127,12 @@ export function ProductDetails({
             ))}
           </ul>
 
-          <ResellerNotice brandName={brand.name} officialWebsite={brand.officialWebsite} className="mt-6" />
+          <ResellerNotice
+            brandName={brand.name}
+            owner={brand.owner}
+            officialWebsite={brand.officialWebsite}
+            className="mt-6"
+          />
 
           <section aria-labelledby="description-heading" className="mt-8">
             <h2 id="description-heading" className="text-xl font-bold text-ink-900">

@@ -12,10 +12,13 @@ function useStoreName(): string {
  */
 export function ResellerNotice({
   brandName,
+  owner,
   officialWebsite,
   className = "",
 }: {
   brandName: string;
+  /** The company behind the brand (Microsoft for Windows 7). */
+  owner: string;
   officialWebsite: string;
   className?: string;
 }) {
@@ -40,7 +43,7 @@ export function ResellerNotice({
       </svg>
       <p>
         <span data-testid="reseller-notice-text">
-          {storeName} is an independent reseller. We are not affiliated with or endorsed by {brandName}.
+          {storeName} is an independent reseller. We are not affiliated with or endorsed by {owner}.
         </span>{" "}
         <a
           href={officialWebsite}
@@ -49,7 +52,7 @@ export function ResellerNotice({
           className="font-semibold text-brand-700 underline-offset-2 hover:underline"
           data-testid="official-website"
         >
-          Visit the official {brandName} website
+          Visit the official {owner === brandName ? brandName : owner} website
           <span className="sr-only"> (opens in a new tab)</span>
           <span aria-hidden="true"> ↗</span>
         </a>

@@ -1,0 +1,1 @@
+ALTER TABLE "brand_groups" ADD COLUMN "owner" text DEFAULT '' NOT NULL;
