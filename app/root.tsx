@@ -92,7 +92,7 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
       <SelectionProvider>
         <ChromeState admin={admin} payment={payment}>
           {admin ? null : payment ? (
-            <CheckoutHeader storeName={storeName} phone={phone} />
+            <CheckoutHeader storeName={storeName} phone={phone} cart={<CartLink />} />
           ) : (
             <SiteHeader storeName={storeName} phone={phone} groups={data?.groups ?? []} cart={<CartLink />} />
           )}

@@ -33,8 +33,8 @@ const smtp = new SMTPServer({
     });
   },
 });
-await new Promise((resolve) => smtp.listen(port + 100, "127.0.0.1", resolve));
-env.SMTP_URL = `smtp://127.0.0.1:${port + 100}`;
+await new Promise((resolve) => smtp.listen(port + 1000, "127.0.0.1", resolve));
+env.SMTP_URL = `smtp://127.0.0.1:${port + 1000}`;
 if (process.env.E2E_DATABASE === "postgres") {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("E2E_DATABASE=postgres needs TEST_DATABASE_URL");

@@ -16,7 +16,11 @@ export async function readFormBody(
   maxBytes: number = DEFAULT_FORM_LIMIT_BYTES,
 ): Promise<FormBody> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return { ok: false, reason: "too-large" };
+  if (declared > maxBytes) {
+    if (request.body && declared <= DRAIN_LIMIT_BYTES)
+      await discardRest(request.body.getReader(), DRAIN_LIMIT_BYTES);
+    return { ok: false, reason: "too-large" };
+  }
   const bytes = await readLimited(request, maxBytes);
   if (bytes === "too-large") return { ok: false, reason: "too-large" };
   const type = request.headers.get("content-type") ?? "";
@@ -45,7 +49,7 @@ async function readLimited(
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await discardRest(reader, DRAIN_LIMIT_BYTES);
       return "too-large";
     }
     chunks.push(value);
@@ -57,6 +61,25 @@ async function readLimited(
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * Reads and drops the rest of an oversized body (up to a bound), so the browser is still listening when the
+ * "too large" answer comes; beyond the bound the connection is cut.
+ */
+export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number) {
+  let drained = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    drained += value.byteLength;
+    if (drained > limit) {
+      await reader.cancel();
+      return;
+    }
+  }
 }
 
 function textValues(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, string> {

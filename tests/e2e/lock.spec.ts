@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 
 test("a second server on the same DATA_DIR fails fast with a clear message and the first keeps serving", async ({
@@ -24,4 +25,33 @@ test("a second server on the same DATA_DIR fails fast with a clear message and t
   expect(health.status()).toBe(200);
   const home = await (await request.get("/")).text();
   expect(home).toContain("(212) 555-0100");
+});
+
+test("the server closes the database cleanly on SIGTERM and SIGINT, releasing the lock", async () => {
+  test.setTimeout(120_000);
+  for (const [index, signal] of (["SIGTERM", "SIGINT"] as const).entries()) {
+    const dataDir = `test-results/e2e-shutdown-${index}`;
+    rmSync(dataDir, { recursive: true, force: true });
+    const port = 3470 + index;
+    const server = spawn(process.execPath, ["build/server/main.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+      },
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
+        timeout: 60_000,
+      })
+      .toBe(200);
+    expect(existsSync(`${dataDir}/pglite.lock`)).toBe(true);
+    server.kill(signal);
+    expect(await exited).toBe(0);
+    expect(existsSync(`${dataDir}/pglite.lock`)).toBe(false);
+  }
 });

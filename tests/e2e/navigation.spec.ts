@@ -222,6 +222,12 @@ test.describe("meta tags", () => {
     expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:');
   });
 
+  test("a record without a title uses the product's name", async ({ page }) => {
+    await page.goto("/windows/windows7/professional");
+    await expect(page).toHaveTitle("Windows 7 Professional");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+  });
+
   test("a path without a record gets Default Title", async ({ page }) => {
     await page.goto("/some/future-page");
     await expect(page).toHaveTitle("Default Title");

@@ -32,7 +32,16 @@ function Logo({ storeName }: { storeName: string }) {
 }
 
 /** The reduced header of the checkout: the way home and the phone, nothing to wander off to. */
-export function CheckoutHeader({ storeName, phone }: { storeName: string; phone: CompanyPhone }) {
+export function CheckoutHeader({
+  storeName,
+  phone,
+  cart,
+}: {
+  storeName: string;
+  phone: CompanyPhone;
+  /** The cart link with its item count, the way back from checkout. */
+  cart: React.ReactNode;
+}) {
   return (
     <header className="border-b border-slate-200 bg-white" data-testid="checkout-header">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
@@ -53,6 +62,7 @@ export function CheckoutHeader({ storeName, phone }: { storeName: string; phone:
           Secure checkout
           <PhoneLink phone={phone} className="ml-4 font-semibold text-ink-900 hover:text-brand-700" />
         </p>
+        {cart}
       </div>
     </header>
   );
