@@ -8,6 +8,7 @@ import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { ButtonLink } from "~/ui/button";
 import { PageHeader } from "~/ui/page-header";
+import { INFORMATION_LINKS } from "~/modules/content/components/site-footer";
 import type { Route } from "./+types/content-page";
 
 /** The page's slug is its path: /About and /about/ are /about. */
@@ -38,15 +39,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 /** A fixed time zone, so the server and the browser print the same date. */
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-const RELATED = [
-  { to: "/about", label: "About us" },
-  { to: "/contact", label: "Contact us" },
-  { to: "/termsandconditions", label: "Terms and conditions" },
-  { to: "/privacypolicy", label: "Privacy policy" },
-  { to: "/returnandrefundpolicy", label: "Return and refund policy" },
-  { to: "/shipping-policy", label: "Shipping policy" },
-  { to: "/disclaimer", label: "Disclaimer" },
-] as const;
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, contact } = loaderData;
@@ -87,7 +79,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
                 Store information
               </h2>
               <ul className="mt-3 space-y-1 text-sm">
-                {RELATED.map((link) => (
+                {INFORMATION_LINKS.map((link) => (
                   <li key={link.to}>
                     <Link
                       to={link.to}

@@ -1,27 +1,10 @@
 import { useEffect, useState } from "react";
-import type { LineKind } from "~db/schema/orders";
+import type { PricedCart, PricedLine } from "./pricing.server";
 import type { CartLine } from "./cart";
 
 /** What the server says a cart costs now (see routes/api.cart-quote.tsx). */
-export type CartQuote = {
-  lines: Array<{
-    groupKey: string;
-    id: string;
-    name: string;
-    img: string;
-    route: string;
-    brandName: string;
-    kind: LineKind;
-    unitPriceCents: number;
-    quantity: number;
-    lineTotalCents: number;
-    previousPriceCents?: number;
-  }>;
-  unavailable: Array<{ groupKey: string; id: string; name: string; quantity: number }>;
-  subtotalCents: number;
-  physicalSubtotalCents: number;
-  itemCount: number;
-  hasPhysical: boolean;
+export type CartQuote = Omit<PricedCart, "lines"> & {
+  lines: Array<Omit<PricedLine, "productId">>;
   shippingCents: number;
   totalCents: number;
   freeShippingThresholdCents: number;

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { CompanyPhone } from "../company.server";
 import { PhoneLink, SECTION_LINKS } from "./site-header";
 
-const POLICY_LINKS = [
+/** The store's information and policy pages, for the footer and the pages' own side menu. */
+export const INFORMATION_LINKS = [
   { to: "/about", label: "About us" },
   { to: "/contact", label: "Contact" },
   { to: "/termsandconditions", label: "Terms and conditions" },
@@ -50,7 +51,7 @@ export function SiteFooter({ store, phone }: { store: Store; phone: CompanyPhone
         <nav aria-label="Policies">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            {POLICY_LINKS.map((link) => (
+            {INFORMATION_LINKS.map((link) => (
               <li key={link.to}>
                 <Link className="hover:text-white" to={link.to}>
                   {link.label}
