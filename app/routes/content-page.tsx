@@ -39,7 +39,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 /** A fixed time zone, so the server and the browser print the same date. */
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, contact } = loaderData;
   const path = `/${page.slug}`;

@@ -1,0 +1,163 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, licenceKeys, orderEvents, orders, outboxEmails, products } from "~db/schema";
+import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { seedDemo } from "../../../tests/support/seed";
+import { addLicenceKeys } from "../orders/licence-keys.server";
+import { type OrdersContext, placeOrder } from "../orders/orders.server";
+import { salesSummary, workQueue } from "./dashboard.server";
+import {
+  AdminActionError,
+  addShipment,
+  adminOrder,
+  cancelOrder,
+  deliverAwaitingKeys,
+  listOrders,
+  markOrderPaid,
+  orderListQuery,
+  refundOrder,
+} from "./orders.server";
+
+const ADMIN = "owner@example.com";
+
+describe.each(drivers)("running orders from the admin area on %s", (driver) => {
+  let database: TestDatabase;
+  let ctx: OrdersContext;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
+    const result = await placeOrder(ctx, checkout(overrides));
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result;
+  };
+  const orderRow = async (number: number) =>
+    (await database.db.select().from(orders).where(eq(orders.number, number)))[0]!;
+
+  it("marks a bank-transfer order paid once, e-mails its keys and records who did it", async () => {
+    const order = await place({ paymentMethod: "bank-transfer", email: "bank@example.com" });
+    await markOrderPaid(ctx, order.number, ADMIN);
+    expect((await orderRow(order.number)).status).toBe("fulfilled");
+    await expect(markOrderPaid(ctx, order.number, ADMIN)).rejects.toThrow(AdminActionError);
+    const receipt = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, order.orderId), eq(outboxEmails.kind, "payment-receipt")));
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0]!.text).toMatch(/DEMO-/);
+    const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.orderId));
+    expect(events.find((event) => event.type === "paid")!.actor).toBe(`admin:${ADMIN}`);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(order.number)));
+    expect(audit).toMatchObject({
+      actor: ADMIN,
+      action: "order.mark_paid",
+      before: { status: "pending_payment" },
+      after: { status: "fulfilled" },
+    });
+  });
+
+  it("ships a paid order with a tracking number, then it is complete", async () => {
+    const order = await place({ cart: [{ groupKey: "hp", id: "1", quantity: 1 }] });
+    expect(order.status).toBe("paid");
+    await expect(addShipment(ctx, order.number, "<script>", ADMIN)).rejects.toThrow(/tracking number/);
+    await addShipment(ctx, order.number, "1Z 999 AA1 0123", ADMIN);
+    const after = await orderRow(order.number);
+    expect(after).toMatchObject({ status: "fulfilled", trackingNumber: "1Z 999 AA1 0123" });
+    const mail = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, order.orderId), eq(outboxEmails.kind, "shipment")));
+    expect(mail[0]!.text).toContain("1Z 999 AA1 0123");
+    await expect(addShipment(ctx, order.number, "AGAIN-1234", ADMIN)).rejects.toThrow(AdminActionError);
+  });
+
+  it("cancels only unpaid orders and refunds only paid ones", async () => {
+    const unpaid = await place({ paymentMethod: "bank-transfer" });
+    const paid = await place();
+    await expect(cancelOrder(ctx, paid.number, ADMIN)).rejects.toThrow(/refund it instead/);
+    await expect(refundOrder(ctx, unpaid.number, ADMIN)).rejects.toThrow(/not been paid/);
+    await cancelOrder(ctx, unpaid.number, ADMIN);
+    await refundOrder(ctx, paid.number, ADMIN);
+    expect((await orderRow(unpaid.number)).status).toBe("cancelled");
+    expect(await orderRow(paid.number)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
+    await expect(markOrderPaid(ctx, unpaid.number, ADMIN)).rejects.toThrow(AdminActionError);
+  });
+
+  it("delivers keys to orders that waited for them when the pool is refilled", async () => {
+    const [product] = await database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.groupKey, "Webroot"), eq(products.externalId, "1")));
+    await database.db
+      .delete(licenceKeys)
+      .where(and(eq(licenceKeys.productId, product!.id), isNull(licenceKeys.orderLineId)));
+    const waiting = await place({ cart: [{ groupKey: "Webroot", id: "1", quantity: 2 }] });
+    expect(await orderRow(waiting.number)).toMatchObject({ status: "paid", awaitingKeys: 2 });
+    expect((await workQueue(database.db)).awaitingKeys).toBeGreaterThanOrEqual(1);
+    expect((await workQueue(database.db)).lowKeyPools.map((pool) => pool.productId)).toContain(product!.id);
+
+    await addLicenceKeys(database.db, ctx.cipher, product!.id, ["REFILL-AAAA-0001"]);
+    expect(await deliverAwaitingKeys(ctx, product!.id)).toEqual([]);
+    expect((await orderRow(waiting.number)).awaitingKeys).toBe(1);
+    await addLicenceKeys(database.db, ctx.cipher, product!.id, ["REFILL-AAAA-0002", "REFILL-AAAA-0003"]);
+    expect(await deliverAwaitingKeys(ctx, product!.id)).toEqual([waiting.number]);
+    expect(await orderRow(waiting.number)).toMatchObject({ status: "fulfilled", awaitingKeys: 0 });
+    const mail = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, waiting.orderId), eq(outboxEmails.kind, "licence-keys")));
+    expect(mail[0]!.text).toContain("REFILL-AAAA-0001");
+    // The admin's view shows only hints of the keys.
+    const view = await adminOrder(database.db, waiting.number);
+    expect(view!.lines[0]!.keyHints).toEqual(["••••0001", "••••0002"]);
+    expect(JSON.stringify(view)).not.toContain("REFILL-AAAA");
+  });
+
+  it("lists orders page by page, searchable by number or e-mail and sortable", async () => {
+    for (let i = 0; i < 3; i++) await place({ email: `lister${i}@example.com` });
+    const all = await listOrders(database.db, orderListQuery.parse({ pageSize: "5" }));
+    expect(all.rows).toHaveLength(5);
+    expect(all.total).toBeGreaterThan(5);
+    const page2 = await listOrders(database.db, orderListQuery.parse({ pageSize: "5", page: "2" }));
+    expect(page2.rows[0]!.number).not.toBe(all.rows[0]!.number);
+    const byEmail = await listOrders(database.db, orderListQuery.parse({ q: "LISTER1" }));
+    expect(byEmail.rows.map((row) => row.email)).toEqual(["lister1@example.com"]);
+    const byNumber = await listOrders(
+      database.db,
+      orderListQuery.parse({ q: `#${byEmail.rows[0]!.number}` }),
+    );
+    expect(byNumber.rows).toHaveLength(1);
+    const ascending = await listOrders(
+      database.db,
+      orderListQuery.parse({ sort: "number", dir: "asc", pageSize: "100" }),
+    );
+    const numbers = ascending.rows.map((row) => row.number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    // Nonsense parameters fall back to defaults instead of failing.
+    expect(
+      orderListQuery.parse({ sort: "drop table", page: "-3", pageSize: "1e9", status: "x" }),
+    ).toMatchObject({ sort: "created", page: 1, pageSize: 25 });
+    expect((await listOrders(database.db, orderListQuery.parse({ q: "%_\\" }))).rows).toEqual([]);
+  });
+
+  it("sums today's, the week's and the month's paid orders, with a 30-day chart", async () => {
+    const summary = await salesSummary(database.db);
+    expect(summary.today.orders).toBeGreaterThan(0);
+    expect(summary.week.revenueCents).toBeGreaterThanOrEqual(summary.today.revenueCents);
+    expect(summary.month.revenueCents).toBe(summary.week.revenueCents);
+    expect(summary.chart).toHaveLength(30);
+    expect(summary.chart.at(-1)!.revenueCents).toBe(summary.today.revenueCents);
+    const queue = await workQueue(database.db);
+    expect(queue.awaitingPayment).toBe(0);
+  });
+});
