@@ -1,0 +1,243 @@
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~db/client.server";
+import { brandGroups, licenceKeys, products } from "~db/schema";
+import type { FieldErrors } from "~/lib/forms";
+import type { KeyCipher } from "~/lib/key-cipher.server";
+import { parseMoney } from "~/lib/money";
+import { addLicenceKeys, keyPoolCounts } from "~/modules/orders/licence-keys.server";
+import type { OrdersContext } from "~/modules/orders/orders.server";
+import { recordAudit } from "./audit.server";
+import { deliverAwaitingKeys } from "./orders.server";
+import type { ProductForm } from "./schemas";
+
+export const productListQuery = z.object({
+  q: z.string().trim().max(200).catch(""),
+  group: z.string().trim().max(60).catch(""),
+  sort: z.enum(["name", "price", "group", "updated"]).catch("group"),
+  dir: z.enum(["asc", "desc"]).catch("asc"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(5).max(100).catch(25),
+});
+
+const sorts = {
+  name: products.name,
+  price: products.priceCents,
+  group: products.groupKey,
+  updated: products.updatedAt,
+};
+
+export async function listProducts(db: Database, query: z.infer<typeof productListQuery>) {
+  const filters: SQL[] = [];
+  if (query.group) filters.push(eq(products.groupKey, query.group));
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, "\\$&")}%`;
+    filters.push(or(ilike(products.name, like), ilike(products.route, like))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const order = query.dir === "asc" ? asc(sorts[query.sort]) : desc(sorts[query.sort]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        groupKey: products.groupKey,
+        externalId: products.externalId,
+        name: products.name,
+        priceCents: products.priceCents,
+        route: products.route,
+        hidden: products.hidden,
+        section: brandGroups.section,
+      })
+      .from(products)
+      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+      .where(where)
+      .orderBy(order, asc(products.position), asc(products.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  const pools = new Map(
+    (
+      await keyPoolCounts(
+        db,
+        rows.map((row) => row.id),
+      )
+    ).map((pool) => [pool.productId, pool]),
+  );
+  return {
+    rows: rows.map((row) => ({ ...row, keys: pools.get(row.id) ?? { available: 0, assigned: 0 } })),
+    total: total?.n ?? 0,
+  };
+}
+
+function toRow(form: ProductForm) {
+  return {
+    groupKey: form.groupKey,
+    externalId: form.externalId,
+    name: form.name,
+    description: form.description,
+    priceCents: parseMoney(form.price),
+    originalPriceCents: parseMoney(form.originalPrice ?? form.price),
+    categories: form.categories,
+    img: form.img,
+    route: form.route,
+    specifications: form.specifications,
+    hidden: form.hidden,
+  };
+}
+
+export type SaveResult = { ok: true; id: number } | { ok: false; errors: FieldErrors };
+
+/** What the database alone can say about a product form: the brand exists, the id and the route are free. */
+async function conflicts(db: Database, form: ProductForm, exceptId?: number): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const [group] = await db
+    .select({ key: brandGroups.key })
+    .from(brandGroups)
+    .where(eq(brandGroups.key, form.groupKey));
+  if (!group) errors.groupKey = "Choose a brand from the list";
+  const others = exceptId === undefined ? undefined : ne(products.id, exceptId);
+  const [sameId] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.groupKey, form.groupKey), eq(products.externalId, form.externalId), others));
+  if (sameId) errors.externalId = "Another product of this brand has this id";
+  const [sameRoute] = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(and(eq(sql`lower(${products.route})`, form.route.toLowerCase()), others));
+  if (sameRoute) errors.route = `This address belongs to ${sameRoute.name}`;
+  return errors;
+}
+
+export async function createProduct(db: Database, form: ProductForm, admin: string): Promise<SaveResult> {
+  const errors = await conflicts(db, form);
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(products).values(toRow(form)).returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "product.create",
+      entity: "product",
+      entityId: row!.id,
+      after: row,
+    });
+    return { ok: true, id: row!.id };
+  });
+}
+
+export async function updateProduct(
+  db: Database,
+  id: number,
+  form: ProductForm,
+  admin: string,
+): Promise<SaveResult> {
+  const errors = await conflicts(db, form, id);
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) return { ok: false, errors: { form: "This product no longer exists" } };
+    const [after] = await tx
+      .update(products)
+      .set({ ...toRow(form), updatedAt: sql`now()` })
+      .where(eq(products.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "product.update",
+      entity: "product",
+      entityId: id,
+      before,
+      after,
+    });
+    return { ok: true, id };
+  });
+}
+
+export async function setProductHidden(db: Database, id: number, hidden: boolean, admin: string) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ hidden: products.hidden }).from(products).where(eq(products.id, id));
+    if (!before) return;
+    await tx
+      .update(products)
+      .set({ hidden, updatedAt: sql`now()` })
+      .where(eq(products.id, id));
+    await recordAudit(tx, {
+      actor: admin,
+      action: hidden ? "product.hide" : "product.show",
+      entity: "product",
+      entityId: id,
+      before,
+      after: { hidden },
+    });
+  });
+}
+
+/** Deletes a product that never had licence keys; orders keep their snapshots. Otherwise: hide it. */
+export async function deleteProduct(
+  db: Database,
+  id: number,
+  admin: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) return { ok: false, error: "This product no longer exists" };
+    const [keys] = await tx.select({ n: count() }).from(licenceKeys).where(eq(licenceKeys.productId, id));
+    if ((keys?.n ?? 0) > 0)
+      return { ok: false, error: "This product has licence keys on record: hide it instead of deleting it" };
+    await tx.delete(products).where(eq(products.id, id));
+    await recordAudit(tx, {
+      actor: admin,
+      action: "product.delete",
+      entity: "product",
+      entityId: id,
+      before,
+    });
+    return { ok: true };
+  });
+}
+
+export const keyImportSchema = z.object({
+  keys: z
+    .string({ error: "Paste the keys, one per line" })
+    .max(1_000_000, "Import at most about 20,000 keys at a time")
+    .transform((text) =>
+      text
+        .split(/\r?\n/)
+        // A CSV export: the key is the first column.
+        .map((line) => line.split(",")[0]!.replace(/^"|"$/g, "").trim())
+        .filter((key) => key !== "" && !/^(key|licen[cs]e ?key)$/i.test(key)),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .min(5, "Each key must have at least 5 characters")
+            .max(200, "A key has at most 200 characters"),
+        )
+        .min(1, "Paste the keys, one per line"),
+    ),
+});
+
+/** Adds keys to a product's pool, then serves orders that were waiting for them. */
+export async function importKeys(
+  ctx: OrdersContext & { cipher: KeyCipher },
+  productId: number,
+  keys: string[],
+  admin: string,
+) {
+  const report = await ctx.db.transaction(async (tx) => {
+    const result = await addLicenceKeys(tx, ctx.cipher, productId, keys);
+    await recordAudit(tx, {
+      actor: admin,
+      action: "keys.import",
+      entity: "product",
+      entityId: productId,
+      after: result,
+    });
+    return result;
+  });
+  const delivered = await deliverAwaitingKeys(ctx, productId);
+  return { ...report, delivered };
+}
