@@ -2,3 +2,4 @@ export * from "./catalogue";
 export * from "./content";
 export * from "./messages";
 export * from "./orders";
+export * from "./storage";
