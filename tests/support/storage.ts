@@ -36,6 +36,14 @@ export const testBuckets: BucketConfig[] = [
     allowedTypes: [...IMAGE_TYPES, "application/pdf"],
   },
   {
+    name: "race",
+    publicRead: false,
+    customerUploads: true,
+    quotaBytes: 1000,
+    maxObjectBytes: 256 * KiB,
+    allowedTypes: ["application/pdf"],
+  },
+  {
     name: "tiny",
     publicRead: false,
     customerUploads: true,

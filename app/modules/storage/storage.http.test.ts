@@ -384,6 +384,17 @@ describe.each(drivers)("file storage over HTTP on %s", (driver) => {
     expect((await upload("users/ada/b.pdf", pdf(600), { bucket: "tiny", token: ada })).status).toBe(200);
   });
 
+  it("lets only one of two simultaneous uploads through when together they pass the quota", async () => {
+    const responses = await Promise.all(
+      ["one", "two", "three"].map((name) =>
+        upload(`users/ada/${name}.pdf`, pdf(600), { bucket: "race", token: ada }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 507, 507]);
+    expect(await server.storage.usage("race")).toBe(600);
+    expect((await server.files()).filter((file) => file.startsWith("storage/race/"))).toHaveLength(1);
+  });
+
   it("refuses a file over the bucket's largest object size while it arrives", async () => {
     await expectError(
       await upload("users/ada/huge.pdf", pdf(300 * 1024), { token: ada, type: "application/pdf" }),
