@@ -11,6 +11,9 @@ import type { Env } from "~/lib/env.server";
 import type { KeyCipher } from "~/lib/key-cipher.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/modules/email/outbox.server";
+import type { StorageAuth } from "~/modules/storage/access.server";
+import { storageRoutes } from "~/modules/storage/http.server";
+import type { StorageService } from "~/modules/storage/storage.server";
 
 export type AppOptions = {
   env: Env;
@@ -18,6 +21,10 @@ export type AppOptions = {
   cipher: KeyCipher;
   database: DatabaseHandle;
   logger: Logger;
+  /** Stored files, served under /api/storage. */
+  storage: StorageService;
+  /** Resolves the caller of a storage request to an identity (or null). */
+  storageAuth: StorageAuth;
   /** The built app, or (in development) a function that loads it through Vite. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Development only: Vite's middlewares, which serve the client code with hot reload. */
@@ -31,6 +38,8 @@ export function createApp({
   logger,
   mailer,
   cipher,
+  storage,
+  storageAuth,
   build,
   viteMiddlewares,
   clientDir,
@@ -85,6 +94,11 @@ export function createApp({
   );
   app.use(compression());
 
+  app.use(
+    "/api/storage",
+    storageRoutes({ storage, auth: storageAuth, context: { db: database.db, env, logger } }),
+  );
+
   if (viteMiddlewares) {
     app.use(viteMiddlewares);
   } else {
@@ -109,6 +123,8 @@ export function createApp({
         cspNonce: res.locals.cspNonce as string,
         mailer,
         cipher,
+        storage,
+        storageAuth,
       }),
     }),
   );

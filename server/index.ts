@@ -11,6 +11,8 @@ import { ConfigError, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
+import { anonymousStorageAuth } from "~/modules/storage/access.server";
+import { storageFromEnv } from "~/modules/storage/storage.server";
 import { DatabaseLockedError, openDatabase } from "~db/client.server";
 import { projectRoot } from "~db/paths.server";
 import { importSeed, isCatalogueEmpty, readDemoSeed } from "~db/seed/import.server";
@@ -51,6 +53,12 @@ async function main() {
   const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
   running.mailer = mailer;
   mailer.start();
+  const storage = storageFromEnv(env, database.db, logger);
+  const removed = await storage.cleanStaging();
+  if (removed > 0) logger.info({ removed }, "removed uploads left unfinished by an earlier run");
+  // No accounts yet: nobody is signed in, so only public files and token downloads work. The accounts' session
+  // replaces this resolver (see docs/decisions/0005-file-storage.md).
+  const storageAuth = anonymousStorageAuth;
   const root = projectRoot();
   let app;
   if (env.NODE_ENV === "development") {
@@ -63,6 +71,8 @@ async function main() {
       logger,
       mailer,
       cipher,
+      storage,
+      storageAuth,
       viteMiddlewares: dev.middlewares,
       build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
@@ -74,6 +84,8 @@ async function main() {
       logger,
       mailer,
       cipher,
+      storage,
+      storageAuth,
       build,
       clientDir: path.join(root, "build/client"),
     });

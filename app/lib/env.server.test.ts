@@ -55,4 +55,42 @@ describe("configuration", () => {
       /AUTH_SECRET: must be at least 32 characters/,
     );
   });
+
+  it("stores files on the local disk by default, with size and quota limits that can be changed", () => {
+    const env = loadEnv({ DATA_DIR: tempDir(), STORAGE_UPLOADS_QUOTA_BYTES: "5000" });
+    expect(env.STORAGE_DRIVER).toBe("local");
+    expect(env.STORAGE_MAX_OBJECT_BYTES).toBe(10 * 1024 * 1024);
+    expect(env.STORAGE_UPLOADS_QUOTA_BYTES).toBe(5000);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), STORAGE_MAX_OBJECT_BYTES: "lots" })).toThrow(
+      /STORAGE_MAX_OBJECT_BYTES: must be a number of bytes/,
+    );
+  });
+
+  it("asks for the S3 settings by name when STORAGE_DRIVER=s3", () => {
+    const run = (extra: Record<string, string>) => () =>
+      loadEnv({ DATA_DIR: tempDir(), STORAGE_DRIVER: "s3", ...extra });
+    expect(run({})).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+    expect(run({})).toThrow(/S3_REGION: is required when STORAGE_DRIVER=s3/);
+    expect(run({ S3_BUCKET: "files", S3_REGION: "auto", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: must be set together with the other S3 key/,
+    );
+    expect(run({ S3_BUCKET: "Not A Bucket", S3_REGION: "auto" })).toThrow(
+      /S3_BUCKET: must be an S3 bucket name/,
+    );
+    expect(run({ S3_BUCKET: "files", S3_REGION: "auto", S3_FORCE_PATH_STYLE: "maybe" })).toThrow(
+      /S3_FORCE_PATH_STYLE: must be true or false/,
+    );
+    expect(() => loadEnv({ DATA_DIR: tempDir(), STORAGE_DRIVER: "ftp" })).toThrow(
+      /STORAGE_DRIVER: must be local \(files under DATA_DIR\/storage\) or s3/,
+    );
+    const env = run({
+      S3_BUCKET: "files",
+      S3_REGION: "auto",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    })();
+    expect(env).toMatchObject({ STORAGE_DRIVER: "s3", S3_BUCKET: "files", S3_FORCE_PATH_STYLE: true });
+  });
 });

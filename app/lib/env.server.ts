@@ -11,45 +11,92 @@ const optionalUrl = (what: string) =>
     .transform((value) => (value === "" ? undefined : value))
     .pipe(z.url(`must be ${what}`).optional());
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce
-    .number()
-    .int("must be a whole number")
-    .min(1, "must be a port number")
-    .max(65535, "must be a port number")
-    .default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
-  DATABASE_URL: optionalUrl("a PostgreSQL URL like postgres://user:password@host:5432/database").refine(
-    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
-    "must start with postgres:// or postgresql://",
-  ),
-  PUBLIC_URL: optionalUrl("the store's public URL, like https://shop.example.com"),
-  BLOG_URL: z
-    .url("must be the blog site's URL, like https://blog.example.com")
-    .default("https://blog.example.com"),
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  ENCRYPTION_KEY: z
-    .string()
-    .regex(
-      /^[A-Za-z0-9_-]{43}$/,
-      "must be 32 random bytes in base64url (43 characters), e.g. from openssl rand -base64 32 | tr '+/' '-_' | tr -d '='",
-    )
-    .optional(),
-  SMTP_URL: optionalUrl("an SMTP URL like smtp://user:password@mail.example.com:587").refine(
-    (value) => value === undefined || /^smtps?:\/\//.test(value),
-    "must start with smtp:// or smtps://",
-  ),
-  MAIL_FROM: z.string().trim().min(3).default("KeyHaven Tech Store <orders@example.com>"),
-  STRIPE_SECRET_KEY: z.string().trim().startsWith("sk_", "must be a Stripe secret key (sk_...)").optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .startsWith("whsec_", "must be a Stripe webhook signing secret (whsec_...)")
-    .optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+const byteCount = (fallback: number) =>
+  z.coerce
+    .number("must be a number of bytes")
+    .int("must be a whole number of bytes")
+    .min(1, "must be at least 1 byte")
+    .default(fallback);
+
+const MiB = 1024 * 1024;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be a port number")
+      .max(65535, "must be a port number")
+      .default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: optionalUrl("a PostgreSQL URL like postgres://user:password@host:5432/database").refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      "must start with postgres:// or postgresql://",
+    ),
+    PUBLIC_URL: optionalUrl("the store's public URL, like https://shop.example.com"),
+    BLOG_URL: z
+      .url("must be the blog site's URL, like https://blog.example.com")
+      .default("https://blog.example.com"),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        "must be 32 random bytes in base64url (43 characters), e.g. from openssl rand -base64 32 | tr '+/' '-_' | tr -d '='",
+      )
+      .optional(),
+    SMTP_URL: optionalUrl("an SMTP URL like smtp://user:password@mail.example.com:587").refine(
+      (value) => value === undefined || /^smtps?:\/\//.test(value),
+      "must start with smtp:// or smtps://",
+    ),
+    MAIL_FROM: z.string().trim().min(3).default("KeyHaven Tech Store <orders@example.com>"),
+    STRIPE_SECRET_KEY: z.string().trim().startsWith("sk_", "must be a Stripe secret key (sk_...)").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .startsWith("whsec_", "must be a Stripe webhook signing secret (whsec_...)")
+      .optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    STORAGE_DRIVER: z
+      .enum(
+        ["local", "s3"],
+        "must be local (files under DATA_DIR/storage) or s3 (S3-compatible object storage)",
+      )
+      .default("local"),
+    STORAGE_MAX_OBJECT_BYTES: byteCount(10 * MiB),
+    STORAGE_PRODUCTS_QUOTA_BYTES: byteCount(2048 * MiB),
+    STORAGE_UPLOADS_QUOTA_BYTES: byteCount(1024 * MiB),
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name, like storefront-files")
+      .optional(),
+    S3_REGION: z.string().trim().min(1, "must be a region, like us-east-1 (or auto)").optional(),
+    S3_ENDPOINT: optionalUrl("the object store's URL, like https://s3.example.com (leave unset for AWS)"),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1, "must not be empty").optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1, "must not be empty").optional(),
+    S3_FORCE_PATH_STYLE: z
+      .stringbool("must be true or false (true for MinIO and most self-hosted stores)")
+      .default(false),
+  })
+  .superRefine((env, context) => {
+    if (env.STORAGE_DRIVER !== "s3") return;
+    const missing = (name: keyof typeof env, message: string) =>
+      env[name] === undefined && context.addIssue({ code: "custom", path: [name], message });
+    missing("S3_BUCKET", "is required when STORAGE_DRIVER=s3");
+    missing("S3_REGION", "is required when STORAGE_DRIVER=s3 (use the store's region, or auto)");
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      const name = env.S3_ACCESS_KEY_ID === undefined ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY";
+      context.addIssue({
+        code: "custom",
+        path: [name],
+        message:
+          "must be set together with the other S3 key (or leave both unset to use the AWS credential chain)",
+      });
+    }
+  });
 
 export type Env = Omit<
   z.infer<typeof envSchema>,

@@ -2,4 +2,5 @@ export * from "./catalogue";
 export * from "./content";
 export * from "./messages";
 export * from "./orders";
+export * from "./storage";
 export * from "./admin";
