@@ -2,6 +2,8 @@ import type { Database } from "~db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { KeyCipher } from "~/lib/key-cipher.server";
 import type { Logger } from "~/lib/logger.server";
+import type { Auth } from "~/modules/accounts/auth.server";
+import type { UserEvents } from "~/modules/accounts/user-events.server";
 import type { Mailer } from "~/modules/email/outbox.server";
 
 /** What the server hands every loader and action. Server-only: never sent to the browser. */
@@ -14,6 +16,10 @@ export type ServerContext = {
   mailer: Pick<Mailer, "kick">;
   /** Encrypts and decrypts licence keys. */
   cipher: KeyCipher;
+  /** better-auth: sessions, sign-in, sign-up, password reset (see modules/accounts). */
+  auth: Auth;
+  /** Changes to user records, pushed from the database (LISTEN/NOTIFY). */
+  userEvents: UserEvents;
 };
 
 declare module "react-router" {

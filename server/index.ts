@@ -11,7 +11,10 @@ import { ConfigError, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
-import { DatabaseLockedError, openDatabase } from "~db/client.server";
+import { createAuth } from "~/modules/accounts/auth.server";
+import { startUserEvents, type UserEvents } from "~/modules/accounts/user-events.server";
+import { type Database, DatabaseLockedError, openDatabase } from "~db/client.server";
+import { webInfo } from "~db/schema";
 import { projectRoot } from "~db/paths.server";
 import { importSeed, isCatalogueEmpty, readDemoSeed } from "~db/seed/import.server";
 import { createApp } from "./app";
@@ -22,15 +25,19 @@ async function main() {
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
-  const running: { server?: Server; vite?: ViteDevServer; mailer?: Mailer } = {};
+  const running: { server?: Server; vite?: ViteDevServer; mailer?: Mailer; userEvents?: UserEvents } = {};
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    await new Promise<void>((resolve) =>
+    const closed = new Promise<void>((resolve) =>
       running.server ? running.server.close(() => resolve()) : resolve(),
     );
+    // Open event streams end, so the server can close.
+    await running.userEvents?.close();
+    running.server?.closeIdleConnections();
+    await closed;
     await running.vite?.close();
     await running.mailer?.stop();
     await database.close();
@@ -51,6 +58,10 @@ async function main() {
   const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
   running.mailer = mailer;
   mailer.start();
+  const storeName = await readStoreName(database.db);
+  const auth = createAuth({ db: database.db, env, logger, mailer, storeName });
+  const userEvents = await startUserEvents(database, logger);
+  running.userEvents = userEvents;
   const root = projectRoot();
   let app;
   if (env.NODE_ENV === "development") {
@@ -63,6 +74,8 @@ async function main() {
       logger,
       mailer,
       cipher,
+      auth,
+      userEvents,
       viteMiddlewares: dev.middlewares,
       build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
@@ -74,6 +87,8 @@ async function main() {
       logger,
       mailer,
       cipher,
+      auth,
+      userEvents,
       build,
       clientDir: path.join(root, "build/client"),
     });
@@ -89,6 +104,11 @@ async function main() {
     console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
     void stop("listen error", 1);
   });
+}
+
+async function readStoreName(db: Database): Promise<string | undefined> {
+  const [info] = await db.select({ name: webInfo.name }).from(webInfo).limit(1);
+  return info?.name;
 }
 
 main().catch((error: unknown) => {
