@@ -12,7 +12,7 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "~/modules/accounts/addresses.server";
-import { AccountShell, Card } from "~/modules/accounts/components/account-shell";
+import { AccountShell } from "~/modules/accounts/components/account-shell";
 import { addressIdSchema, savedAddressSchema } from "~/modules/accounts/schemas";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
 import { AddressFields } from "~/ui/address-fields";
@@ -251,7 +251,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
         )}
 
         <div id="address-form">
-          <Card title={editAddress ? "Edit address" : "New address"}>
+          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
             <AddressForm
               key={editAddress?.id ?? "new"}
               address={editAddress}
@@ -265,7 +265,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
                 ) : null
               }
             />
-          </Card>
+          </section>
         </div>
       </div>
     </AccountShell>

@@ -147,7 +147,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         title="Sign in"
         intro="Your orders, licence keys and saved addresses in one place. New here? Creating an account takes a minute."
       />
-      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2" data-testid="login-page">
+      <div
+        className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2 md:items-start"
+        data-testid="login-page"
+      >
         <section
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
           aria-labelledby="sign-in-heading"

@@ -20,6 +20,8 @@ import { type Auth, createAuth } from "./auth.server";
 import { getUserRecord } from "./user-record.server";
 import { startUserEvents, type UserChange } from "./user-events.server";
 
+type AuthBody = { code?: string; message?: string; user: { id: string } };
+
 const env = testEnv({ PUBLIC_URL: "http://shop.test" });
 const ORIGIN = { origin: "http://shop.test" };
 
@@ -32,7 +34,7 @@ async function post(auth: Auth, path: string, body: unknown, headers: Record<str
     }),
   );
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any>, response };
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as AuthBody, response };
 }
 
 const address = {

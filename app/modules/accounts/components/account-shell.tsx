@@ -30,7 +30,7 @@ export function AccountShell({
         </div>
         <div className="mt-6 grid gap-6 md:grid-cols-[13rem_1fr] md:gap-8">
           <nav aria-label="Account sections" className="md:sticky md:top-6 md:h-fit">
-            <ul className="flex gap-2 overflow-x-auto md:flex-col md:gap-1">
+            <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1">
               {LINKS.map((link) => (
                 <li key={link.to} className="shrink-0">
                   <NavLink

@@ -55,7 +55,7 @@ export function UserMenu() {
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21a8 8 0 0 1 16 0" />
         </svg>
-        Sign in
+        <span className="sr-only sm:not-sr-only">Sign in</span>
       </Link>
     );
   }
@@ -74,7 +74,8 @@ export function UserMenu() {
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21a8 8 0 0 1 16 0" />
         </svg>
-        <span className="truncate" data-testid="user-menu-name">
+        <span className="sr-only">Account menu of </span>
+        <span className="sr-only sm:not-sr-only sm:max-w-32 sm:truncate" data-testid="user-menu-name">
           {first}
         </span>
         <span aria-hidden="true" className="text-xs">
