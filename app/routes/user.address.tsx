@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { COUNTRIES } from "~/lib/address";
 import { readFormBody } from "~/lib/form-data.server";
 import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
@@ -158,6 +158,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
   const { addresses, editing } = loaderData;
   const errors = actionData?.errors ?? {};
   const editAddress = addresses.find((address) => address.id === editing) ?? null;
+  const location = useLocation();
   return (
     <AccountShell
       title="Your address book"
@@ -253,7 +254,8 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
         <div id="address-form">
           <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
             <AddressForm
-              key={editAddress?.id ?? "new"}
+              // A fresh form after every save or navigation: nothing typed before lingers.
+              key={`${editAddress?.id ?? "new"}:${location.key}`}
               address={editAddress}
               errors={actionData?.intent ? errors : {}}
               values={actionData?.values}

@@ -97,7 +97,11 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByTestId("saved-address")).toHaveCount(1);
   await expect(page.getByTestId("saved-address")).toHaveAttribute("data-default", "true");
+  // After saving, the form is empty again.
+  await expect(page.getByTestId("address-form").getByLabel("Street address")).toHaveValue("");
   await page.getByTestId("saved-address").getByRole("link", { name: /Edit/ }).click();
+  await expect(page).toHaveURL(/\?edit=\d+/);
+  await expect(page.getByTestId("address-form").getByText("Edit this address")).toBeVisible();
   await expect(page.getByTestId("address-form").getByLabel("Street address")).toHaveValue("1 Example Street");
   await page.getByTestId("address-form").getByLabel("Street address").fill("12 Analytical Engine Way");
   await page.getByTestId("address-form").getByLabel("City").fill("London");
