@@ -2,6 +2,8 @@ import type { Database } from "~db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { KeyCipher } from "~/lib/key-cipher.server";
 import type { Logger } from "~/lib/logger.server";
+import type { Auth } from "~/modules/accounts/auth.server";
+import type { UserEvents } from "~/modules/accounts/user-events.server";
 import type { Mailer } from "~/modules/email/outbox.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import type { StorageService } from "~/modules/storage/storage.server";
@@ -20,6 +22,10 @@ export type ServerContext = {
   storage: StorageService;
   /** Who is calling, for the storage rules (the accounts' session once it exists). */
   storageAuth: StorageAuth;
+  /** better-auth: sessions, sign-in, sign-up, password reset (see modules/accounts). */
+  auth: Auth;
+  /** Changes to user records, pushed from the database (LISTEN/NOTIFY). */
+  userEvents: UserEvents;
 };
 
 declare module "react-router" {

@@ -1,4 +1,6 @@
 import {
+  data as withHeaders,
+  type HeadersFunction,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -20,19 +22,26 @@ import { useNonce } from "~/lib/nonce";
 import { RouteProgress } from "~/ui/route-progress";
 import { ToastProvider } from "~/ui/toast";
 import { CartLink } from "~/modules/cart/components/cart-link";
+import { AccountProvider } from "~/modules/accounts/components/account-provider";
+import { UserMenu } from "~/modules/accounts/components/user-menu";
+import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { getUserRecord } from "~/modules/accounts/user-record.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [phone, info, groups] = await Promise.all([
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [phone, info, groups, viewer] = await Promise.all([
     getCompanyPhone(context),
     getWebInfo(context).catch((error: unknown) => {
       context.logger.error({ err: error }, "could not read the web info");
       return null;
     }),
     getNavigation(context),
+    // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
+    getViewer(request, context).then((found) => (found ? getUserRecord(context.db, found.id) : null)),
   ]);
-  return {
+  const body = {
+    viewer,
     phone,
     groups,
     store: {
@@ -41,7 +50,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       offices: info ? [info.address, info.address2] : [],
     },
   };
+  return viewer ? withHeaders(body, { headers: PRIVATE_HEADERS }) : body;
 }
+
+// A page rendered for a signed-in customer is private.
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 // Root data changes only when the admin edits it; it need not reload on every navigation.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -78,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-type RootData = Awaited<ReturnType<typeof loader>>;
+type RootData = Route.ComponentProps["loaderData"];
 
 /** Header, footer and the route-change behaviour around every page, by the kind of path. */
 function AppChrome({ data, children }: { data: RootData | undefined; children: React.ReactNode }) {
@@ -89,24 +107,32 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
   const phone = data?.phone ?? { phone: "", phonecall: "" };
   return (
     <ToastProvider>
-      <SelectionProvider>
-        <ChromeState admin={admin} payment={payment}>
-          {admin ? null : payment ? (
-            <CheckoutHeader storeName={storeName} phone={phone} cart={<CartLink />} />
-          ) : (
-            <SiteHeader storeName={storeName} phone={phone} groups={data?.groups ?? []} cart={<CartLink />} />
-          )}
-          <RouteProgress />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          {admin ? (
-            <AdminFooter storeName={storeName} />
-          ) : (
-            <SiteFooter store={data?.store ?? { name: storeName, email: "", offices: [] }} phone={phone} />
-          )}
-        </ChromeState>
-      </SelectionProvider>
+      <AccountProvider viewer={data?.viewer ?? null}>
+        <SelectionProvider>
+          <ChromeState admin={admin} payment={payment}>
+            {admin ? null : payment ? (
+              <CheckoutHeader storeName={storeName} phone={phone} cart={<CartLink />} />
+            ) : (
+              <SiteHeader
+                storeName={storeName}
+                phone={phone}
+                groups={data?.groups ?? []}
+                cart={<CartLink />}
+                account={<UserMenu />}
+              />
+            )}
+            <RouteProgress />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            {admin ? (
+              <AdminFooter storeName={storeName} />
+            ) : (
+              <SiteFooter store={data?.store ?? { name: storeName, email: "", offices: [] }} phone={phone} />
+            )}
+          </ChromeState>
+        </SelectionProvider>
+      </AccountProvider>
     </ToastProvider>
   );
 }

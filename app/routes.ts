@@ -33,10 +33,16 @@ export default [
   // The external blog.
   ...["blog/*", "blogs/*"].map((path) => alias(path, "routes/blog-redirect.tsx")),
 
-  // Customer area (redirects until the accounts pages exist).
+  // Customer accounts: sign-in and the signed-in customer's pages.
   route("user", "routes/user.tsx"),
   route("user/login", "routes/user.login.tsx"),
-  ...["user/dashboard", "user/orders", "user/address"].map((path) => alias(path, "routes/user.guarded.tsx")),
+  route("user/logout", "routes/user.logout.tsx"),
+  route("user/reset-password", "routes/user.reset-password.tsx"),
+  route("user/dashboard", "routes/user.dashboard.tsx"),
+  route("user/orders", "routes/user.orders.tsx"),
+  route("user/address", "routes/user.address.tsx"),
+  route("api/user/events", "routes/api.user-events.tsx"),
+  route("api/user/activity", "routes/api.user-activity.tsx"),
 
   // Cart, checkout and orders.
   route("cart", "routes/cart.tsx"),

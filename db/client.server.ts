@@ -24,9 +24,22 @@ export type DatabaseHandle = {
   /** The raw clients, for LISTEN/NOTIFY and tests. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * LISTENs on a channel (PGlite in process; PostgreSQL on a connection of its own, reconnected when lost).
+   * Resolves once listening, to a function that stops.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+};
+
+export type ListenHandlers = {
+  onMessage(payload: string): void;
+  /** A lost connection (PostgreSQL), reported before reconnecting. */
+  onError?(error: Error): void;
+  /** Listening again after a lost connection: messages sent in between were missed. */
+  onReconnect?(): void;
 };
 
 export type DatabaseOptions =
@@ -51,6 +64,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: "postgres",
     pool,
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     async migrate() {
       // Several app processes may start at once against one database: migrate one at a time.
       const client = await pool.connect();
@@ -88,6 +102,9 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
     db,
     kind: "pglite",
     pglite: client,
+    async listen(channel, { onMessage }) {
+      return client.listen(checkChannel(channel), onMessage);
+    },
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
     },
@@ -98,6 +115,69 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
       await client.close();
       await release?.();
     },
+  };
+}
+
+const checkChannel = (channel: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
+};
+
+/** A pooled connection cannot LISTEN (it goes back to the pool): a client of its own, reconnected after a loss. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  { onMessage, onError, onReconnect }: ListenHandlers,
+): Promise<() => Promise<void>> {
+  checkChannel(channel);
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (again: boolean) => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = (error: Error) => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = undefined;
+      void client.end().catch(() => {});
+      if (stopped) return;
+      onError?.(error);
+      schedule();
+    };
+    client.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    client.on("error", onLost);
+    client.on("end", () => onLost(new Error("the LISTEN connection ended")));
+    await client.connect();
+    await client.query(`listen ${channel}`);
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    if (again) onReconnect?.();
+  };
+  const schedule = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect(true).catch((error: Error) => {
+        onError?.(error);
+        schedule();
+      });
+    }, 1000);
+    retry.unref();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -38,7 +38,8 @@ env.SMTP_URL = `smtp://127.0.0.1:${port + 1000}`;
 if (process.env.E2E_DATABASE === "postgres") {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("E2E_DATABASE=postgres needs TEST_DATABASE_URL");
-  const name = "storefront_e2e";
+  // One database per port, so test runs on other ports do not collide.
+  const name = `storefront_e2e_${port}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(`drop database if exists ${name} with (force)`);

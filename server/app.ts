@@ -14,11 +14,17 @@ import type { Mailer } from "~/modules/email/outbox.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { storageRoutes } from "~/modules/storage/http.server";
 import type { StorageService } from "~/modules/storage/storage.server";
+import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
+import type { UserEvents } from "~/modules/accounts/user-events.server";
+import { toNodeHandler } from "better-auth/node";
+import { crossSiteReason, isUnsafeMethod } from "./same-origin";
 
 export type AppOptions = {
   env: Env;
   mailer: Mailer;
   cipher: KeyCipher;
+  auth: Auth;
+  userEvents: UserEvents;
   database: DatabaseHandle;
   logger: Logger;
   /** Stored files, served under /api/storage. */
@@ -40,6 +46,8 @@ export function createApp({
   cipher,
   storage,
   storageAuth,
+  auth,
+  userEvents,
   build,
   viteMiddlewares,
   clientDir,
@@ -58,6 +66,14 @@ export function createApp({
         "request",
       );
     });
+    next();
+  });
+
+  // The client's address as Express sees it (X-Forwarded-For only from a proxy on this machine), for rate limits.
+  // Whatever the client sent in this header is replaced.
+  app.use((req, _res, next) => {
+    if (req.ip) req.headers[CLIENT_IP_HEADER] = req.ip;
+    else delete req.headers[CLIENT_IP_HEADER];
     next();
   });
 
@@ -111,6 +127,25 @@ export function createApp({
     app.use(express.static(dir, { maxAge: "1h", index: false }));
   }
 
+  // better-auth's own endpoints (sign-in, sign-up, sign-out, reset, verification links); it checks origins itself.
+  app.all(`${AUTH_BASE_PATH}/{*splat}`, toNodeHandler(auth));
+
+  // Our forms refuse posts from other sites (the Stripe webhook is server to server, signed).
+  const publicUrl = env.PUBLIC_URL;
+  app.use((req, res, next) => {
+    if (!isUnsafeMethod(req.method) || req.path === "/api/stripe/webhook") return next();
+    const reason = crossSiteReason(
+      { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") },
+      publicUrl,
+    );
+    if (!reason) return next();
+    logger.warn({ method: req.method, url: req.originalUrl, reason }, "refused a cross-site post");
+    res
+      .status(403)
+      .type("text/plain")
+      .send("This form was sent from another site, so it was refused. Please use the form on our own pages.");
+  });
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -125,6 +160,8 @@ export function createApp({
         cipher,
         storage,
         storageAuth,
+        auth,
+        userEvents,
       }),
     }),
   );

@@ -11,9 +11,13 @@ import { ConfigError, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
-import { anonymousStorageAuth } from "~/modules/storage/access.server";
+import type { StorageAuth } from "~/modules/storage/access.server";
+import { getViewer } from "~/modules/accounts/session.server";
 import { storageFromEnv } from "~/modules/storage/storage.server";
-import { DatabaseLockedError, openDatabase } from "~db/client.server";
+import { createAuth } from "~/modules/accounts/auth.server";
+import { startUserEvents, type UserEvents } from "~/modules/accounts/user-events.server";
+import { type Database, DatabaseLockedError, openDatabase } from "~db/client.server";
+import { webInfo } from "~db/schema";
 import { projectRoot } from "~db/paths.server";
 import { importSeed, isCatalogueEmpty, readDemoSeed } from "~db/seed/import.server";
 import { createApp } from "./app";
@@ -24,15 +28,19 @@ async function main() {
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
-  const running: { server?: Server; vite?: ViteDevServer; mailer?: Mailer } = {};
+  const running: { server?: Server; vite?: ViteDevServer; mailer?: Mailer; userEvents?: UserEvents } = {};
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    await new Promise<void>((resolve) =>
+    const closed = new Promise<void>((resolve) =>
       running.server ? running.server.close(() => resolve()) : resolve(),
     );
+    // Open event streams end, so the server can close.
+    await running.userEvents?.close();
+    running.server?.closeIdleConnections();
+    await closed;
     await running.vite?.close();
     await running.mailer?.stop();
     await database.close();
@@ -56,9 +64,16 @@ async function main() {
   const storage = storageFromEnv(env, database.db, logger);
   const removed = await storage.cleanStaging();
   if (removed > 0) logger.info({ removed }, "removed uploads left unfinished by an earlier run");
-  // No accounts yet: nobody is signed in, so only public files and token downloads work. The accounts' session
-  // replaces this resolver (see docs/decisions/0005-file-storage.md).
-  const storageAuth = anonymousStorageAuth;
+
+  const storeName = await readStoreName(database.db);
+  const auth = createAuth({ db: database.db, env, logger, mailer, storeName });
+  // Storage rules see the signed-in user of the accounts' session: admins write anywhere, customers in their folder.
+  const storageAuth: StorageAuth = async (request) => {
+    const viewer = await getViewer(request, { auth });
+    return viewer ? { id: viewer.id, role: viewer.role === "admin" ? "admin" : "customer" } : null;
+  };
+  const userEvents = await startUserEvents(database, logger);
+  running.userEvents = userEvents;
   const root = projectRoot();
   let app;
   if (env.NODE_ENV === "development") {
@@ -73,6 +88,8 @@ async function main() {
       cipher,
       storage,
       storageAuth,
+      auth,
+      userEvents,
       viteMiddlewares: dev.middlewares,
       build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
@@ -86,6 +103,8 @@ async function main() {
       cipher,
       storage,
       storageAuth,
+      auth,
+      userEvents,
       build,
       clientDir: path.join(root, "build/client"),
     });
@@ -101,6 +120,11 @@ async function main() {
     console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
     void stop("listen error", 1);
   });
+}
+
+async function readStoreName(db: Database): Promise<string | undefined> {
+  const [info] = await db.select({ name: webInfo.name }).from(webInfo).limit(1);
+  return info?.name;
 }
 
 main().catch((error: unknown) => {

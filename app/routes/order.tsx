@@ -6,30 +6,28 @@ import { isOrderAccessToken } from "~/modules/orders/access.server";
 import { orderForBuyer, ordersContext } from "~/modules/orders/orders.server";
 import { startStripeCheckout } from "~/modules/orders/stripe.server";
 import { COUNTRIES } from "~/modules/orders/schemas";
+import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
+import { getViewer } from "~/modules/accounts/session.server";
 import type { Address } from "~db/schema/orders";
 import type { Route } from "./+types/order";
 
-const STATUS_LABELS: Record<string, string> = {
-  pending_payment: "Waiting for payment",
-  paid: "Paid",
-  fulfilled: "Complete",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
+const STATUS_LABELS = ORDER_STATUS_LABELS;
 
-/** Only the buyer sees an order: with the secret link from the e-mail (signed-in owners come with accounts). */
+/**
+ * Only the buyer sees an order: with the secret link from the e-mail, or signed in to the account the order
+ * belongs to. Anyone else gets the same 404 as for an order that does not exist.
+ */
 async function authorizedOrder({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const number = Number(params.number);
+  if (!Number.isSafeInteger(number) || number < 1) throw data(null, { status: 404 });
   const key = new URL(request.url).searchParams.get("key");
-  if (
-    !Number.isSafeInteger(number) ||
-    number < 1 ||
-    !isOrderAccessToken(context.env.AUTH_SECRET, number, key)
-  ) {
-    throw data(null, { status: 404 });
-  }
+  const byLink = isOrderAccessToken(context.env.AUTH_SECRET, number, key);
+  const viewer = byLink ? null : await getViewer(request, context);
+  if (!byLink && !viewer) throw data(null, { status: 404 });
   const view = await orderForBuyer(context, number);
   if (!view) throw data(null, { status: 404 });
+  if (!byLink && (view.order.userId === null || view.order.userId !== viewer?.id))
+    throw data(null, { status: 404 });
   return view;
 }
 

@@ -7,13 +7,16 @@ import { orderPath } from "~/modules/orders/access.server";
 import { availablePaymentMethods, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { readFormBody } from "~/lib/form-data.server";
 import { type FieldErrors } from "~/lib/forms";
-import { checkoutSchema, COUNTRIES, fieldErrors, formToObject } from "~/modules/orders/schemas";
+import { checkoutSchema, fieldErrors, formToObject } from "~/modules/orders/schemas";
+import { defaultAddress } from "~/modules/accounts/addresses.server";
+import { getViewer } from "~/modules/accounts/session.server";
 import { getSettings } from "~/modules/orders/settings.server";
 import { startStripeCheckout } from "~/modules/orders/stripe.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { ButtonLink } from "~/ui/button";
-import { SelectField, TextField } from "~/ui/field";
+import { AddressFields } from "~/ui/address-fields";
+import { TextField } from "~/ui/field";
 import type { Route } from "./+types/payment";
 
 const METHOD_LABELS = {
@@ -28,12 +31,32 @@ const METHOD_LABELS = {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cancelled = Number(url.searchParams.get("cancelled"));
-  const [seo, methods, store] = await Promise.all([
+  const [seo, methods, store, viewer] = await Promise.all([
     seoForPath(context, url.pathname),
     availablePaymentMethods(context),
     getSettings(context.db),
+    getViewer(request, context),
   ]);
+  // A signed-in customer's e-mail and default address fill the form in.
+  const address = viewer ? await defaultAddress(context.db, viewer.id) : null;
   return {
+    prefill: viewer
+      ? {
+          email: viewer.email,
+          billing: address
+            ? {
+                name: address.name,
+                line1: address.line1,
+                line2: address.line2,
+                city: address.city,
+                region: address.region,
+                postalCode: address.postalCode,
+                country: address.country,
+                phone: address.phone,
+              }
+            : { name: viewer.name },
+        }
+      : null,
     seo,
     methods,
     idempotencyKey: crypto.randomUUID(),
@@ -56,7 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = checkoutSchema.safeParse(formToObject(body.values));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const ctx = await ordersContext(context);
-  const result = await placeOrder(ctx, parsed.data);
+  // A signed-in customer's order goes into their account.
+  const viewer = await getViewer(request, context);
+  const result = await placeOrder(ctx, parsed.data, viewer?.id ?? null);
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   const confirmation = `${orderPath(context.env.AUTH_SECRET, result.number)}&placed=1`;
   if (result.paymentMethod === "stripe" && result.status === "pending_payment") {
@@ -154,11 +179,18 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               type="email"
               autoComplete="email"
               required
+              defaultValue={loaderData.prefill?.email}
               error={errors.email}
               hint="Your receipt and licence keys go here."
             />
           </fieldset>
-          <AddressFields prefix="billing" legend="Billing address" errors={errors} />
+          <AddressFields
+            prefix="billing"
+            legend="Billing address"
+            errors={errors}
+            defaults={loaderData.prefill?.billing}
+            autoCompleteSection="billing"
+          />
           {quote?.hasPhysical ? (
             <fieldset className="space-y-4" data-testid="shipping-fieldset">
               <legend className="text-lg font-bold">Shipping</legend>
@@ -172,7 +204,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 Ship to my billing address
               </label>
               {shipToBilling ? null : (
-                <AddressFields prefix="shipping" legend="Shipping address" errors={errors} />
+                <AddressFields
+                  prefix="shipping"
+                  legend="Shipping address"
+                  errors={errors}
+                  autoCompleteSection="shipping"
+                />
               )}
             </fieldset>
           ) : null}
@@ -301,51 +338,5 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         </aside>
       </Form>
     </div>
-  );
-}
-
-function AddressFields({
-  prefix,
-  legend,
-  errors,
-}: {
-  prefix: "billing" | "shipping";
-  legend: string;
-  errors: Errors;
-}) {
-  const field = (name: string) => ({
-    name: `${prefix}.${name}`,
-    error: errors[`${prefix}.${name}`],
-    id: `${prefix}-${name}`,
-  });
-  const auto = prefix === "billing" ? "billing" : "shipping";
-  return (
-    <fieldset className="space-y-4" data-testid={`${prefix}-address`}>
-      <legend className="text-lg font-bold">{legend}</legend>
-      <TextField label="Full name" autoComplete={`${auto} name`} {...field("name")} />
-      <TextField label="Street address" autoComplete={`${auto} address-line1`} {...field("line1")} />
-      <TextField
-        label="Apartment, suite, etc. (optional)"
-        autoComplete={`${auto} address-line2`}
-        {...field("line2")}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City" autoComplete={`${auto} address-level2`} {...field("city")} />
-        <TextField
-          label="State or region (optional)"
-          autoComplete={`${auto} address-level1`}
-          {...field("region")}
-        />
-        <TextField label="Postal code" autoComplete={`${auto} postal-code`} {...field("postalCode")} />
-        <SelectField label="Country" autoComplete={`${auto} country`} defaultValue="US" {...field("country")}>
-          {Object.entries(COUNTRIES).map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <TextField label="Phone (optional)" type="tel" autoComplete={`${auto} tel`} {...field("phone")} />
-    </fieldset>
   );
 }

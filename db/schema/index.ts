@@ -1,3 +1,4 @@
+export * from "./accounts";
 export * from "./catalogue";
 export * from "./content";
 export * from "./messages";

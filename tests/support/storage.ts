@@ -1,3 +1,5 @@
+import { createAuth } from "~/modules/accounts/auth.server";
+import { startUserEvents } from "~/modules/accounts/user-events.server";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
@@ -77,14 +79,19 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
     const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
     return (bearer && sessions.get(bearer)) || null;
   };
+  const env = testEnv({ DATA_DIR: dataDir });
+  const mailer = createMailer({ db: database.db, logger, from: "store@example.com" });
   const app = createApp({
-    env: testEnv({ DATA_DIR: dataDir }),
+    env,
     database,
     logger,
-    mailer: createMailer({ db: database.db, logger, from: "store@example.com" }),
+    mailer,
     cipher: testCipher(),
     storage,
     storageAuth,
+    // The storage routes take the caller from storageAuth above; the accounts' pieces are there but unused.
+    auth: createAuth({ db: database.db, env, logger, mailer }),
+    userEvents: await startUserEvents(database, logger),
     build: () => Promise.reject(new Error("the storage tests serve no pages")),
   });
   const server = app.listen(0, "127.0.0.1");

@@ -73,12 +73,15 @@ export function SiteHeader({
   phone,
   groups,
   cart,
+  account,
 }: {
   storeName: string;
   phone: CompanyPhone;
   groups: NavGroup[];
   /** The cart link with its item count (from the cart module). */
   cart: React.ReactNode;
+  /** The sign-in link or the user menu (from the accounts module). */
+  account?: React.ReactNode;
 }) {
   const { categoryNavOpen, setCategoryNavOpen, selectedBrand } = useSelection();
   const selectedKey = selectedBrand?.toLowerCase();
@@ -125,7 +128,10 @@ export function SiteHeader({
             Search
           </button>
         </Form>
-        <div className="ml-auto sm:ml-0">{cart}</div>
+        <div className="ml-auto flex items-center gap-1 sm:ml-0">
+          {account}
+          {cart}
+        </div>
       </div>
       <div className="border-t border-slate-100">
         <div className="mx-auto flex max-w-7xl items-center gap-x-5 gap-y-2 overflow-x-auto px-4 py-2 text-sm font-medium">

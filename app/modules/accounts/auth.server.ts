@@ -1,0 +1,159 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import type { Database } from "~db/client.server";
+import { account, rateLimit, session, user, verification } from "~db/schema";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/logger.server";
+import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
+import { passwordResetEmail, verificationEmail } from "./emails";
+import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
+
+/** Session cookies are named `storefront.session_token` (`__Secure-…` on https). */
+export const COOKIE_PREFIX = "storefront";
+/** The header the server fills with the client's address (see server/app.ts); never trusted from the client. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+export const AUTH_BASE_PATH = "/api/auth";
+
+export type AuthOptions = {
+  db: Database;
+  env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL" | "NODE_ENV">;
+  logger: Logger;
+  mailer: Pick<Mailer, "kick">;
+  storeName?: string;
+  /** better-auth's own default: on under NODE_ENV=production only. */
+  rateLimit?: boolean;
+};
+
+/**
+ * The one better-auth instance of a server process: e-mail and password accounts, sessions in the database
+ * (HttpOnly cookies), the admin plugin's roles, password reset and e-mail verification through the outbox,
+ * and rate limits kept in the database so every process counts the same attempts.
+ */
+export function createAuth({
+  db,
+  env,
+  logger,
+  mailer,
+  storeName = "KeyHaven Tech Store",
+  rateLimit: limit,
+}: AuthOptions) {
+  const send = async (email: Parameters<typeof enqueueEmail>[1]) => {
+    await enqueueEmail(db, email);
+    mailer.kick();
+  };
+  return betterAuth({
+    appName: storeName,
+    baseURL: env.PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD,
+      maxPasswordLength: MAX_PASSWORD,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user: to, url }) => {
+        await send(passwordResetEmail({ to: to.email, name: to.name, url, storeName }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user: to, url }) => {
+        await send(verificationEmail({ to: to.email, name: to.name, url, storeName }));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // Every request reads the session from the database, so signing out ends it everywhere at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      ...(limit === undefined ? {} : { enabled: limit }),
+      storage: "database",
+      window: 60,
+      max: 100,
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const line = args.length > 0 ? { args: args.map(String) } : {};
+        if (level === "error") logger.error(line, `auth: ${message}`);
+        else if (level === "warn") logger.warn(line, `auth: ${message}`);
+        else logger.debug(line, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The headers of a browser request that better-auth needs to see (cookies, origin checks, rate limits). */
+const FORWARDED = [
+  "cookie",
+  "origin",
+  "referer",
+  "user-agent",
+  CLIENT_IP_HEADER,
+  "sec-fetch-site",
+  "sec-fetch-mode",
+  "sec-fetch-dest",
+];
+
+export type AuthReply = {
+  status: number;
+  /** better-auth's JSON answer (its error code and message on failure). */
+  body: Record<string, unknown> & { code?: string; message?: string };
+  cookies: string[];
+};
+
+/**
+ * Sends a form's request through better-auth's own HTTP handler, as if the browser had posted it to /api/auth:
+ * the same origin checks and rate limits apply whichever way a request comes in.
+ */
+export async function callAuth(
+  context: { auth: Auth; env: Pick<Env, "PUBLIC_URL"> },
+  request: Request,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<AuthReply> {
+  const headers = new Headers({ "content-type": "application/json" });
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const response = await context.auth.handler(
+    new Request(`${context.env.PUBLIC_URL}${AUTH_BASE_PATH}${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return {
+    status: response.status,
+    body: typeof parsed === "object" && parsed !== null ? (parsed as AuthReply["body"]) : {},
+    cookies: response.headers.getSetCookie(),
+  };
+}

@@ -1,0 +1,46 @@
+/** The account e-mails: a link to reset the password, a link to verify the address. */
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+type LinkEmail = { to: string; name: string; url: string; storeName: string };
+
+function page(storeName: string, paragraphs: string[], url: string, button: string) {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
+<h1 style="font-size:20px">${escapeHtml(storeName)}</h1>
+${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join("\n")}
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(button)}</a></p>
+<p style="font-size:12px;color:#475569">Or paste this address into your browser: ${escapeHtml(url)}</p></body></html>`;
+}
+
+export function passwordResetEmail({ to, name, url, storeName }: LinkEmail) {
+  const intro = [
+    `Hello ${name},`,
+    "Someone (we hope you) asked to reset the password of your account. The link works once, for one hour.",
+    "If it was not you, ignore this e-mail: your password stays as it is.",
+  ];
+  return {
+    kind: "password-reset",
+    to,
+    subject: `Reset your password at ${storeName}`,
+    text: `${intro.join("\n\n")}\n\nReset your password: ${url}\n`,
+    html: page(storeName, intro, url, "Choose a new password"),
+  };
+}
+
+export function verificationEmail({ to, name, url, storeName }: LinkEmail) {
+  const intro = [
+    `Hello ${name},`,
+    "Please confirm that this e-mail address is yours. Once it is confirmed, orders you placed as a guest with it can be added to your account.",
+  ];
+  return {
+    kind: "email-verification",
+    to,
+    subject: `Confirm your e-mail address at ${storeName}`,
+    text: `${intro.join("\n\n")}\n\nConfirm your address: ${url}\n`,
+    html: page(storeName, intro, url, "Confirm my e-mail address"),
+  };
+}

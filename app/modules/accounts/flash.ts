@@ -1,0 +1,38 @@
+import type { ToastInput } from "~/ui/toast";
+import { ACTIVITY_MESSAGES } from "./activity";
+
+/**
+ * One-time notices across a redirect (signed in, signed out, an activity update that failed): a short-lived cookie
+ * the page reads and deletes. It holds codes, never text, so nobody can make the site say something else.
+ */
+export const FLASH_COOKIE = "storefront.flash";
+
+export const FLASH_TOASTS = {
+  "signed-in": { message: "Welcome back! You are signed in.", kind: "success" },
+  "signed-up": {
+    message: "Your account is ready. We sent you a link to confirm your e-mail address.",
+    kind: "success",
+  },
+  "signed-out": { message: "You are signed out.", kind: "info" },
+  "password-reset": { message: "Your password is changed. Sign in with the new one.", kind: "success" },
+  "email-verified": { message: "Thank you: your e-mail address is confirmed.", kind: "success" },
+  "activity-unknown-status": { message: ACTIVITY_MESSAGES["unknown-status"], kind: "warning" },
+  "activity-write-failed": { message: ACTIVITY_MESSAGES["write-failed"], kind: "error" },
+} as const satisfies Record<string, ToastInput>;
+
+export type FlashCode = keyof typeof FLASH_TOASTS;
+
+const isFlashCode = (value: string): value is FlashCode => Object.hasOwn(FLASH_TOASTS, value);
+
+/** The Set-Cookie value that carries codes to the next page. */
+export function flashCookie(codes: FlashCode[], secure: boolean): string {
+  return `${FLASH_COOKIE}=${codes.join(".")}; Path=/; Max-Age=60; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Reads and deletes the flash cookie (in the browser). */
+export function takeFlash(): FlashCode[] {
+  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${FLASH_COOKIE.replace(".", "\\.")}=([^;]*)`));
+  if (!match) return [];
+  document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  return (match[1] ?? "").split(".").filter(isFlashCode);
+}

@@ -1,0 +1,12 @@
+/** What the sign-in, sign-up and reset forms say (shown in the browser, chosen on the server). */
+export const MESSAGES = {
+  wrongCredentials: "Wrong e-mail address or password.",
+  tooMany: "Too many attempts. Please wait a few seconds and try again.",
+  crossSite: "This form was sent from another site, so it was refused. Please use the form on this page.",
+  banned: "This account is suspended. Please contact us.",
+  exists: "An account with this e-mail address already exists: sign in, or reset your password.",
+  failed: "Something went wrong on our side. Please try again in a moment.",
+  resetSent:
+    "If an account exists for that address, a link to reset the password is on its way. It works once, for one hour.",
+  resetInvalid: "This link has expired or was already used. Ask for a new one below.",
+} as const;

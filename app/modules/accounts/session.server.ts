@@ -1,0 +1,58 @@
+import { data, redirect } from "react-router";
+import type { Auth } from "./auth.server";
+import { COOKIE_PREFIX } from "./auth.server";
+
+export type Viewer = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: string;
+};
+
+type SessionContext = { auth: Auth };
+
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
+
+/** A cheap look at the cookie header: a visitor without a session cookie costs no database read. */
+export function hasSessionCookie(request: Request): boolean {
+  return SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+}
+
+/** The signed-in user of a request, from the session in the database; null for a visitor or a dead session. */
+export async function getViewer(request: Request, context: SessionContext): Promise<Viewer | null> {
+  if (!hasSessionCookie(request)) return null;
+  const found = await context.auth.api.getSession({ headers: request.headers });
+  if (!found) return null;
+  const { user } = found;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: (user as { role?: string | null }).role ?? "user",
+  };
+}
+
+/** The path and query of a request, to come back to after signing in. */
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/user/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** The signed-in user, or a redirect to /user/login that comes back to the page asked for. */
+export async function requireUser(request: Request, context: SessionContext): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (!viewer) throw redirect(loginPath(request));
+  return viewer;
+}
+
+/** For JSON and event endpoints: the signed-in user, or a 401 (no redirect). */
+export async function requireUserApi(request: Request, context: SessionContext): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (!viewer) throw data({ ok: false, message: "Sign in first" }, { status: 401 });
+  return viewer;
+}
+
+/** Personal pages must not be kept by any shared cache. */
+export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };

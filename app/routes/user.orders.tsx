@@ -1,0 +1,230 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { readFormBody } from "~/lib/form-data.server";
+import { formatMoney } from "~/lib/money";
+import { AccountShell, Card, formatDate } from "~/modules/accounts/components/account-shell";
+import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
+import { sendVerificationLink } from "~/modules/accounts/verification.server";
+import { claimableOrderCount, claimGuestOrders, ordersForUser } from "~/modules/orders/customer.server";
+import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
+import type { Route } from "./+types/user.orders";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireUser(request, context);
+  const [list, claimable] = await Promise.all([
+    ordersForUser(context, viewer.id),
+    claimableOrderCount(context.db, viewer.email),
+  ]);
+  return data(
+    {
+      emailVerified: viewer.emailVerified,
+      justVerified: new URL(request.url).searchParams.get("verified") === "1" && viewer.emailVerified,
+      claimable,
+      orders: list.map(({ order, lines }) => ({
+        number: order.number,
+        status: order.status,
+        placedAt: order.createdAt.toISOString(),
+        subtotalCents: order.subtotalCents,
+        shippingCents: order.shippingCents,
+        totalCents: order.totalCents,
+        awaitingKeys: order.awaitingKeys,
+        lines: lines.map((line) => ({
+          id: line.id,
+          name: line.name,
+          quantity: line.quantity,
+          lineTotalCents: line.lineTotalCents,
+          keys: line.keys,
+        })),
+      })),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Your orders" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, context);
+  const body = await readFormBody(request);
+  const intent = body.ok ? body.values.intent : undefined;
+  if (intent === "claim") {
+    const result = await claimGuestOrders(context.db, viewer);
+    if (!result.ok) return data({ message: "Confirm your e-mail address first." }, { status: 403 });
+    const count = result.claimed.length;
+    return {
+      message:
+        count === 0
+          ? "There were no guest orders left to add."
+          : `Added ${count} order${count > 1 ? "s" : ""} to your account: #${result.claimed.join(", #")}.`,
+    };
+  }
+  if (intent !== "verify")
+    return data({ message: "Choose what to do with the form's buttons." }, { status: 400 });
+  const sent = await sendVerificationLink(context, request, viewer.email);
+  return data(
+    {
+      message:
+        sent === "sent"
+          ? `We sent a link to ${viewer.email}. Open it to confirm the address, then come back here.`
+          : sent === "too-many"
+            ? "We just sent one: please wait a minute before asking again."
+            : "The link could not be sent. Please try again in a moment.",
+    },
+    { status: sent === "sent" ? 200 : sent === "too-many" ? 429 : 500 },
+  );
+}
+
+export default function UserOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { orders, claimable } = loaderData;
+  return (
+    <AccountShell
+      title="Your orders"
+      intro="Every order with its licence keys, newest first."
+      testId="user-orders"
+    >
+      <div className="space-y-6">
+        {loaderData.justVerified ? (
+          <p
+            className="rounded-xl border border-green-300 bg-green-50 p-4 text-sm text-green-900"
+            role="status"
+          >
+            Thank you: your e-mail address is confirmed.
+          </p>
+        ) : null}
+        {actionData?.message ? (
+          <p
+            className="rounded-xl border border-slate-300 bg-white p-4 text-sm"
+            role="status"
+            data-testid="orders-notice"
+          >
+            {actionData.message}
+          </p>
+        ) : null}
+        {claimable > 0 ? (
+          <Card title="Orders placed as a guest" testId="claim-card">
+            <p className="text-sm text-slate-700">
+              {claimable} order{claimable > 1 ? "s were" : " was"} placed as a guest with your e-mail address.
+            </p>
+            {loaderData.emailVerified ? (
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="claim" />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300"
+                >
+                  Add {claimable > 1 ? "them" : "it"} to my account
+                </button>
+              </Form>
+            ) : (
+              <Form method="post" className="mt-3">
+                <p className="text-sm text-slate-600">
+                  To add {claimable > 1 ? "them" : "it"} here, first confirm that the address is yours.
+                </p>
+                <input type="hidden" name="intent" value="verify" />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="mt-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+                >
+                  E-mail me a confirmation link
+                </button>
+              </Form>
+            )}
+          </Card>
+        ) : null}
+
+        {orders.length === 0 ? (
+          <Card title="No orders yet">
+            <p className="text-sm text-slate-600">
+              When you order while signed in, your orders and licence keys appear here.{" "}
+              <Link to="/best-sellers" className="font-semibold text-brand-700 hover:underline">
+                Browse our best sellers
+              </Link>
+            </p>
+          </Card>
+        ) : (
+          <ol className="space-y-4">
+            {orders.map((order) => (
+              <li
+                key={order.number}
+                className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+                data-testid="user-order"
+                data-number={order.number}
+              >
+                <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-3">
+                  <div>
+                    <h2 className="font-bold">
+                      <Link to={`/order/${order.number}`} className="hover:text-brand-700 hover:underline">
+                        Order #{order.number}
+                      </Link>
+                    </h2>
+                    <p className="text-xs text-slate-500">Placed {formatDate(order.placedAt, true)}</p>
+                  </div>
+                  <span
+                    className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold"
+                    data-testid="user-order-status"
+                  >
+                    {ORDER_STATUS_LABELS[order.status] ?? order.status}
+                  </span>
+                </div>
+                <ul className="divide-y divide-slate-100 px-5">
+                  {order.lines.map((line) => (
+                    <li key={line.id} className="py-3 text-sm">
+                      <div className="flex justify-between gap-4">
+                        <span>
+                          {line.quantity} × <span className="font-semibold">{line.name}</span>
+                        </span>
+                        <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+                      </div>
+                      {line.keys.length > 0 ? (
+                        <ul
+                          className="mt-2 flex flex-wrap gap-2"
+                          aria-label={`Licence keys for ${line.name}`}
+                        >
+                          {line.keys.map((key) => (
+                            <li key={key}>
+                              <code
+                                className="break-all rounded bg-brand-50 px-2 py-1 font-mono text-xs text-ink-900"
+                                data-testid="user-licence-key"
+                              >
+                                {key}
+                              </code>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+                {order.awaitingKeys > 0 ? (
+                  <p className="px-5 pb-2 text-xs text-slate-600">
+                    {order.awaitingKeys} licence key{order.awaitingKeys > 1 ? "s" : ""} on the way by e-mail.
+                  </p>
+                ) : null}
+                <dl className="flex flex-wrap justify-end gap-x-6 gap-y-1 border-t border-slate-100 px-5 py-3 text-sm">
+                  <div className="flex gap-2">
+                    <dt className="text-slate-500">Subtotal</dt>
+                    <dd>{formatMoney(order.subtotalCents)}</dd>
+                  </div>
+                  <div className="flex gap-2">
+                    <dt className="text-slate-500">Shipping</dt>
+                    <dd>{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
+                  </div>
+                  <div className="flex gap-2 font-bold">
+                    <dt>Total</dt>
+                    <dd data-testid="user-order-total">{formatMoney(order.totalCents)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </AccountShell>
+  );
+}

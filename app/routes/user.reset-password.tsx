@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { readFormBody } from "~/lib/form-data.server";
+import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { flashCookie } from "~/modules/accounts/flash";
+import { MIN_PASSWORD, resetPasswordSchema } from "~/modules/accounts/schemas";
+import { MESSAGES } from "~/modules/accounts/messages";
+import { resetPassword } from "~/modules/accounts/sign-in.server";
+import { TextField } from "~/ui/field";
+import { PageHeader } from "~/ui/page-header";
+import type { Route } from "./+types/user.reset-password";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  return { token, invalid: url.searchParams.get("error") === "INVALID_TOKEN" || token === "" };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormBody(request);
+  if (!body.ok)
+    return data(
+      { errors: { form: "The form could not be read: reload the page" } as FieldErrors },
+      { status: 400 },
+    );
+  const parsed = resetPasswordSchema.safeParse(body.values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const result = await resetPassword(context, request, parsed.data.token, parsed.data.password);
+  if (!result.ok) return data({ errors: result.errors as FieldErrors }, { status: result.status });
+  return redirect("/user/login", {
+    headers: { "Set-Cookie": flashCookie(["password-reset"], context.env.PUBLIC_URL.startsWith("https://")) },
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors: FieldErrors = clientErrors ?? actionData?.errors ?? {};
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div>
+      <PageHeader title="Choose a new password" />
+      <section className="mx-auto max-w-md px-4 py-10" data-testid="reset-page">
+        {loaderData.invalid ? (
+          <div className="rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-900" role="alert">
+            <p>{MESSAGES.resetInvalid}</p>
+            <Link to="/user/login" className="mt-3 inline-block font-semibold underline">
+              Ask for a new link
+            </Link>
+          </div>
+        ) : (
+          <Form
+            method="post"
+            noValidate
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            onSubmit={(event) => {
+              const values = Object.fromEntries(
+                [...new FormData(event.currentTarget).entries()].filter(
+                  (entry): entry is [string, string] => typeof entry[1] === "string",
+                ),
+              );
+              const found = checkForm(resetPasswordSchema, values);
+              setClientErrors(found);
+              if (found) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="token" value={loaderData.token} />
+            {errors.form || errors.token ? (
+              <p
+                className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+                role="alert"
+                data-testid="form-error"
+              >
+                {errors.form ?? errors.token}{" "}
+                <Link to="/user/login" className="font-semibold underline">
+                  Ask for a new link
+                </Link>
+              </p>
+            ) : null}
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${MIN_PASSWORD} characters.`}
+              error={errors.password}
+            />
+            <TextField
+              label="Repeat the new password"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirm}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="w-full rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300"
+            >
+              {busy ? "Saving…" : "Save the new password"}
+            </button>
+            <p className="text-xs text-slate-500">Every device signed in to your account is signed out.</p>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { COUNTRIES } from "~/lib/address";
+import { SelectField, TextField } from "./field";
+
+export type AddressValues = Partial<
+  Record<"name" | "line1" | "line2" | "city" | "region" | "postalCode" | "country" | "phone", string>
+>;
+
+/**
+ * The fields of a postal address (checkout and address book). With a prefix the names are nested
+ * ("billing.city"), as the checkout posts them; errors are looked up by the same names.
+ */
+export function AddressFields({
+  prefix,
+  legend,
+  errors,
+  defaults = {},
+  autoCompleteSection,
+  testId,
+}: {
+  prefix?: string;
+  legend: string;
+  errors: Partial<Record<string, string>>;
+  defaults?: AddressValues;
+  autoCompleteSection?: "billing" | "shipping";
+  testId?: string;
+}) {
+  const field = (name: keyof AddressValues) => {
+    const full = prefix ? `${prefix}.${name}` : name;
+    return {
+      name: full,
+      error: errors[full],
+      id: `${prefix ?? "address"}-${name}`,
+      defaultValue: defaults[name] ?? "",
+    };
+  };
+  const auto = (token: string) => (autoCompleteSection ? `${autoCompleteSection} ${token}` : token);
+  return (
+    <fieldset className="space-y-4" data-testid={testId ?? (prefix ? `${prefix}-address` : "address-fields")}>
+      <legend className="text-lg font-bold">{legend}</legend>
+      <TextField label="Full name" autoComplete={auto("name")} {...field("name")} />
+      <TextField label="Street address" autoComplete={auto("address-line1")} {...field("line1")} />
+      <TextField
+        label="Apartment, suite, etc. (optional)"
+        autoComplete={auto("address-line2")}
+        {...field("line2")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="City" autoComplete={auto("address-level2")} {...field("city")} />
+        <TextField
+          label="State or region (optional)"
+          autoComplete={auto("address-level1")}
+          {...field("region")}
+        />
+        <TextField label="Postal code" autoComplete={auto("postal-code")} {...field("postalCode")} />
+        <SelectField
+          label="Country"
+          autoComplete={auto("country")}
+          {...field("country")}
+          defaultValue={defaults.country || "US"}
+        >
+          {Object.entries(COUNTRIES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Phone (optional)" type="tel" autoComplete={auto("tel")} {...field("phone")} />
+    </fieldset>
+  );
+}
