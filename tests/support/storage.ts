@@ -80,6 +80,7 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
     return (bearer && sessions.get(bearer)) || null;
   };
   const env = testEnv({ DATA_DIR: dataDir });
+  const userEvents = await startUserEvents(database, logger);
   const mailer = createMailer({ db: database.db, logger, from: "store@example.com" });
   const app = createApp({
     env,
@@ -91,7 +92,7 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
     storageAuth,
     // The storage routes take the caller from storageAuth above; the accounts' pieces are there but unused.
     auth: createAuth({ db: database.db, env, logger, mailer }),
-    userEvents: await startUserEvents(database, logger),
+    userEvents,
     build: () => Promise.reject(new Error("the storage tests serve no pages")),
   });
   const server = app.listen(0, "127.0.0.1");
@@ -118,6 +119,7 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await userEvents.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
