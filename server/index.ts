@@ -74,6 +74,7 @@ async function main() {
   };
   const userEvents = await startUserEvents(database, logger);
   running.userEvents = userEvents;
+  const services = { env, database, logger, mailer, cipher, storage, storageAuth, auth, userEvents };
   const root = projectRoot();
   let app;
   if (env.NODE_ENV === "development") {
@@ -81,33 +82,13 @@ async function main() {
     const dev = await vite.createServer({ root, server: { middlewareMode: true } });
     running.vite = dev;
     app = createApp({
-      env,
-      database,
-      logger,
-      mailer,
-      cipher,
-      storage,
-      storageAuth,
-      auth,
-      userEvents,
+      ...services,
       viteMiddlewares: dev.middlewares,
       build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
   } else {
     const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-    app = createApp({
-      env,
-      database,
-      logger,
-      mailer,
-      cipher,
-      storage,
-      storageAuth,
-      auth,
-      userEvents,
-      build,
-      clientDir: path.join(root, "build/client"),
-    });
+    app = createApp({ ...services, build, clientDir: path.join(root, "build/client") });
   }
 
   const server = app.listen(env.PORT, env.HOST, () => {
