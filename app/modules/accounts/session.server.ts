@@ -56,3 +56,24 @@ export async function requireUserApi(request: Request, context: SessionContext):
 
 /** Personal pages must not be kept by any shared cache. */
 export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
+
+/** Where a visitor signs in to the admin area, coming back to the page asked for. */
+export function adminLoginPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/admin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+export const NOT_AN_ADMIN = "This account has no access to the admin area";
+
+/**
+ * The signed-in admin, checked on the server for every admin loader and action: a visitor is sent to the admin
+ * sign-in, a signed-in customer gets a 403. Nothing the browser keeps (the `admin` hint in local storage) counts.
+ */
+export async function requireAdmin(request: Request, context: SessionContext): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (!viewer) throw redirect(adminLoginPath(request), { headers: PRIVATE_HEADERS });
+  if (viewer.role !== "admin") {
+    throw data({ ok: false, message: NOT_AN_ADMIN }, { status: 403, headers: PRIVATE_HEADERS });
+  }
+  return viewer;
+}

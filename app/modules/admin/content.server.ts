@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~db/client.server";
 import {
@@ -11,10 +11,40 @@ import {
 } from "~db/schema";
 import type { FieldErrors } from "~/lib/forms";
 import { recordAudit } from "./audit.server";
+import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 import type { brandContentFormSchema, companyFormSchema, seoFormSchema } from "./schemas";
 
 export async function listSeoRecords(db: Database) {
   return db.select().from(seoRecords).orderBy(asc(seoRecords.route));
+}
+
+export const seoListQuery = listQuerySchema(["route", "title"], { sort: "route", dir: "asc" });
+
+export type SeoRow = typeof seoRecords.$inferSelect;
+
+/** One page of SEO records (the spec's seo_metadata list), searchable by route or title. */
+export async function listSeoPage(
+  db: Database,
+  query: ReturnType<typeof seoListQuery.parse>,
+): Promise<ListPage<SeoRow>> {
+  const filters: SQL[] = [];
+  if (query.q)
+    filters.push(
+      or(ilike(seoRecords.route, likePattern(query.q)), ilike(seoRecords.title, likePattern(query.q)))!,
+    );
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const column = query.sort === "title" ? seoRecords.title : seoRecords.route;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(seoRecords)
+      .where(where)
+      .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(seoRecords.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(seoRecords).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** Creates or replaces the SEO record of a route; the storefront reads it on the next request. */

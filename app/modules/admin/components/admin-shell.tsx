@@ -1,0 +1,111 @@
+import { useEffect } from "react";
+import { Form, NavLink } from "react-router";
+import { writeStored } from "~/lib/browser-storage";
+import { ADMIN_LIST_KEYS, ADMIN_STORAGE_KEY, type AdminListKey } from "../admin-storage";
+
+export const ADMIN_NAV = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/keys", label: "Licence keys" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/blogs", label: "Blogs" },
+  { to: "/admin/banners", label: "Banners" },
+  { to: "/admin/seo", label: "SEO records" },
+  { to: "/admin/brand-content", label: "Brand content" },
+  { to: "/admin/company", label: "Company details" },
+  { to: "/admin/pages", label: "Pages" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/files", label: "Files" },
+  { to: "/admin/audit", label: "Audit log" },
+] as const;
+
+type Lists = Record<AdminListKey, { total: number; rows: unknown[] } | null>;
+
+/**
+ * Keeps the browser's copies the spec names: the admin (a hint for the page only; the server checks every
+ * request) and the five cached lists. A list that failed to load is a console error and nothing more.
+ */
+function useAdminCache(admin: { id: string; email: string; name: string }, lists: Lists) {
+  useEffect(() => {
+    writeStored(ADMIN_STORAGE_KEY, admin);
+    for (const key of ADMIN_LIST_KEYS) {
+      const list = lists[key];
+      if (list) writeStored(key, list.rows);
+      else console.error(`Error fetching ${key}`);
+    }
+  }, [admin, lists]);
+}
+
+/** Admin logout: the server ends the session; the browser forgets the admin, the cached lists and local storage. */
+export function clearAdminStorage() {
+  try {
+    window.localStorage.clear();
+  } catch (error) {
+    console.error("Could not clear local storage", error);
+  }
+}
+
+export function AdminShell({
+  admin,
+  lists,
+  children,
+}: {
+  admin: { id: string; email: string; name: string };
+  lists: Lists;
+  children: React.ReactNode;
+}) {
+  useAdminCache(admin, lists);
+  const counts: Partial<Record<string, number | undefined>> = {
+    "/admin/orders": lists._orders?.total,
+    "/admin/users": lists._user?.total,
+    "/admin/blogs": lists._blogs?.total,
+    "/admin/banners": lists.banners?.total,
+    "/admin/seo": lists.seo_metadata?.total,
+  };
+  return (
+    <div
+      className="mx-auto flex w-full max-w-[90rem] flex-col gap-6 px-4 py-6 lg:flex-row"
+      data-testid="admin-shell"
+    >
+      <aside className="lg:w-56 lg:shrink-0">
+        <p className="text-lg font-extrabold text-ink-900">Store admin</p>
+        <p className="mt-1 truncate text-xs text-slate-500" data-testid="admin-email">
+          {admin.email}
+        </p>
+        <nav aria-label="Admin" className="mt-4">
+          <ul className="flex flex-wrap gap-1 lg:flex-col">
+            {ADMIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={"end" in item}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `flex items-center justify-between gap-2 rounded-lg px-3 py-1.5 text-sm ${
+                      isActive ? "bg-brand-700 font-semibold text-white" : "text-ink-900 hover:bg-slate-100"
+                    }`
+                  }
+                >
+                  {item.label}
+                  {counts[item.to] !== undefined ? (
+                    <span className="text-xs opacity-75">{counts[item.to]!.toLocaleString("en-US")}</span>
+                  ) : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="post" action="/admin/logout" className="mt-4" onSubmit={clearAdminStorage}>
+          <button
+            type="submit"
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+          >
+            Log out
+          </button>
+        </Form>
+      </aside>
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+} from "react-router";
+import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { AdminShell } from "~/modules/admin/components/admin-shell";
+import { loadAdminLists } from "~/modules/admin/lists.server";
+import type { Route } from "./+types/admin";
+
+/**
+ * The admin area's frame. For a signed-in admin it loads the five lists of the spec together, and nothing of the
+ * area renders until all five have answered. Every page below checks the admin itself (requireAdmin): this
+ * loader decides only what frame to draw.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  if (!viewer || viewer.role !== "admin") {
+    return data({ admin: null, lists: null }, { headers: PRIVATE_HEADERS });
+  }
+  const lists = await loadAdminLists(context);
+  return data(
+    { admin: { id: viewer.id, email: viewer.email, name: viewer.name }, lists },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+// The lists change only when something is posted (an admin's edit, signing in or out), not on every page turn.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Store admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.admin || !loaderData.lists) {
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-12">
+        <Outlet />
+      </div>
+    );
+  }
+  return (
+    <AdminShell admin={loaderData.admin} lists={loaderData.lists}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
+      ? (error.data as { message: string }).message
+      : status === 404
+        ? "Nothing here: it may have been deleted."
+        : "Something went wrong. Try again in a moment.";
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="admin-error">
+      <h1 className="text-2xl font-bold text-ink-900">
+        {status === 403 ? "No access" : status === 404 ? "Not found" : "Something went wrong"}
+      </h1>
+      <p className="mt-3 text-slate-600">{message}</p>
+      <Link className="mt-6 inline-block font-semibold text-brand-700 hover:underline" to="/admin">
+        Back to the admin area
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * npm run admin:create -- --email owner@example.com [--name "Store Owner"]
+ *
+ * Creates the store's first (or another) admin. A new account gets a one-time password printed here once;
+ * an existing account is given the admin role and keeps its password.
+ */
+import { parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { ConfigError, loadEnv } from "~/lib/env.server";
+import { createLogger } from "~/lib/logger.server";
+import { createAuth } from "~/modules/accounts/auth.server";
+import { createAdmin } from "~/modules/admin/create-admin.server";
+import { DatabaseLockedError, openDatabase } from "~db/client.server";
+
+async function main() {
+  const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  );
+  try {
+    await database.migrate();
+    // No e-mail leaves this command: creating an admin sends no verification link.
+    const auth = createAuth({ db: database.db, env, logger, mailer: { kick: () => undefined } });
+    const result = await createAdmin({ db: database.db, auth }, { email: values.email, name: values.name });
+    if (result.created) {
+      console.log(`Created the admin ${result.email}.`);
+      console.log(`One-time password: ${result.password}`);
+      console.log(
+        `Sign in at ${env.PUBLIC_URL}/admin, then set a password of your own (Forgot password on /user/login).`,
+      );
+    } else if (result.alreadyAdmin) {
+      console.log(`${result.email} is already an admin. Nothing changed.`);
+    } else {
+      console.log(
+        `${result.email} is now an admin. They sign in at ${env.PUBLIC_URL}/admin with their own password.`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ZodError) console.error(error.issues.map((issue) => issue.message).join("\n"));
+  else if (error instanceof ConfigError || error instanceof DatabaseLockedError) console.error(error.message);
+  else console.error(error);
+  process.exitCode = 1;
+});
