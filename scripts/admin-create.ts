@@ -1,7 +1,7 @@
 /**
  * npm run admin:create -- --email owner@example.com [--name "Store Owner"]
  *
- * Creates the store's first (or another) admin. A new account gets a one-time password printed here once;
+ * Creates the store's first (or another) admin. A new account gets a temporary password, printed here once;
  * an existing account is given the admin role and keeps its password.
  */
 import { parseArgs } from "node:util";
@@ -26,7 +26,7 @@ async function main() {
     const result = await createAdmin({ db: database.db, auth }, { email: values.email, name: values.name });
     if (result.created) {
       console.log(`Created the admin ${result.email}.`);
-      console.log(`One-time password: ${result.password}`);
+      console.log(`Temporary password (shown only now): ${result.password}`);
       console.log(
         `Sign in at ${env.PUBLIC_URL}/admin, then set a password of your own (Forgot password on /user/login).`,
       );

@@ -1,6 +1,6 @@
 // Starts the production build for end-to-end tests on a fresh database:
 // embedded PGlite in a new DATA_DIR, or (E2E_DATABASE=postgres) a new database on TEST_DATABASE_URL's server.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -49,6 +49,26 @@ if (process.env.E2E_DATABASE === "postgres") {
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
 }
+
+// The first admin, made the way a store owner makes one: by the admin:create command, before the server starts
+// (an embedded database is held by one process at a time). The tests read its output for the password.
+const created = spawnSync(
+  process.execPath,
+  [
+    "node_modules/tsx/dist/cli.mjs",
+    "scripts/admin-create.ts",
+    "--email",
+    "admin@example.com",
+    "--name",
+    "Store Admin",
+  ],
+  { env, encoding: "utf8" },
+);
+if (created.status !== 0) {
+  console.error(created.stdout, created.stderr);
+  process.exit(1);
+}
+writeFileSync(`test-results/admin-${port}.txt`, created.stdout);
 
 const server = spawn(process.execPath, ["--enable-source-maps", "build/server/main.js"], {
   stdio: "inherit",

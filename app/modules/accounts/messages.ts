@@ -10,3 +10,5 @@ export const MESSAGES = {
     "If an account exists for that address, a link to reset the password is on its way. It works once, for one hour.",
   resetInvalid: "This link has expired or was already used. Ask for a new one below.",
 } as const;
+
+export const NOT_AN_ADMIN = "This account has no access to the admin area";

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Auth } from "./auth.server";
 import { COOKIE_PREFIX } from "./auth.server";
+import { NOT_AN_ADMIN } from "./messages";
 
 export type Viewer = {
   id: string;
@@ -62,8 +63,6 @@ export function adminLoginPath(request: Request): string {
   const url = new URL(request.url);
   return `/admin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
 }
-
-export const NOT_AN_ADMIN = "This account has no access to the admin area";
 
 /**
  * The signed-in admin, checked on the server for every admin loader and action: a visitor is sent to the admin

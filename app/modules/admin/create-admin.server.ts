@@ -19,11 +19,11 @@ export type CreatedAdmin =
   | { created: true; email: string; password: string }
   | { created: false; email: string; alreadyAdmin: boolean };
 
-/** A password for one sign-in: 144 random bits, shown once and never stored in clear. */
+/** A temporary password: 144 random bits, shown once and never stored in clear. */
 const temporaryPassword = () => randomBytes(18).toString("base64url");
 
 /**
- * Makes an admin. A new address gets an account with a generated one-time password (there is no default
+ * Makes an admin. A new address gets an account with a generated temporary password (there is no default
  * password, ever); an existing account keeps its password and is given the admin role.
  */
 export async function createAdmin(

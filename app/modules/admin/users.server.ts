@@ -18,7 +18,8 @@ const sorts = {
   role: user.role,
 };
 
-const orderCount = sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${user.id})`.mapWith(
+// Written out in full: inside the subquery a bare "id" would name the order's id.
+const orderCount = sql<number>`(select count(*) from ${orders} where ${orders.userId} = "user"."id")`.mapWith(
   Number,
 );
 
