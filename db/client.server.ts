@@ -59,6 +59,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a dropped database) is an error event on the pool: the pool
+  // discards that connection and the next query opens a new one. Without a listener it would end the process.
+  pool.on("error", () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
