@@ -1,17 +1,6 @@
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
-import { ADMIN_EMAIL, adminPassword, freshAdminAddress, signInAsAdmin } from "./admin";
+import { ADMIN_EMAIL, adminPages, adminPassword, freshAdminAddress, signInAsAdmin } from "./admin";
 
-/** Every page under /admin, read from the route table itself, so a page added later is checked too. */
-function adminPages(): string[] {
-  const admin = (routes as RouteConfigEntry[]).find((entry) => entry.path === "admin");
-  if (!admin?.children) throw new Error("app/routes.ts has no admin block");
-  const sample: Record<string, string> = { number: "1001", id: "1", key: "windows7", slug: "about" };
-  return admin.children
-    .filter((child) => !child.index && child.path !== "logout")
-    .map((child) => `/admin/${child.path!.replace(/:(\w+)/g, (_, name: string) => sample[name] ?? "1")}`);
-}
 const pages = adminPages();
 
 async function client(baseURL: string): Promise<APIRequestContext> {

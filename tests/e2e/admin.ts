@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
 
 export const ADMIN_EMAIL = "admin@example.com";
 
@@ -23,4 +25,17 @@ export async function signInAsAdmin(page: Page, baseURL: string, redirectTo = "/
   await page.getByLabel("Password").fill(adminPassword(baseURL));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("admin-shell")).toBeVisible();
+}
+
+/**
+ * Every page under /admin, read from the route table itself, so a page added later is checked too. Paths with a
+ * parameter get a sample value, or are left out with `withParams: false`.
+ */
+export function adminPages({ withParams = true } = {}): string[] {
+  const admin = (routes as RouteConfigEntry[]).find((entry) => entry.path === "admin");
+  if (!admin?.children) throw new Error("app/routes.ts has no admin block");
+  const sample: Record<string, string> = { number: "1001", id: "1", key: "windows7", slug: "about" };
+  return admin.children
+    .filter((child) => !child.index && child.path !== "logout" && (withParams || !child.path!.includes(":")))
+    .map((child) => `/admin/${child.path!.replace(/:(\w+)/g, (_, name: string) => sample[name] ?? "1")}`);
 }

@@ -89,7 +89,7 @@ export function AdminShell({
                 >
                   {item.label}
                   {counts[item.to] !== undefined ? (
-                    <span className="text-xs opacity-75">{counts[item.to]!.toLocaleString("en-US")}</span>
+                    <span className="text-xs">{counts[item.to]!.toLocaleString("en-US")}</span>
                   ) : null}
                 </NavLink>
               </li>

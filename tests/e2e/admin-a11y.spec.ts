@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { adminPages, signInAsAdmin } from "./admin";
+
+// Every admin page without a parameter, plus the dashboard and the sign-in: no serious or critical accessibility
+// violations, nothing scrolling sideways on a phone, and a screenshot of each at both widths.
+test("admin pages pass axe and fit a phone", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await page.goto("/admin");
+  const signIn = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    signIn.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+  ).toEqual([]);
+
+  await signInAsAdmin(page, baseURL!);
+  for (const path of ["/admin", ...adminPages({ withParams: false })]) {
+    for (const [width, label] of [
+      [1280, "desktop"],
+      [390, "phone"],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByTestId("admin-shell")).toBeVisible();
+      if (label === "desktop") {
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+          .analyze();
+        const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(
+          serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(", ")}`),
+          path,
+        ).toEqual([]);
+      } else {
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${path} on a phone`,
+        ).toBeLessThanOrEqual(width);
+      }
+      const name = path.replace(/^\/admin\/?/, "") || "dashboard";
+      await page.screenshot({ path: `test-results/screens/admin-${name}-${label}.png`, fullPage: true });
+    }
+  }
+});
