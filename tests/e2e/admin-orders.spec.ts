@@ -323,11 +323,12 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await page.getByRole("button", { name: "Change role" }).click();
   await expect(page.getByTestId("user-detail-role")).toHaveText("Customer");
   // Bad input is refused with a 400 and changes nothing.
-  for (const form of [
+  const badForms: Array<Record<string, string>> = [
     { intent: "ban", reason: "x".repeat(5000) },
     { intent: "role", role: "superuser" },
     { intent: "delete-everything" },
-  ]) {
+  ];
+  for (const form of badForms) {
     const refused = await page.request.post(userUrl, { form, headers: { Origin: baseURL! } });
     expect(refused.status(), JSON.stringify(form).slice(0, 60)).toBe(400);
   }
