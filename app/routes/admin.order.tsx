@@ -1,17 +1,603 @@
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { AdminPage } from "~/modules/admin/components/admin-page";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import type { Address } from "~db/schema/orders";
+import { COUNTRIES } from "~/lib/address";
+import { readFormBody } from "~/lib/form-data.server";
+import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { formatMoney } from "~/lib/money";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { ActionNotice, AdminPage } from "~/modules/admin/components/admin-page";
+import {
+  formatWhen,
+  OrderStatusBadge,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  When,
+} from "~/modules/admin/components/orders-parts";
+import { cancelForm, orderActionForm, refundForm, shipForm } from "~/modules/admin/orders-schemas";
+import {
+  AdminActionError,
+  addShipment,
+  adminOrder,
+  cancelOrder,
+  markOrderPaid,
+  orderActions,
+  refundOrder,
+} from "~/modules/admin/orders.server";
+import { ordersContext } from "~/modules/orders/orders.server";
+import { TextField } from "~/ui/field";
 import type { Route } from "./+types/admin.order";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+/** The order number of the URL; anything but a plain positive number is a 404, like an order that does not exist. */
+function orderNumber(params: { number?: string }): number {
+  const text = params.number ?? "";
+  const number = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (number < 1)
+    throw data({ message: "There is no such order." }, { status: 404, headers: PRIVATE_HEADERS });
+  return number;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const number = orderNumber(params);
+  const view = await adminOrder(context.db, number);
+  if (!view)
+    throw data({ message: `There is no order #${number}.` }, { status: 404, headers: PRIVATE_HEADERS });
+  const { order, lines, events } = view;
+  return data(
+    {
+      order: {
+        number: order.number,
+        email: order.email,
+        userId: order.userId,
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+        paymentMethod: order.paymentMethod,
+        paymentReference: order.paymentReference,
+        subtotalCents: order.subtotalCents,
+        shippingCents: order.shippingCents,
+        totalCents: order.totalCents,
+        billingAddress: order.billingAddress,
+        shippingAddress: order.shippingAddress,
+        awaitingKeys: order.awaitingKeys,
+        trackingNumber: order.trackingNumber,
+        createdAt: order.createdAt.toISOString(),
+        updatedAt: order.updatedAt.toISOString(),
+        paidAt: order.paidAt?.toISOString() ?? null,
+      },
+      lines: lines.map((line) => ({
+        id: line.id,
+        name: line.name,
+        kind: line.kind,
+        groupKey: line.groupKey,
+        externalId: line.externalId,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        lineTotalCents: line.lineTotalCents,
+        keyHints: line.keyHints,
+      })),
+      events: events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        actor: event.actor,
+        message: event.message,
+        createdAt: event.createdAt.toISOString(),
+      })),
+      actions: orderActions(order, lines),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
-export default function Page() {
-  return <AdminPage title="Orders">Not built yet.</AdminPage>;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Order #${loaderData.order.number} · Store admin` : "Order · Store admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+type Reply = { ok: boolean; message?: string; intent?: string; errors?: FieldErrors };
+
+const DONE: Record<string, (number: number) => string> = {
+  "mark-paid": (number) =>
+    `Order #${number} is marked paid; the customer gets their receipt and keys by e-mail.`,
+  ship: (number) =>
+    `Shipment recorded for order #${number}; the customer gets the tracking number by e-mail.`,
+  cancel: (number) => `Order #${number} is cancelled.`,
+  refund: (number) => `The refund of order #${number} is recorded.`,
+};
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const number = orderNumber(params);
+  const body = await readFormBody(request);
+  if (!body.ok)
+    return data<Reply>(
+      { ok: false, message: "The form could not be read: reload the page and try again" },
+      400,
+    );
+  const parsed = orderActionForm.safeParse(body.values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data<Reply>(
+      { ok: false, intent: body.values.intent, errors, message: errors.intent ?? errors.form },
+      400,
+    );
+  }
+  const form = parsed.data;
+  if (!(await adminOrder(context.db, number)))
+    throw data({ message: `There is no order #${number}.` }, { status: 404, headers: PRIVATE_HEADERS });
+  const ctx = await ordersContext(context);
+  try {
+    if (form.intent === "mark-paid") await markOrderPaid(ctx, number, admin.email);
+    else if (form.intent === "ship") await addShipment(ctx, number, form.trackingNumber, admin.email);
+    else if (form.intent === "cancel") await cancelOrder(ctx, number, admin.email);
+    else await refundOrder(ctx, number, admin.email);
+  } catch (error) {
+    if (error instanceof AdminActionError)
+      return data<Reply>({ ok: false, intent: form.intent, message: error.message }, 409);
+    throw error;
+  }
+  return data<Reply>({ ok: true, intent: form.intent, message: DONE[form.intent]!(number) });
+}
+
+function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-ink-900">{title}</h3>
+      {address ? (
+        <address className="mt-1 text-sm not-italic text-slate-700">
+          {address.name}
+          <br />
+          {address.line1}
+          {address.line2 ? (
+            <>
+              <br />
+              {address.line2}
+            </>
+          ) : null}
+          <br />
+          {[address.city, address.region, address.postalCode].filter(Boolean).join(", ")}
+          <br />
+          {COUNTRIES[address.country] ?? address.country}
+          {address.phone ? (
+            <>
+              <br />
+              {address.phone}
+            </>
+          ) : null}
+        </address>
+      ) : (
+        <p className="mt-1 text-sm text-slate-500">None (nothing to ship)</p>
+      )}
+    </div>
+  );
+}
+
+function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid={testId}
+    >
+      <h2 id={id} className="text-base font-bold text-ink-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** "admin:ann@example.com" reads as the admin's address; the others as who they are. */
+function actorLabel(actor: string) {
+  if (actor.startsWith("admin:")) return actor.slice("admin:".length);
+  return { customer: "the customer", system: "the store", stripe: "Stripe" }[actor] ?? actor;
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  placed: "Placed",
+  paid: "Paid",
+  keys_delivered: "Keys delivered",
+  keys_waiting: "Waiting for keys",
+  shipped: "Shipped",
+  fulfilled: "Complete",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  payment_failed: "Payment failed",
+};
+
+/** One action form: the browser checks it with the action's own schema, so mistakes show before it is sent. */
+function ActionForm({
+  title,
+  intent,
+  schema,
+  serverErrors,
+  children,
+  testId,
+}: {
+  title: string;
+  intent: string;
+  schema?: z.ZodType;
+  serverErrors: FieldErrors | undefined;
+  children: (errors: FieldErrors, busy: boolean) => React.ReactNode;
+  testId: string;
+}) {
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form
+      method="post"
+      noValidate
+      data-testid={testId}
+      className="space-y-3"
+      onSubmit={(event) => {
+        if (!schema) return;
+        const values = Object.fromEntries(
+          [...new FormData(event.currentTarget).entries()].filter(
+            (entry): entry is [string, string] => typeof entry[1] === "string",
+          ),
+        );
+        const found = checkForm(schema, values);
+        setClientErrors(found);
+        if (found) event.preventDefault();
+      }}
+    >
+      <h3 className="text-sm font-semibold text-ink-900">{title}</h3>
+      <input type="hidden" name="intent" value={intent} />
+      {children(clientErrors ?? serverErrors ?? {}, busy)}
+    </Form>
+  );
+}
+
+function ConfirmBox({ label, error }: { label: string; error?: string }) {
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm text-ink-900">
+        <input
+          type="checkbox"
+          name="confirm"
+          value="yes"
+          className="mt-0.5"
+          aria-invalid={error ? true : undefined}
+        />
+        <span>{label}</span>
+      </label>
+      {error ? (
+        <p className="mt-1 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const dangerButton =
+  "rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:text-slate-400";
+const primaryButton =
+  "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300";
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, events, actions } = loaderData;
+  const reply = actionData as Reply | undefined;
+  const errorsFor = (intent: string) => (reply?.intent === intent ? reply.errors : undefined);
+  const anyAction = actions.markPaid || actions.ship || actions.cancel || actions.refund;
+  return (
+    <AdminPage
+      title={`Order #${order.number}`}
+      intro={`Placed ${formatWhen(order.createdAt)} by ${order.email}.`}
+      actions={
+        <>
+          <Link
+            to="/admin/orders"
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+          >
+            All orders
+          </Link>
+          <Link
+            to={`/admin/audit?entity=order&entityId=${order.number}`}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+          >
+            Audit entries
+          </Link>
+        </>
+      }
+    >
+      <ActionNotice result={reply} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" data-testid="admin-order">
+        <div className="space-y-6">
+          <Card title="Items">
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <caption className="sr-only">Items of order #{order.number}</caption>
+                <thead className="text-left text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      Product
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                      Unit price
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                      Qty
+                    </th>
+                    <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {lines.map((line) => (
+                    <tr key={line.id} data-testid="admin-order-line">
+                      <td className="py-2 pr-3 align-top">
+                        <span className="font-semibold text-ink-900">{line.name}</span>
+                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                          {line.kind === "software" ? "Licence key" : "Shipped"}
+                        </span>
+                        {line.kind === "software" ? (
+                          line.keyHints.length > 0 ? (
+                            <ul
+                              className="mt-1 flex flex-wrap gap-1.5"
+                              aria-label={`Licence keys of ${line.name} (last characters only)`}
+                            >
+                              {line.keyHints.map((hint) => (
+                                <li key={hint}>
+                                  <code
+                                    className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs"
+                                    data-testid="key-hint"
+                                  >
+                                    {hint}
+                                  </code>
+                                </li>
+                              ))}
+                            </ul>
+                          ) : (
+                            <p className="mt-1 text-xs text-slate-500">No key allocated yet</p>
+                          )
+                        ) : null}
+                      </td>
+                      <td className="px-3 py-2 text-right align-top tabular-nums">
+                        {formatMoney(line.unitPriceCents)}
+                      </td>
+                      <td className="px-3 py-2 text-right align-top tabular-nums">{line.quantity}</td>
+                      <td className="py-2 pl-3 text-right align-top font-medium tabular-nums">
+                        {formatMoney(line.lineTotalCents)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <dl className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-sm">
+              <div className="flex justify-end gap-6">
+                <dt className="text-slate-600">Subtotal</dt>
+                <dd className="w-24 text-right tabular-nums">{formatMoney(order.subtotalCents)}</dd>
+              </div>
+              <div className="flex justify-end gap-6">
+                <dt className="text-slate-600">Shipping</dt>
+                <dd className="w-24 text-right tabular-nums">
+                  {order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}
+                </dd>
+              </div>
+              <div className="flex justify-end gap-6 font-bold">
+                <dt>Total</dt>
+                <dd className="w-24 text-right tabular-nums" data-testid="admin-order-total">
+                  {formatMoney(order.totalCents)}
+                </dd>
+              </div>
+            </dl>
+            {order.awaitingKeys > 0 ? (
+              <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                {order.awaitingKeys} licence key{order.awaitingKeys > 1 ? "s" : ""} still to send: the pool is
+                empty.{" "}
+                <Link to="/admin/keys" className="font-semibold underline">
+                  Add keys
+                </Link>{" "}
+                and they go out at once.
+              </p>
+            ) : null}
+          </Card>
+
+          <Card title="Customer and addresses">
+            <p className="text-sm">
+              <span className="text-slate-600">E-mail: </span>
+              <span className="font-medium" data-testid="admin-order-email">
+                {order.email}
+              </span>
+              {order.userId ? (
+                <>
+                  {" · "}
+                  <Link
+                    to={`/admin/users/${order.userId}`}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    Customer account
+                  </Link>
+                </>
+              ) : (
+                <span className="text-slate-600"> · placed as a guest</span>
+              )}
+            </p>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              <AddressBlock title="Billing address" address={order.billingAddress} />
+              <AddressBlock title="Shipping address" address={order.shippingAddress} />
+            </div>
+          </Card>
+
+          <Card title="History" testId="order-history">
+            <ol className="space-y-3">
+              {events.map((event) => (
+                <li
+                  key={event.id}
+                  className="flex flex-col gap-0.5 border-l-2 border-slate-200 pl-3 text-sm sm:flex-row sm:gap-3"
+                  data-testid="order-event"
+                  data-type={event.type}
+                >
+                  <span className="shrink-0 text-slate-600 sm:w-44">
+                    <When iso={event.createdAt} />
+                  </span>
+                  <span>
+                    <span className="font-semibold text-ink-900">
+                      {EVENT_LABELS[event.type] ?? event.type}
+                    </span>
+                    {event.message ? <span className="text-slate-700">: {event.message}</span> : null}
+                    <span className="block text-xs text-slate-600">
+                      by <span data-testid="order-event-actor">{actorLabel(event.actor)}</span>
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </div>
+
+        <div className="space-y-6">
+          <Card title="Status and payment" testId="order-status-card">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-600">Status</dt>
+              <dd>
+                <OrderStatusBadge status={order.status} />
+              </dd>
+              <dt className="text-slate-600">Payment</dt>
+              <dd data-testid="admin-payment">
+                {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}:{" "}
+                {PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}
+              </dd>
+              {order.paidAt ? (
+                <>
+                  <dt className="text-slate-600">Paid</dt>
+                  <dd>
+                    <When iso={order.paidAt} />
+                  </dd>
+                </>
+              ) : null}
+              {order.paymentReference ? (
+                <>
+                  <dt className="text-slate-600">Reference</dt>
+                  <dd className="break-all font-mono text-xs">{order.paymentReference}</dd>
+                </>
+              ) : null}
+              <dt className="text-slate-600">Tracking</dt>
+              <dd data-testid="admin-tracking">
+                {order.trackingNumber ? (
+                  <span className="font-mono">{order.trackingNumber}</span>
+                ) : lines.some((line) => line.kind === "physical") ? (
+                  "Not shipped yet"
+                ) : (
+                  "Nothing to ship"
+                )}
+              </dd>
+              <dt className="text-slate-600">Updated</dt>
+              <dd>
+                <When iso={order.updatedAt} />
+              </dd>
+            </dl>
+          </Card>
+
+          <Card title="Actions" testId="order-actions">
+            {anyAction ? null : <p className="text-sm text-slate-600">Nothing left to do for this order.</p>}
+            <div className="flex flex-col gap-4 [&>*:not(:first-child)]:border-t [&>*:not(:first-child)]:border-slate-200 [&>*:not(:first-child)]:pt-4">
+              {actions.markPaid ? (
+                <ActionForm
+                  title="Payment received"
+                  intent="mark-paid"
+                  serverErrors={errorsFor("mark-paid")}
+                  testId="mark-paid-form"
+                >
+                  {(_errors, busy) => (
+                    <>
+                      <p className="text-sm text-slate-700">
+                        The bank transfer of {formatMoney(order.totalCents)} has arrived: licence keys are
+                        allocated and e-mailed to the customer with the receipt.
+                      </p>
+                      <button type="submit" className={primaryButton} disabled={busy}>
+                        {busy ? "Marking paid…" : "Mark as paid"}
+                      </button>
+                    </>
+                  )}
+                </ActionForm>
+              ) : null}
+              {actions.ship ? (
+                <ActionForm
+                  title="Ship"
+                  intent="ship"
+                  schema={shipForm}
+                  serverErrors={errorsFor("ship")}
+                  testId="ship-form"
+                >
+                  {(errors, busy) => (
+                    <>
+                      <TextField
+                        label="Tracking number"
+                        name="trackingNumber"
+                        maxLength={60}
+                        autoComplete="off"
+                        error={errors.trackingNumber}
+                        hint="The carrier's number; the customer gets it by e-mail."
+                      />
+                      <button type="submit" className={primaryButton} disabled={busy}>
+                        {busy ? "Saving…" : "Add shipment"}
+                      </button>
+                    </>
+                  )}
+                </ActionForm>
+              ) : null}
+              {actions.cancel ? (
+                <ActionForm
+                  title="Cancel"
+                  intent="cancel"
+                  schema={cancelForm}
+                  serverErrors={errorsFor("cancel")}
+                  testId="cancel-form"
+                >
+                  {(errors, busy) => (
+                    <>
+                      <p className="text-sm text-slate-700">
+                        Cancel an order that will not be paid. It cannot be undone.
+                      </p>
+                      <ConfirmBox label={`Yes, cancel order #${order.number}`} error={errors.confirm} />
+                      <button type="submit" className={dangerButton} disabled={busy}>
+                        {busy ? "Cancelling…" : "Cancel order"}
+                      </button>
+                    </>
+                  )}
+                </ActionForm>
+              ) : null}
+              {actions.refund ? (
+                <ActionForm
+                  title="Refund"
+                  intent="refund"
+                  schema={refundForm}
+                  serverErrors={errorsFor("refund")}
+                  testId="refund-form"
+                >
+                  {(errors, busy) => (
+                    <>
+                      <p className="text-sm text-slate-700">
+                        Records a refund of {formatMoney(order.totalCents)}.{" "}
+                        {order.paymentMethod === "stripe"
+                          ? "Send the money back in Stripe's dashboard."
+                          : order.paymentMethod === "sandbox"
+                            ? "It was a test payment: there is no money to send back."
+                            : "Send the money back by bank transfer."}{" "}
+                        Keys already delivered stay recorded against this order and are never sold again.
+                      </p>
+                      <ConfirmBox
+                        label={`Yes, record the refund of order #${order.number}`}
+                        error={errors.confirm}
+                      />
+                      <button type="submit" className={dangerButton} disabled={busy}>
+                        {busy ? "Recording…" : "Record refund"}
+                      </button>
+                    </>
+                  )}
+                </ActionForm>
+              ) : null}
+            </div>
+          </Card>
+        </div>
+      </div>
+    </AdminPage>
+  );
 }

@@ -1,17 +1,403 @@
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { AdminPage } from "~/modules/admin/components/admin-page";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import { readFormBody } from "~/lib/form-data.server";
+import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { formatMoney } from "~/lib/money";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { ActionNotice, AdminPage } from "~/modules/admin/components/admin-page";
+import { AuditChanges } from "~/modules/admin/components/audit-changes";
+import { OrderStatusBadge, When } from "~/modules/admin/components/orders-parts";
+import { auditListQuery, listAudit } from "~/modules/admin/audit.server";
+import { BAN_REASON_MAX, userActionForm, userBanForm, userRoleForm } from "~/modules/admin/users-schemas";
+import {
+  adminUser,
+  banUser,
+  isUserId,
+  ordersOfUser,
+  setUserRole,
+  unbanUser,
+} from "~/modules/admin/users.server";
+import { SelectField, TextField } from "~/ui/field";
 import type { Route } from "./+types/admin.user";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+const notFound = () =>
+  data(
+    { message: "There is no such user: the account may have been deleted." },
+    { status: 404, headers: PRIVATE_HEADERS },
+  );
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request, context);
+  if (!isUserId(params.id)) throw notFound();
+  const found = await adminUser(context.db, params.id);
+  if (!found) throw notFound();
+  const [orderList, audit] = await Promise.all([
+    ordersOfUser(context.db, found.id, 20),
+    listAudit(context.db, auditListQuery.parse({ entity: "user", entityId: found.id, pageSize: "10" })),
+  ]);
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return data(
+    {
+      self: viewer.id === found.id,
+      user: {
+        id: found.id,
+        name: found.name,
+        email: found.email,
+        emailVerified: found.emailVerified,
+        role: found.role ?? "user",
+        banned: found.banned ?? false,
+        banReason: found.banReason,
+        status: found.status,
+        lastLogin: iso(found.lastLogin),
+        lastLogout: iso(found.lastLogout),
+        timestamp: iso(found.timestamp),
+        createdAt: found.createdAt.toISOString(),
+      },
+      orders: {
+        total: orderList.total,
+        rows: orderList.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      },
+      audit: {
+        total: audit.total,
+        rows: audit.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      },
+    },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.user.email} · Store admin` : "User · Store admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+type Reply = { ok: boolean; message?: string; intent?: string; errors?: FieldErrors };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  if (!isUserId(params.id)) throw notFound();
+  const body = await readFormBody(request);
+  if (!body.ok)
+    return data<Reply>(
+      { ok: false, message: "The form could not be read: reload the page and try again" },
+      400,
+    );
+  const parsed = userActionForm.safeParse(body.values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data<Reply>(
+      { ok: false, intent: body.values.intent, errors, message: errors.intent ?? errors.form },
+      400,
+    );
+  }
+  const form = parsed.data;
+  const actor = { id: admin.id, email: admin.email };
+  const result =
+    form.intent === "role"
+      ? await setUserRole(context.db, params.id, form.role, actor)
+      : form.intent === "ban"
+        ? await banUser(context.db, params.id, form.reason, actor)
+        : await unbanUser(context.db, params.id, actor);
+  if (!result.ok && result.status === 404) throw notFound();
+  return data<Reply>(
+    { ok: result.ok, intent: form.intent, message: result.message },
+    result.ok ? 200 : result.status,
+  );
 }
 
-export default function Page() {
-  return <AdminPage title="Users">Not built yet.</AdminPage>;
+function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid={testId}
+    >
+      <h2 id={id} className="text-base font-bold text-ink-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** An action form checked in the browser with the action's own schema. */
+function CheckedForm({
+  intent,
+  schema,
+  serverErrors,
+  testId,
+  children,
+}: {
+  intent: string;
+  schema: z.ZodType;
+  serverErrors?: FieldErrors;
+  testId: string;
+  children: (errors: FieldErrors, busy: boolean) => React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="space-y-3"
+      data-testid={testId}
+      onSubmit={(event) => {
+        const values = Object.fromEntries(
+          [...new FormData(event.currentTarget).entries()].filter(
+            (entry): entry is [string, string] => typeof entry[1] === "string",
+          ),
+        );
+        const found = checkForm(schema, values);
+        setClientErrors(found);
+        if (found) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {children(clientErrors ?? serverErrors ?? {}, busy)}
+    </Form>
+  );
+}
+
+const primaryButton =
+  "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300";
+const dangerButton =
+  "rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:text-slate-400";
+
+export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, orders, audit, self } = loaderData;
+  const reply = actionData as Reply | undefined;
+  const errorsFor = (intent: string) => (reply?.intent === intent ? reply.errors : undefined);
+  return (
+    <AdminPage
+      title={user.name || user.email}
+      intro={user.email}
+      actions={
+        <Link
+          to="/admin/users"
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+        >
+          All users
+        </Link>
+      }
+    >
+      <ActionNotice result={reply} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" data-testid="admin-user">
+        <div className="space-y-6">
+          <Card title="Account">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              <dt className="text-slate-600">E-mail</dt>
+              <dd className="break-all">{user.email}</dd>
+              <dt className="text-slate-600">E-mail verified</dt>
+              <dd>{user.emailVerified ? "Yes" : "No"}</dd>
+              <dt className="text-slate-600">Role</dt>
+              <dd data-testid="user-detail-role">{user.role === "admin" ? "Admin" : "Customer"}</dd>
+              <dt className="text-slate-600">Status</dt>
+              <dd>
+                {user.status}
+                {user.timestamp ? (
+                  <span className="text-slate-600">
+                    {" "}
+                    since <When iso={user.timestamp} />
+                  </span>
+                ) : null}
+              </dd>
+              <dt className="text-slate-600">Last login</dt>
+              <dd>
+                <When iso={user.lastLogin} />
+              </dd>
+              <dt className="text-slate-600">Last logout</dt>
+              <dd>
+                <When iso={user.lastLogout} />
+              </dd>
+              <dt className="text-slate-600">Joined</dt>
+              <dd>
+                <When iso={user.createdAt} />
+              </dd>
+              <dt className="text-slate-600">Banned</dt>
+              <dd data-testid="user-detail-banned">
+                {user.banned ? `Yes: ${user.banReason ?? "no reason given"}` : "No"}
+              </dd>
+              <dt className="text-slate-600">User id</dt>
+              <dd className="break-all font-mono text-xs">{user.id}</dd>
+            </dl>
+          </Card>
+
+          <Card title={`Orders (${orders.total})`} testId="user-orders">
+            {orders.rows.length === 0 ? (
+              <p className="text-sm text-slate-600">No orders placed with this account.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">Orders of {user.email}</caption>
+                  <thead className="text-left text-slate-600">
+                    <tr>
+                      <th scope="col" className="py-2 pr-3 font-semibold">
+                        Order
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-semibold">
+                        Placed
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-semibold">
+                        Status
+                      </th>
+                      <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                        Total
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {orders.rows.map((order) => (
+                      <tr key={order.number} data-testid="user-order-row">
+                        <td className="py-2 pr-3">
+                          <Link
+                            to={`/admin/orders/${order.number}`}
+                            className="font-semibold text-brand-700 hover:underline"
+                          >
+                            #{order.number}
+                          </Link>
+                        </td>
+                        <td className="px-3 py-2">
+                          <When iso={order.createdAt} />
+                        </td>
+                        <td className="px-3 py-2">
+                          <OrderStatusBadge status={order.status} />
+                        </td>
+                        <td className="py-2 pl-3 text-right tabular-nums">{formatMoney(order.totalCents)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <p className="mt-3 text-sm">
+              <Link
+                to={`/admin/orders?q=${encodeURIComponent(user.email)}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                All orders with this e-mail address
+              </Link>{" "}
+              <span className="text-slate-600">(guest orders included)</span>
+            </p>
+          </Card>
+
+          <Card title="Recent changes by admins" testId="user-audit">
+            {audit.rows.length === 0 ? (
+              <p className="text-sm text-slate-600">No admin has changed this account.</p>
+            ) : (
+              <ol className="space-y-3">
+                {audit.rows.map((entry) => (
+                  <li key={entry.id} className="text-sm">
+                    <p>
+                      <span className="font-semibold">{entry.action}</span> by {entry.actor},{" "}
+                      <When iso={entry.createdAt} />
+                    </p>
+                    <AuditChanges before={entry.before} after={entry.after} />
+                  </li>
+                ))}
+              </ol>
+            )}
+            {audit.total > audit.rows.length ? (
+              <p className="mt-3 text-sm">
+                <Link
+                  to={`/admin/audit?entity=user&entityId=${encodeURIComponent(user.id)}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  All {audit.total} entries
+                </Link>
+              </p>
+            ) : null}
+          </Card>
+        </div>
+
+        <div className="space-y-6">
+          <Card title="Permissions" testId="role-card">
+            {self ? (
+              <p className="text-sm text-slate-700">
+                This is your own account. You cannot remove your own admin role: another admin can.
+              </p>
+            ) : (
+              <CheckedForm
+                intent="role"
+                schema={userRoleForm}
+                serverErrors={errorsFor("role")}
+                testId="role-form"
+              >
+                {(errors, busy) => (
+                  <>
+                    <SelectField
+                      label="Role"
+                      name="role"
+                      defaultValue={user.role}
+                      error={errors.role}
+                      hint="An admin can use every page of this admin area."
+                    >
+                      <option value="user">Customer</option>
+                      <option value="admin">Admin</option>
+                    </SelectField>
+                    <button type="submit" className={primaryButton} disabled={busy}>
+                      {busy ? "Saving…" : "Change role"}
+                    </button>
+                  </>
+                )}
+              </CheckedForm>
+            )}
+          </Card>
+
+          <Card title="Access" testId="ban-card">
+            {self ? (
+              <p className="text-sm text-slate-700">You cannot ban yourself.</p>
+            ) : user.banned ? (
+              <CheckedForm
+                intent="unban"
+                schema={userActionForm}
+                serverErrors={errorsFor("unban")}
+                testId="unban-form"
+              >
+                {(_errors, busy) => (
+                  <>
+                    <p className="text-sm text-slate-700">
+                      Banned: {user.banReason ?? "no reason given"}. They cannot sign in.
+                    </p>
+                    <button type="submit" className={primaryButton} disabled={busy}>
+                      {busy ? "Saving…" : "Unban"}
+                    </button>
+                  </>
+                )}
+              </CheckedForm>
+            ) : (
+              <CheckedForm
+                intent="ban"
+                schema={userBanForm}
+                serverErrors={errorsFor("ban")}
+                testId="ban-form"
+              >
+                {(errors, busy) => (
+                  <>
+                    <p className="text-sm text-slate-700">
+                      A banned user is signed out everywhere at once and cannot sign in again until unbanned.
+                      Their orders stay.
+                    </p>
+                    <TextField
+                      label="Reason"
+                      name="reason"
+                      maxLength={BAN_REASON_MAX}
+                      error={errors.reason}
+                      hint="For the admins; kept in the audit log."
+                    />
+                    <button type="submit" className={dangerButton} disabled={busy}>
+                      {busy ? "Banning…" : "Ban user"}
+                    </button>
+                  </>
+                )}
+              </CheckedForm>
+            )}
+          </Card>
+        </div>
+      </div>
+    </AdminPage>
+  );
 }

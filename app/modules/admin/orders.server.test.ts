@@ -15,6 +15,7 @@ import {
   deliverAwaitingKeys,
   listOrders,
   markOrderPaid,
+  orderActions,
   orderListQuery,
   refundOrder,
 } from "./orders.server";
@@ -91,6 +92,39 @@ describe.each(drivers)("running orders from the admin area on %s", (driver) => {
     expect((await orderRow(unpaid.number)).status).toBe("cancelled");
     expect(await orderRow(paid.number)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
     await expect(markOrderPaid(ctx, unpaid.number, ADMIN)).rejects.toThrow(AdminActionError);
+  });
+
+  it("offers only the actions an order's state allows, and never marks a card order paid by hand", async () => {
+    const bank = await place({ paymentMethod: "bank-transfer" });
+    // A card order whose payment never came (Stripe is not configured in tests: the method is set directly).
+    const card = await place({ paymentMethod: "bank-transfer" });
+    await database.db.update(orders).set({ paymentMethod: "stripe" }).where(eq(orders.number, card.number));
+    const printer = await place({ cart: [{ groupKey: "hp", id: "1", quantity: 1 }] });
+    const actions = async (number: number) => {
+      const view = (await adminOrder(database.db, number))!;
+      return orderActions(view.order, view.lines);
+    };
+    expect(await actions(bank.number)).toEqual({ markPaid: true, ship: false, cancel: true, refund: false });
+    expect(await actions(card.number)).toEqual({ markPaid: false, ship: false, cancel: true, refund: false });
+    expect(await actions(printer.number)).toEqual({
+      markPaid: false,
+      ship: true,
+      cancel: false,
+      refund: true,
+    });
+    await expect(markOrderPaid(ctx, card.number, ADMIN)).rejects.toThrow(/Stripe confirms/);
+    expect((await orderRow(card.number)).status).toBe("pending_payment");
+    await addShipment(ctx, printer.number, "TRACK-0001", ADMIN);
+    expect(await actions(printer.number)).toEqual({
+      markPaid: false,
+      ship: false,
+      cancel: false,
+      refund: true,
+    });
+    expect(await adminOrder(database.db, 999_999)).toBeNull();
+    // Nothing left waiting for payment (the dashboard test below counts those).
+    await cancelOrder(ctx, bank.number, ADMIN);
+    await cancelOrder(ctx, card.number, ADMIN);
   });
 
   it("delivers keys to orders that waited for them when the pool is refilled", async () => {

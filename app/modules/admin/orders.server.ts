@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Transaction } from "~db/client.server";
-import { licenceKeys, orderEvents, orderLines, orders, ORDER_STATUSES } from "~db/schema";
+import {
+  licenceKeys,
+  type Order,
+  orderEvents,
+  type OrderLine,
+  orderLines,
+  orders,
+  ORDER_STATUSES,
+} from "~db/schema";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { orderPath } from "~/modules/orders/access.server";
 import { allocateKeys, keysForOrder } from "~/modules/orders/licence-keys.server";
@@ -92,6 +100,24 @@ export class AdminActionError extends Error {
   override name = "AdminActionError";
 }
 
+/**
+ * What the admin can do to an order in its present state; the page offers these buttons only, and the functions
+ * below check the same rules again under a row lock.
+ */
+export function orderActions(
+  order: Pick<Order, "status" | "paymentMethod" | "trackingNumber">,
+  lines: Array<Pick<OrderLine, "kind">>,
+) {
+  return {
+    markPaid: order.status === "pending_payment" && order.paymentMethod === "bank-transfer",
+    ship:
+      order.status === "paid" && order.trackingNumber === null && lines.some((l) => l.kind === "physical"),
+    cancel: order.status === "pending_payment",
+    refund: order.status === "paid" || order.status === "fulfilled",
+  };
+}
+export type OrderActions = ReturnType<typeof orderActions>;
+
 async function lockedOrder(tx: Transaction, number: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
   if (!order) throw new AdminActionError(`There is no order #${number}`);
@@ -104,6 +130,9 @@ export async function markOrderPaid(ctx: OrdersContext, number: number, admin: s
     const order = await lockedOrder(tx, number);
     if (order.status !== "pending_payment")
       throw new AdminActionError(`Order #${number} is not waiting for payment`);
+    // A card payment is confirmed by Stripe's signed webhook, never by hand.
+    if (order.paymentMethod !== "bank-transfer")
+      throw new AdminActionError(`Order #${number} is paid by card: Stripe confirms its payment`);
     await markPaid(tx, ctx, order.id, `admin:${admin}`, "Payment received (recorded by the store)");
     const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
     await recordAudit(tx, {

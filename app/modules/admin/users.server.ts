@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Database } from "~db/client.server";
-import { orders, user } from "~db/schema";
+import { orders, session, user, type UserRole } from "~db/schema";
+import { recordAudit } from "./audit.server";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 
 export const userListQuery = listQuerySchema(["created", "name", "email", "status", "lastLogin", "role"], {
@@ -17,11 +18,6 @@ const sorts = {
   lastLogin: user.lastLogin,
   role: user.role,
 };
-
-// Written out in full: inside the subquery a bare "id" would name the order's id.
-const orderCount = sql<number>`(select count(*) from ${orders} where ${orders.userId} = "user"."id")`.mapWith(
-  Number,
-);
 
 export type AdminUserRow = {
   id: string;
@@ -59,7 +55,6 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Lis
         lastLogout: user.lastLogout,
         timestamp: user.timestamp,
         createdAt: user.createdAt,
-        orders: orderCount,
       })
       .from(user)
       .where(where)
@@ -68,10 +63,151 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Lis
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(user).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  // Counted for the page's users only (orders_user_idx), not for every row a deep page skips over.
+  const counts =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ userId: orders.userId, n: count() })
+          .from(orders)
+          .where(
+            inArray(
+              orders.userId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .groupBy(orders.userId);
+  const byUser = new Map(counts.map((entry) => [entry.userId, entry.n]));
+  return { rows: rows.map((row) => ({ ...row, orders: byUser.get(row.id) ?? 0 })), total: total?.n ?? 0 };
 }
 
 export async function adminUser(db: Database, id: string) {
   const [found] = await db.select().from(user).where(eq(user.id, id));
   return found ?? null;
+}
+
+/** Who is acting: the signed-in admin (their own id matters: nobody takes away their own admin role). */
+export type ActingAdmin = { id: string; email: string };
+
+export type UserAction = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** A user id as it can appear in a URL; anything else cannot name a user. */
+export const isUserId = (value: unknown): value is string => typeof value === "string" && USER_ID.test(value);
+
+const notFound = (): UserAction => ({ ok: false, status: 404, message: "There is no such user" });
+
+/** A user's orders for the admin, newest first (the ones placed while signed in to that account). */
+export async function ordersOfUser(db: Database, id: string, limit = 50) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        number: orders.number,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        totalCents: orders.totalCents,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(eq(orders.userId, id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit),
+    db.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Gives a user the role of customer or admin; an admin cannot take their own admin role away. */
+export async function setUserRole(
+  db: Database,
+  id: string,
+  role: UserRole,
+  admin: ActingAdmin,
+): Promise<UserAction> {
+  if (!isUserId(id)) return notFound();
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(eq(user.id, id))
+      .for("update");
+    if (!found) return notFound();
+    const before = found.role ?? "user";
+    if (found.id === admin.id && before === "admin" && role !== "admin")
+      return {
+        ok: false,
+        status: 409,
+        message: "You cannot remove your own admin role: ask another admin to do it",
+      };
+    if (before === role) return { ok: true, message: `${found.email} is already ${roleName(role)}` };
+    await tx.update(user).set({ role }).where(eq(user.id, id));
+    await recordAudit(tx, {
+      actor: admin.email,
+      action: "user.set-role",
+      entity: "user",
+      entityId: id,
+      before: { email: found.email, role: before },
+      after: { email: found.email, role },
+    });
+    return { ok: true, message: `${found.email} is now ${roleName(role)}` };
+  });
+}
+
+const roleName = (role: UserRole) => (role === "admin" ? "an admin" : "a customer");
+
+/**
+ * Bans a user (better-auth's admin fields: they cannot sign in again) and ends every session they have, in one
+ * transaction with its audit entry. An admin cannot ban themselves.
+ */
+export async function banUser(
+  db: Database,
+  id: string,
+  reason: string,
+  admin: ActingAdmin,
+): Promise<UserAction> {
+  if (!isUserId(id)) return notFound();
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason })
+      .from(user)
+      .where(eq(user.id, id))
+      .for("update");
+    if (!found) return notFound();
+    if (found.id === admin.id) return { ok: false, status: 409, message: "You cannot ban yourself" };
+    await tx.update(user).set({ banned: true, banReason: reason, banExpires: null }).where(eq(user.id, id));
+    const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
+    await recordAudit(tx, {
+      actor: admin.email,
+      action: "user.ban",
+      entity: "user",
+      entityId: id,
+      before: { email: found.email, banned: found.banned ?? false, banReason: found.banReason },
+      after: { email: found.email, banned: true, banReason: reason, sessionsEnded: ended.length },
+    });
+    const sessions = ended.length === 1 ? "1 session" : `${ended.length} sessions`;
+    return { ok: true, message: `${found.email} is banned; ${sessions} ended` };
+  });
+}
+
+export async function unbanUser(db: Database, id: string, admin: ActingAdmin): Promise<UserAction> {
+  if (!isUserId(id)) return notFound();
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason })
+      .from(user)
+      .where(eq(user.id, id))
+      .for("update");
+    if (!found) return notFound();
+    if (!found.banned) return { ok: true, message: `${found.email} is not banned` };
+    await tx.update(user).set({ banned: false, banReason: null, banExpires: null }).where(eq(user.id, id));
+    await recordAudit(tx, {
+      actor: admin.email,
+      action: "user.unban",
+      entity: "user",
+      entityId: id,
+      before: { email: found.email, banned: true, banReason: found.banReason },
+      after: { email: found.email, banned: false, banReason: null },
+    });
+    return { ok: true, message: `${found.email} can sign in again` };
+  });
 }
