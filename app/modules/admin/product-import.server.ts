@@ -3,7 +3,7 @@
  * catalogue's own rules: the brand exists, the address is free, no two rows take the same product or address), and
  * the rows are written in one transaction only when none failed. "Check" runs the same steps and writes nothing.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { CsvError, parse } from "csv-parse/sync";
 import type { Database, Transaction } from "~db/client.server";
 import { auditLog, brandGroups, products } from "~db/schema";
