@@ -10,6 +10,7 @@ import { isPhysicalSection, SECTION_ORDER } from "~/modules/catalogue/sections";
 import { addLicenceKeys, keyPoolCounts } from "~/modules/orders/licence-keys.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
 import { recordAudit } from "./audit.server";
+import { LOW_KEY_POOL } from "./dashboard.server";
 import { likePattern } from "./list-query";
 import { deliverAwaitingKeys } from "./orders.server";
 import { brandPageReason, reservedRouteReason } from "./product-routes";
@@ -53,6 +54,7 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
         route: products.route,
         img: products.img,
         hidden: products.hidden,
+        updatedAt: products.updatedAt,
         section: brandGroups.section,
         groupName: brandGroups.name,
       })
@@ -75,8 +77,10 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
   return {
     rows: rows.map((row) => ({
       ...row,
+      updatedAt: row.updatedAt.toISOString(),
       // Printers and routers are shipped: they have no key pool.
       keys: isPhysicalSection(row.section) ? null : (pools.get(row.id) ?? { available: 0, assigned: 0 }),
+      lowKeys: !isPhysicalSection(row.section) && !row.hidden && (pools.get(row.id)?.available ?? 0) < LOW_KEY_POOL,
     })),
     total: total?.n ?? 0,
   };
