@@ -11,13 +11,8 @@ import {
   Pagination,
 } from "~/modules/admin/components/list-controls";
 import { readListQuery } from "~/modules/admin/list-query";
-import {
-  deleteProductFile,
-  fileListQuery,
-  listProductFiles,
-  PRODUCT_BUCKET,
-} from "~/modules/admin/product-files.server";
-import { productImagePath } from "~/modules/admin/product-image-path";
+import { deleteProductFile, fileListQuery, listProductFiles } from "~/modules/admin/product-files.server";
+import { PRODUCT_BUCKET, productImagePath } from "~/modules/admin/product-image-path";
 import { FileUpload } from "~/modules/storage/components/file-upload";
 import type { Route } from "./+types/admin.files";
 
@@ -153,7 +148,6 @@ export default function Files({ loaderData, actionData }: Route.ComponentProps) 
                   <img
                     src={file.url}
                     alt={`Preview of ${file.name}`}
-                    loading="lazy"
                     width={56}
                     height={56}
                     className="size-14 rounded border border-slate-200 bg-slate-50 object-contain"

@@ -96,9 +96,19 @@ const dateFormat = (iso: string) =>
 
 type Loaded = Route.ComponentProps["loaderData"];
 
-function Count({ label, value, tone = "" }: { label: string; value: number; tone?: string }) {
+function Count({
+  label,
+  value,
+  tone = "",
+  testId,
+}: {
+  label: string;
+  value: number;
+  tone?: string;
+  testId: string;
+}) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" data-testid={testId}>
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className={`text-2xl font-bold tabular-nums ${tone}`}>{value}</dd>
     </div>
@@ -154,19 +164,19 @@ function PoolPanel({
       ) : (
         <>
           <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-            <div data-testid="pool-available">
-              <Count label="Available" value={pool.available} tone={low ? "text-red-700" : "text-ink-900"} />
-            </div>
-            <div data-testid="pool-assigned">
-              <Count label="Sold (assigned)" value={pool.assigned} />
-            </div>
-            <div data-testid="pool-waiting">
-              <Count
-                label="Orders waiting for keys"
-                value={pool.waitingOrders}
-                tone={pool.waitingOrders > 0 ? "text-amber-700" : ""}
-              />
-            </div>
+            <Count
+              testId="pool-available"
+              label="Available"
+              value={pool.available}
+              tone={low ? "text-red-700" : "text-ink-900"}
+            />
+            <Count testId="pool-assigned" label="Sold (assigned)" value={pool.assigned} />
+            <Count
+              testId="pool-waiting"
+              label="Orders waiting for keys"
+              value={pool.waitingOrders}
+              tone={pool.waitingOrders > 0 ? "text-amber-700" : ""}
+            />
           </dl>
           {low ? (
             <p className="mt-3 text-sm font-semibold text-red-700" data-testid="pool-low">
@@ -219,7 +229,7 @@ function PoolPanel({
                   type="file"
                   name="file"
                   accept=".csv,.txt,text/csv,text/plain"
-                  className="mt-1 block text-sm"
+                  className="mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50"
                 />
               </div>
               <p className="text-xs text-slate-600">
@@ -294,7 +304,6 @@ export default function Keys({ loaderData, actionData }: Route.ComponentProps) {
         <Link
           to={`?${lowToggle.toString()}`}
           className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
-          aria-pressed={query.low}
         >
           {query.low ? "Show all pools" : "Show low pools only"}
         </Link>

@@ -70,7 +70,7 @@ function Report({ reply }: { reply: Reply }) {
   const summary = imported
     ? `Imported${reply.fileName ? ` ${reply.fileName}` : ""}: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged.`
     : failed
-      ? `Nothing was imported: ${counts.error} of ${report.rows.length} ${report.rows.length === 1 ? "row has" : "rows have"} errors. Fix ${counts.error === 1 ? "it" : "them"} and check the file again.`
+      ? `${mode === "import" ? "Nothing was imported" : "The file cannot be imported yet"}: ${counts.error} of ${report.rows.length} ${report.rows.length === 1 ? "row has" : "rows have"} errors. Fix ${counts.error === 1 ? "it" : "them"} and check the file again.`
       : `The file is fine: importing it would create ${counts.create}, update ${counts.update} and leave ${counts.unchanged} unchanged. Nothing is written until you import.`;
   const ordered = [...report.rows].sort(
     (a, b) => Number(b.status === "error") - Number(a.status === "error") || a.row - b.row,
@@ -159,7 +159,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
       title="Import products"
       intro={`A CSV file with a header row, one product per row: at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MiB. A row whose product exists (same group and id, or same address when the file has no id) updates it; the others create products.`}
     >
-      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Form
           method="post"
           encType="multipart/form-data"
@@ -175,7 +175,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
               type="file"
               name="file"
               accept=".csv,text/csv,text/plain"
-              className="mt-1 block text-sm"
+              className="mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50"
             />
           </div>
           <div>

@@ -140,6 +140,11 @@ function RowActions({ product }: { product: Row }) {
       <Link to={`/admin/products/${product.id}`} className={`${button} text-brand-700`}>
         Edit<span className="sr-only"> {product.name}</span>
       </Link>
+      {product.hidden ? null : (
+        <a href={product.route} target="_blank" rel="noreferrer" className={`${button} text-ink-900`}>
+          View<span className="sr-only"> {product.name} on the storefront</span>
+        </a>
+      )}
       <Form method="post">
         <input type="hidden" name="id" value={product.id} />
         <input type="hidden" name="name" value={product.name} />
@@ -201,7 +206,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             <SortHeader column="name" label="Product" {...sortProps} />
             <SortHeader column="group" label="Brand" {...sortProps} />
             <SortHeader column="price" label="Price" {...sortProps} className="text-right" />
-            <HeadCell className="text-right">Keys (available / sold)</HeadCell>
+            <HeadCell className="whitespace-nowrap text-right">Keys left / sold</HeadCell>
             <SortHeader column="updated" label="Updated" {...sortProps} />
             <HeadCell>Actions</HeadCell>
           </>
@@ -216,7 +221,6 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                   alt=""
                   width={40}
                   height={40}
-                  loading="lazy"
                   className="size-10 shrink-0 rounded border border-slate-200 object-contain"
                 />
                 <div>
@@ -234,15 +238,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                       Hidden
                     </span>
                   ) : null}
-                  <p className="text-xs text-slate-600">
-                    {product.hidden ? (
-                      product.route
-                    ) : (
-                      <a href={product.route} className="hover:underline" target="_blank" rel="noreferrer">
-                        {product.route}
-                      </a>
-                    )}
-                  </p>
+                  <p className="text-xs text-slate-600">{product.route}</p>
                 </div>
               </div>
             </td>

@@ -8,9 +8,10 @@ import { StorageError } from "~/modules/storage/errors";
 import { checkObjectPath } from "~/modules/storage/paths";
 import type { StorageService } from "~/modules/storage/storage.server";
 import { recordAudit } from "./audit.server";
+import { PRODUCT_BUCKET } from "./product-image-path";
 import { type ListPage, offsetOf } from "./list-query";
 
-export const PRODUCT_BUCKET = "products";
+export { PRODUCT_BUCKET };
 
 export const fileListQuery = z.object({
   q: z.string().trim().max(200).catch(""),

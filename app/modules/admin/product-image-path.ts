@@ -1,3 +1,6 @@
+/** The bucket of the catalogue's images (public: the storefront loads them without a token). */
+export const PRODUCT_BUCKET = "products";
+
 /**
  * The object path an uploaded product image gets in the `products` bucket: images/{the file's name, made safe}-{a
  * time suffix}.{extension}, so two uploads of "logo.png" never replace each other.
