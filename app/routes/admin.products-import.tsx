@@ -236,7 +236,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
             a product is updated. Comma, semicolon or tab separated, UTF-8.
           </p>
           <h3 className="mt-4 text-sm font-semibold text-ink-900">Example</h3>
-          <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
+          <pre className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
             {EXAMPLE}
           </pre>
         </section>

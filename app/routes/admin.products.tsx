@@ -87,7 +87,7 @@ function Filters({
           type="search"
           name="q"
           defaultValue={query.q}
-          placeholder="Name or address"
+          placeholder="Name, or an address: /antivirus/…"
           maxLength={200}
           className="mt-1 w-72 rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />

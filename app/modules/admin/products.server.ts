@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, licenceKeys, products } from "~db/schema";
@@ -37,8 +37,16 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
   if (query.group) filters.push(eq(products.groupKey, query.group));
   if (query.q) {
     const like = likePattern(query.q.toLowerCase());
-    // lower(name) like ...: the trigram index on lower(name) serves it.
-    filters.push(or(sql`lower(${products.name}) like ${like}`, ilike(products.route, like))!);
+    // A text starting with / is (part of) an address; anything else a name, as lower(name) like ..., which the
+    // trigram index on lower(name) serves.
+    filters.push(
+      query.q.startsWith("/")
+        ? sql`lower(${products.route}) like ${like}`
+        : or(
+            sql`lower(${products.name}) like ${like}`,
+            eq(sql`lower(${products.route})`, query.q.toLowerCase()),
+          )!,
+    );
   }
   const where = filters.length ? and(...filters) : undefined;
   const order = query.dir === "asc" ? asc(sorts[query.sort]) : desc(sorts[query.sort]);
@@ -80,7 +88,8 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
       updatedAt: row.updatedAt.toISOString(),
       // Printers and routers are shipped: they have no key pool.
       keys: isPhysicalSection(row.section) ? null : (pools.get(row.id) ?? { available: 0, assigned: 0 }),
-      lowKeys: !isPhysicalSection(row.section) && !row.hidden && (pools.get(row.id)?.available ?? 0) < LOW_KEY_POOL,
+      lowKeys:
+        !isPhysicalSection(row.section) && !row.hidden && (pools.get(row.id)?.available ?? 0) < LOW_KEY_POOL,
     })),
     total: total?.n ?? 0,
   };
