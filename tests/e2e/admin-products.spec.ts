@@ -9,6 +9,7 @@ async function shot(page: Page, name: string, { settle = true } = {}) {
   if (settle) {
     await page.waitForLoadState("networkidle");
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await expect(page.getByTestId("route-spinner")).toHaveCount(0);
   }
   await page.screenshot({ path: `test-results/screens/admin-${name}.png`, fullPage: true });
 }
