@@ -367,4 +367,49 @@ test.describe("the admin's products, keys, import and files", () => {
       (await page.request.get(`/api/storage/v0/b/products/o/${encodeURIComponent(path)}?alt=media`)).status(),
     ).toBe(404);
   });
+
+  test("bad posts answer 400, 404 or 413 with a message and change nothing; visitors are sent to sign in", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto("/admin/products");
+    const post = (path: string, form: Record<string, string>) =>
+      page.request.post(path, { form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+    expect((await post("/admin/products", { intent: "delete", id: "abc" })).status()).toBe(400);
+    expect((await post("/admin/products", { intent: "explode", id: "1" })).status()).toBe(400);
+    expect((await post("/admin/products", { intent: "hide", id: "2147483000" })).status()).toBe(404);
+    expect((await post("/admin/products/new", { name: "" })).status()).toBe(400);
+    expect(
+      (await post("/admin/products/new", { name: "x", description: "y".repeat(200_000) })).status(),
+    ).toBe(413);
+    const valid = {
+      groupKey: "Norton",
+      externalId: `ghost-${suffix()}`,
+      name: "Ghost",
+      description: "Never saved",
+      price: "1.00",
+      img: "/i.png",
+      route: `/antivirus/norton/ghost-${suffix()}`,
+    };
+    expect((await post("/admin/products/2147483000", valid)).status()).toBe(404);
+    expect((await post("/admin/products/new", { ...valid, groupKey: "NoSuchBrand" })).status()).toBe(409);
+    expect((await post("/admin/products/new", { ...valid, route: "/cart/ghost" })).status()).toBe(409);
+    expect((await page.request.get(valid.route)).status()).toBe(404);
+    expect((await post("/admin/keys", { product: "abc", keys: "AAAAA-11111" })).status()).toBe(400);
+    expect((await post("/admin/keys", { product: "2147483000", keys: "AAAAA-11111" })).status()).toBe(404);
+    expect((await post("/admin/files", { intent: "delete", path: "../escape.png" })).status()).toBe(400);
+    expect((await post("/admin/files", { intent: "delete", path: "images/no-such-file.png" })).status()).toBe(
+      404,
+    );
+    expect((await post("/admin/products/import", { intent: "import", csv: "" })).status()).toBe(400);
+
+    // A visitor's post is turned away before anything is read.
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const answer = await visitor.request.post("/admin/products/new", { form: valid, maxRedirects: 0 });
+    expect(answer.status()).toBeGreaterThanOrEqual(300);
+    expect(answer.status()).toBeLessThan(400);
+    expect(answer.headers().location).toMatch(/^\/admin\?redirectTo=/);
+    expect((await visitor.request.get(valid.route)).status()).toBe(404);
+    await visitor.close();
+  });
 });

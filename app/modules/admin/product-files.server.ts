@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database, Transaction } from "~db/client.server";
 import { products } from "~db/schema";
 import { downloadUrl } from "~/modules/storage/client";
-import { StorageError } from "~/modules/storage/errors";
+import { isStorageError } from "~/modules/storage/errors";
 import { checkObjectPath } from "~/modules/storage/paths";
 import type { StorageService } from "~/modules/storage/storage.server";
 import { recordAudit } from "./audit.server";
@@ -128,7 +128,7 @@ export async function deleteProductFile(
     return { ok: true };
   } catch (error) {
     if (error instanceof InUse) return { ok: false, status: 409, error: error.message };
-    if (error instanceof StorageError) {
+    if (isStorageError(error)) {
       if (error.code === "storage/object-not-found")
         return { ok: false, status: 404, error: "This file no longer exists" };
       if (error.code === "storage/invalid-argument") return { ok: false, status: 400, error: error.message };

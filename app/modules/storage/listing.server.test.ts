@@ -132,3 +132,17 @@ describe.each(drivers)("listing and deleting stored files on %s", (driver) => {
     );
   });
 });
+
+describe("isStorageError", () => {
+  it("knows a storage error from another copy of the module by its name and code", async () => {
+    const { isStorageError, StorageError } = await import("./errors");
+    const foreign = Object.assign(new Error("gone"), {
+      name: "StorageError",
+      code: "storage/object-not-found",
+    });
+    expect(isStorageError(new StorageError("storage/unknown", "x"))).toBe(true);
+    expect(isStorageError(foreign)).toBe(true);
+    expect(isStorageError(Object.assign(new Error("x"), { name: "StorageError", code: "nope" }))).toBe(false);
+    expect(isStorageError(new Error("plain"))).toBe(false);
+  });
+});
