@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { SECTION_ORDER } from "~/modules/catalogue/sections";
-import { brandPageReason, RESERVED_FIRST_SEGMENTS, RESERVED_PATHS, reservedRouteReason } from "./product-routes";
+import {
+  brandPageReason,
+  RESERVED_FIRST_SEGMENTS,
+  RESERVED_PATHS,
+  reservedRouteReason,
+} from "./product-routes";
 
 type Entry = { path?: string; children?: Entry[] };
 const paths = (entries: Entry[], prefix = ""): string[] =>
