@@ -1,17 +1,247 @@
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { data, Form, Link, useNavigation } from "react-router";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
+import { cellClass, HeadCell, ListTable } from "~/modules/admin/components/list-controls";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportReport,
+  type ImportRowStatus,
+  PRODUCT_CSV_COLUMNS,
+} from "~/modules/admin/product-import";
+import { importProductCsv } from "~/modules/admin/product-import.server";
+import { readTextUpload } from "~/modules/admin/product-upload.server";
 import type { Route } from "./+types/admin.products-import";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return data(null, { headers: PRIVATE_HEADERS });
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Import products | Store admin" }];
+
+type Reply = { report: ImportReport; fileName: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const viewer = await requireAdmin(request, context);
+  const upload = await readTextUpload(request, {
+    maxBytes: IMPORT_MAX_BYTES,
+    fileField: "file",
+    textField: "csv",
+  });
+  if (!upload.ok) {
+    return data<Reply>({ report: { ok: false, error: upload.error }, fileName: null }, upload.status);
+  }
+  const mode = upload.values.intent === "import" ? "import" : "check";
+  const report = await importProductCsv(context.db, upload.text, { mode, admin: viewer.email });
+  const status = !report.ok ? 400 : report.counts.error > 0 ? 422 : 200;
+  return data<Reply>({ report, fileName: upload.fileName }, status);
 }
 
-export default function Page() {
-  return <AdminPage title="Products">Not built yet.</AdminPage>;
+const EXAMPLE = `group,id,name,route,price,originalPrice,description,image,categories,specifications,hidden
+Norton,360-premium,Norton 360 Premium,/antivirus/norton/360-premium,79.99,99.99,"Protection for 10 devices, with VPN",/placeholder/product/norton-360-premium.svg,"best-seller, top-rated","Operating System: Windows 11
+Secure VPN: Yes",false`;
+
+const STATUS: Record<ImportRowStatus, { label: string; done: string; tone: string }> = {
+  create: { label: "New", done: "Created", tone: "bg-emerald-100 text-emerald-900" },
+  update: { label: "Changes", done: "Updated", tone: "bg-sky-100 text-sky-900" },
+  unchanged: { label: "Unchanged", done: "Unchanged", tone: "bg-slate-100 text-slate-700" },
+  error: { label: "Error", done: "Error", tone: "bg-red-100 text-red-900" },
+};
+
+/** Most report rows drawn at once; rows with errors come first. */
+const SHOWN_ROWS = 1000;
+
+function Report({ reply }: { reply: Reply }) {
+  const { report } = reply;
+  if (!report.ok) {
+    return (
+      <p
+        role="alert"
+        data-testid="import-error"
+        className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+      >
+        {report.error}
+      </p>
+    );
+  }
+  const { counts, imported, mode } = report;
+  const failed = counts.error > 0;
+  const summary = imported
+    ? `Imported${reply.fileName ? ` ${reply.fileName}` : ""}: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged.`
+    : failed
+      ? `${mode === "import" ? "Nothing was imported" : "The file cannot be imported yet"}: ${counts.error} of ${report.rows.length} ${report.rows.length === 1 ? "row has" : "rows have"} errors. Fix ${counts.error === 1 ? "it" : "them"} and check the file again.`
+      : `The file is fine: importing it would create ${counts.create}, update ${counts.update} and leave ${counts.unchanged} unchanged. Nothing is written until you import.`;
+  const ordered = [...report.rows].sort(
+    (a, b) => Number(b.status === "error") - Number(a.status === "error") || a.row - b.row,
+  );
+  const shown = ordered.slice(0, SHOWN_ROWS);
+  return (
+    <section aria-labelledby="import-report" className="mt-8" data-testid="import-report">
+      <h2 id="import-report" className="text-lg font-bold text-ink-900">
+        {mode === "check" ? "Check" : "Import"} report
+      </h2>
+      <p
+        role={failed ? "alert" : "status"}
+        data-testid="import-summary"
+        className={`mt-2 rounded-lg border p-3 text-sm ${
+          failed
+            ? "border-red-300 bg-red-50 text-red-900"
+            : "border-emerald-300 bg-emerald-50 text-emerald-900"
+        }`}
+      >
+        {summary}
+      </p>
+      <ListTable
+        caption="One line per row of the file"
+        head={
+          <>
+            <HeadCell className="w-16 text-right">Row</HeadCell>
+            <HeadCell className="w-28">Result</HeadCell>
+            <HeadCell>Product</HeadCell>
+            <HeadCell>Messages</HeadCell>
+          </>
+        }
+      >
+        {shown.map((row) => {
+          const status = STATUS[row.status];
+          return (
+            <tr key={row.row} data-testid="import-row" data-row={row.row} data-status={row.status}>
+              <td className={`${cellClass} text-right tabular-nums`}>{row.row}</td>
+              <td className={cellClass}>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}>
+                  {imported ? status.done : status.label}
+                </span>
+              </td>
+              <td className={cellClass}>
+                {row.productId && imported ? (
+                  <Link
+                    to={`/admin/products/${row.productId}`}
+                    className="font-semibold hover:text-brand-700"
+                  >
+                    {row.name || "(no name)"}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">{row.name || "(no name)"}</span>
+                )}
+                <p className="text-xs text-slate-600">{row.route}</p>
+              </td>
+              <td className={cellClass}>
+                {row.errors ? (
+                  <ul className="space-y-0.5 text-red-800">
+                    {Object.entries(row.errors).map(([column, message]) => (
+                      <li key={column}>
+                        <strong>{column === "row" ? "Row" : column}:</strong> {message}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
+      {ordered.length > shown.length ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {ordered.length - shown.length} more rows without errors are not listed.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export default function ImportProducts({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const working = busy ? navigation.formData?.get("intent") : null;
+  return (
+    <AdminPage
+      title="Import products"
+      intro={`A CSV file with a header row, one product per row: at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MiB. A row whose product exists (same group and id, or same address when the file has no id) updates it; the others create products.`}
+    >
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
+          data-testid="import-form"
+        >
+          <div>
+            <label htmlFor="import-file" className="block text-sm font-medium text-ink-800">
+              CSV file
+            </label>
+            <input
+              id="import-file"
+              type="file"
+              name="file"
+              accept=".csv,text/csv,text/plain"
+              className="mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50"
+            />
+          </div>
+          <div>
+            <label htmlFor="import-text" className="block text-sm font-medium text-ink-800">
+              Or paste the CSV
+            </label>
+            <textarea
+              id="import-text"
+              name="csv"
+              rows={10}
+              spellCheck={false}
+              placeholder={EXAMPLE.split("\n")[0]}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-xs"
+            />
+            <p className="mt-1 text-xs text-slate-600">A chosen file is used instead of pasted text.</p>
+          </div>
+          <p className="text-sm text-slate-700">
+            All or nothing: if any row has an error, no row is imported. Check first to see what would happen.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              name="intent"
+              value="check"
+              disabled={busy}
+              className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-ink-900 hover:bg-slate-50 disabled:text-slate-400"
+            >
+              {working === "check" ? "Checking…" : "Check"}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="import"
+              disabled={busy}
+              className="rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300"
+            >
+              {working === "import" ? "Importing…" : "Import"}
+            </button>
+          </div>
+        </Form>
+        <section aria-labelledby="csv-columns" className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="csv-columns" className="text-base font-semibold text-ink-900">
+            Columns
+          </h2>
+          <dl className="mt-2 space-y-1.5 text-sm">
+            {PRODUCT_CSV_COLUMNS.map((column) => (
+              <div key={column.field} className="grid grid-cols-[9rem_1fr] gap-2">
+                <dt className="font-mono text-xs leading-5 text-ink-900">
+                  {column.header}
+                  {column.required ? <span className="text-red-700"> *</span> : null}
+                </dt>
+                <dd className="text-slate-700">{column.help}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-3 text-xs text-slate-600">
+            <span className="text-red-700">*</span> required. Columns a file leaves out keep their values when
+            a product is updated. Comma, semicolon or tab separated, UTF-8.
+          </p>
+          <h3 className="mt-4 text-sm font-semibold text-ink-900">Example</h3>
+          <pre className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
+            {EXAMPLE}
+          </pre>
+        </section>
+      </div>
+      {actionData ? <Report reply={actionData} /> : null}
+    </AdminPage>
+  );
 }

@@ -1,14 +1,19 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "~db/client.server";
+import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, licenceKeys, products } from "~db/schema";
+import type { Section } from "~db/schema/catalogue";
 import type { FieldErrors } from "~/lib/forms";
 import type { KeyCipher } from "~/lib/key-cipher.server";
-import { parseMoney } from "~/lib/money";
+import { parseMoney, toDecimalString } from "~/lib/money";
+import { isPhysicalSection, SECTION_ORDER } from "~/modules/catalogue/sections";
 import { addLicenceKeys, keyPoolCounts } from "~/modules/orders/licence-keys.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
 import { recordAudit } from "./audit.server";
+import { LOW_KEY_POOL } from "./dashboard.server";
+import { likePattern } from "./list-query";
 import { deliverAwaitingKeys } from "./orders.server";
+import { brandPageReason, reservedRouteReason } from "./product-routes";
 import type { ProductForm } from "./schemas";
 
 export const productListQuery = z.object({
@@ -31,8 +36,17 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
   const filters: SQL[] = [];
   if (query.group) filters.push(eq(products.groupKey, query.group));
   if (query.q) {
-    const like = `%${query.q.replace(/[%_\\]/g, "\\$&")}%`;
-    filters.push(or(ilike(products.name, like), ilike(products.route, like))!);
+    const like = likePattern(query.q.toLowerCase());
+    // A text starting with / is (part of) an address; anything else a name, as lower(name) like ..., which the
+    // trigram index on lower(name) serves.
+    filters.push(
+      query.q.startsWith("/")
+        ? sql`lower(${products.route}) like ${like}`
+        : or(
+            sql`lower(${products.name}) like ${like}`,
+            eq(sql`lower(${products.route})`, query.q.toLowerCase()),
+          )!,
+    );
   }
   const where = filters.length ? and(...filters) : undefined;
   const order = query.dir === "asc" ? asc(sorts[query.sort]) : desc(sorts[query.sort]);
@@ -44,9 +58,13 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
         externalId: products.externalId,
         name: products.name,
         priceCents: products.priceCents,
+        originalPriceCents: products.originalPriceCents,
         route: products.route,
+        img: products.img,
         hidden: products.hidden,
+        updatedAt: products.updatedAt,
         section: brandGroups.section,
+        groupName: brandGroups.name,
       })
       .from(products)
       .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
@@ -65,12 +83,63 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
     ).map((pool) => [pool.productId, pool]),
   );
   return {
-    rows: rows.map((row) => ({ ...row, keys: pools.get(row.id) ?? { available: 0, assigned: 0 } })),
+    rows: rows.map((row) => ({
+      ...row,
+      updatedAt: row.updatedAt.toISOString(),
+      // Printers and routers are shipped: they have no key pool.
+      keys: isPhysicalSection(row.section) ? null : (pools.get(row.id) ?? { available: 0, assigned: 0 }),
+      lowKeys:
+        !isPhysicalSection(row.section) && !row.hidden && (pools.get(row.id)?.available ?? 0) < LOW_KEY_POOL,
+    })),
     total: total?.n ?? 0,
   };
 }
 
-function toRow(form: ProductForm) {
+/** The brand groups a product can belong to, in the catalogue's order, for the form's select. */
+export async function brandGroupOptions(db: Database) {
+  const rows = await db
+    .select({ key: brandGroups.key, name: brandGroups.name, section: brandGroups.section })
+    .from(brandGroups)
+    .orderBy(asc(brandGroups.position), asc(brandGroups.key));
+  return rows.sort((a, b) => SECTION_ORDER.indexOf(a.section) - SECTION_ORDER.indexOf(b.section));
+}
+
+/** A product as the edit form shows it (its fields as the admin typed them), or null. */
+export async function productForEdit(db: Database, id: number) {
+  const [row] = await db
+    .select({ product: products, section: brandGroups.section })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(eq(products.id, id));
+  if (!row) return null;
+  const { product, section } = row;
+  return {
+    id: product.id,
+    section,
+    updatedAt: product.updatedAt.toISOString(),
+    values: productFormValues(product),
+  };
+}
+
+/** A stored product as the text fields of the product form (and of a CSV row). */
+export function productFormValues(product: typeof products.$inferSelect) {
+  return {
+    groupKey: product.groupKey,
+    externalId: product.externalId,
+    name: product.name,
+    description: product.description,
+    price: toDecimalString(product.priceCents),
+    originalPrice:
+      product.originalPriceCents === product.priceCents ? "" : toDecimalString(product.originalPriceCents),
+    categories: product.categories.join(", "),
+    img: product.img,
+    route: product.route,
+    specifications: product.specifications.map((spec) => `${spec.label}: ${spec.value}`).join("\n"),
+    hidden: product.hidden ? "true" : "",
+  };
+}
+
+export function toRow(form: ProductForm) {
   return {
     groupKey: form.groupKey,
     externalId: form.externalId,
@@ -107,7 +176,22 @@ async function conflicts(db: Database, form: ProductForm, exceptId?: number): Pr
     .from(products)
     .where(and(eq(sql`lower(${products.route})`, form.route.toLowerCase()), others));
   if (sameRoute) errors.route = `This address belongs to ${sameRoute.name}`;
+  else {
+    const reserved = reservedRouteReason(form.route) ?? (await brandPageAt(db, form.route));
+    if (reserved) errors.route = reserved;
+  }
   return errors;
+}
+
+/** The brand page a two-segment address like /antivirus/norton is (a product there would hide it), or null. */
+export async function brandPageAt(db: Database | Transaction, route: string): Promise<string | null> {
+  const segments = route.toLowerCase().split("/").filter(Boolean);
+  if (segments.length !== 2 || !(SECTION_ORDER as string[]).includes(segments[0]!)) return null;
+  const brands = await db
+    .select({ name: brandGroups.name, section: brandGroups.section, slug: brandGroups.slug })
+    .from(brandGroups)
+    .where(and(eq(brandGroups.section, segments[0] as Section), eq(brandGroups.slug, segments[1]!)));
+  return brandPageReason(route, brands);
 }
 
 export async function createProduct(db: Database, form: ProductForm, admin: string): Promise<SaveResult> {
@@ -154,10 +238,16 @@ export async function updateProduct(
   });
 }
 
-export async function setProductHidden(db: Database, id: number, hidden: boolean, admin: string) {
-  await db.transaction(async (tx) => {
+/** Hides or shows a product; false when there is no such product. */
+export async function setProductHidden(
+  db: Database,
+  id: number,
+  hidden: boolean,
+  admin: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [before] = await tx.select({ hidden: products.hidden }).from(products).where(eq(products.id, id));
-    if (!before) return;
+    if (!before) return false;
     await tx
       .update(products)
       .set({ hidden, updatedAt: sql`now()` })
@@ -170,6 +260,7 @@ export async function setProductHidden(db: Database, id: number, hidden: boolean
       before,
       after: { hidden },
     });
+    return true;
   });
 }
 

@@ -8,8 +8,8 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "~db/client.server";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import type { Database, Transaction } from "~db/client.server";
 import { type StorageObjectRow, storageObjects } from "~db/schema";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
@@ -291,15 +291,66 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
       };
     },
 
-    /** Deletes the object (record first, then bytes). */
-    async remove(viewer: Viewer | null, bucketName: string, fullPath: string): Promise<void> {
+    /**
+     * A page of a bucket's objects, for admins: newest first, or by name; `q` matches a part of the path.
+     * Each object has its download tokens (an admin may manage every object).
+     */
+    async list(
+      viewer: Viewer | null,
+      bucketName: string,
+      query: { q?: string; sort?: "newest" | "name" | "size"; limit: number; offset: number },
+    ): Promise<{ items: StoredObjectResponse[]; total: number }> {
+      const config = bucket(bucketName);
+      if (!viewer) throw new StorageError("storage/unauthenticated", "Sign in to list stored files.");
+      if (viewer.role !== "admin") {
+        throw new StorageError("storage/unauthorized", `You may not list the files of ${config.name}.`);
+      }
+      const filters = [eq(storageObjects.bucket, config.name)];
+      if (query.q) {
+        const pattern = `%${query.q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
+        filters.push(sql`lower(${storageObjects.fullPath}) like ${pattern}`);
+      }
+      const where = and(...filters);
+      const order =
+        query.sort === "name"
+          ? [asc(storageObjects.fullPath)]
+          : query.sort === "size"
+            ? [desc(storageObjects.size), asc(storageObjects.fullPath)]
+            : [desc(storageObjects.updatedAt), asc(storageObjects.fullPath)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(storageObjects)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(storageObjects).where(where),
+      ]);
+      return { items: rows.map((row) => toResponse(row, true)), total: total?.n ?? 0 };
+    },
+
+    /**
+     * Deletes the object (record first, then bytes). `inTransaction` runs in the transaction that deletes the record
+     * (e.g. to record who deleted it); when it throws, nothing is deleted.
+     */
+    async remove(
+      viewer: Viewer | null,
+      bucketName: string,
+      fullPath: string,
+      options: { inTransaction?: (tx: Transaction, object: StoredObject) => Promise<void> } = {},
+    ): Promise<void> {
       const config = bucket(bucketName);
       checkObjectPath(fullPath);
       requireManage(viewer, config, fullPath);
-      const [row] = await db
-        .delete(storageObjects)
-        .where(and(eq(storageObjects.bucket, config.name), eq(storageObjects.fullPath, fullPath)))
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(storageObjects)
+          .where(and(eq(storageObjects.bucket, config.name), eq(storageObjects.fullPath, fullPath)))
+          .returning();
+        if (deleted && options.inTransaction) await options.inTransaction(tx, toStoredObject(deleted));
+        return deleted;
+      });
       if (!row) throw notFound(config, fullPath);
       await driver.delete(keyOf(row)).catch((error: unknown) => {
         logger.warn({ err: error, key: keyOf(row) }, "could not remove the bytes of a deleted object");

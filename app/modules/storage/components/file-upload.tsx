@@ -68,7 +68,7 @@ export function FileUpload({
         type="file"
         accept={accept}
         disabled={status.state === "uploading"}
-        className="mt-1 block text-sm"
+        className="mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50 disabled:opacity-60"
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           if (file) void start(file);
@@ -76,8 +76,9 @@ export function FileUpload({
         }}
       />
       {status.state === "uploading" ? (
-        <div className="mt-2 flex items-center gap-3">
+        <div className="mt-2 flex items-center gap-3" data-testid="upload-status">
           <progress
+            data-testid="upload-progress"
             className="h-2 w-48"
             max={status.totalBytes || 1}
             value={status.bytesTransferred}
@@ -85,12 +86,14 @@ export function FileUpload({
           />
           <span className="text-xs text-slate-600">{percent(status)}%</span>
           <Button variant="secondary" onClick={() => controller.current?.abort()}>
-            Cancel
+            Cancel<span className="sr-only"> the upload</span>
           </Button>
         </div>
       ) : null}
       {status.state === "done" ? (
-        <p className="mt-1 text-sm text-slate-600">Uploaded {status.object.name}.</p>
+        <p className="mt-1 text-sm text-slate-600" role="status" data-testid="upload-done">
+          Uploaded {status.object.name}.
+        </p>
       ) : null}
       {status.state === "error" ? (
         <p className="mt-1 text-sm text-red-700" role="alert">

@@ -1,0 +1,124 @@
+/** The CSV product import's limits and columns, shared by the import page and the importer. */
+
+/** Largest CSV the import reads: about 5,000 products with long descriptions. */
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+/** Most product rows in one import; one transaction writes them all. */
+export const IMPORT_MAX_ROWS = 5000;
+
+export type ProductField =
+  | "groupKey"
+  | "externalId"
+  | "name"
+  | "description"
+  | "price"
+  | "originalPrice"
+  | "categories"
+  | "img"
+  | "route"
+  | "specifications"
+  | "hidden";
+
+export type CsvColumn = {
+  field: ProductField;
+  /** The header the store's own example and export use. */
+  header: string;
+  /** Other headers read as this column (compared in lower case, spaces, dashes and underscores ignored). */
+  aliases: string[];
+  required: boolean;
+  help: string;
+};
+
+export const PRODUCT_CSV_COLUMNS: CsvColumn[] = [
+  {
+    field: "groupKey",
+    header: "group",
+    aliases: ["groupkey", "brand", "brandgroup"],
+    required: true,
+    help: "Brand group key, e.g. Norton or hp",
+  },
+  {
+    field: "externalId",
+    header: "id",
+    aliases: ["externalid", "productid"],
+    required: false,
+    help: "The product's id within its group; empty: the product at the row's route, or a new id from it",
+  },
+  { field: "name", header: "name", aliases: ["productname", "title"], required: true, help: "Product name" },
+  {
+    field: "route",
+    header: "route",
+    aliases: ["path", "address", "url"],
+    required: true,
+    help: "Page address, e.g. /antivirus/norton/360-deluxe",
+  },
+  { field: "price", header: "price", aliases: [], required: true, help: "Price like 49.99" },
+  {
+    field: "originalPrice",
+    header: "originalPrice",
+    aliases: ["originalprice", "listprice", "compareatprice"],
+    required: false,
+    help: "Price before the discount; empty: no discount",
+  },
+  {
+    field: "description",
+    header: "description",
+    aliases: ["desc"],
+    required: true,
+    help: "Description shown on the product page",
+  },
+  {
+    field: "img",
+    header: "image",
+    aliases: ["img", "imageurl"],
+    required: true,
+    help: "Image address: a site path or https:// URL",
+  },
+  {
+    field: "categories",
+    header: "categories",
+    aliases: ["category", "tags"],
+    required: false,
+    help: "Tags separated by commas, e.g. best-seller, top-rated",
+  },
+  {
+    field: "specifications",
+    header: "specifications",
+    aliases: ["specs"],
+    required: false,
+    help: '"Label: value" lines in one cell',
+  },
+  {
+    field: "hidden",
+    header: "hidden",
+    aliases: [],
+    required: false,
+    help: "true to keep the product off the storefront (yes/no, 1/0 work too)",
+  },
+];
+
+export type ImportRowStatus = "create" | "update" | "unchanged" | "error";
+
+export type ImportRowReport = {
+  /** The row as a spreadsheet numbers it: the header is row 1. */
+  row: number;
+  status: ImportRowStatus;
+  name: string;
+  route: string;
+  /** The product created or updated (after an import), or the one that would be updated. */
+  productId?: number;
+  /** Messages by CSV column header; "row" for the row as a whole. */
+  errors?: Record<string, string>;
+};
+
+export type ImportCounts = Record<ImportRowStatus, number>;
+
+export type ImportReport =
+  | {
+      ok: true;
+      /** check: nothing written; import: written when no row failed. */
+      mode: "check" | "import";
+      imported: boolean;
+      rows: ImportRowReport[];
+      counts: ImportCounts;
+    }
+  | { ok: false; error: string };

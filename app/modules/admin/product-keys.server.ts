@@ -1,0 +1,184 @@
+/** Licence key pools for the admin: counts per software product and a product's recent keys, never a key itself. */
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~db/client.server";
+import { brandGroups, licenceKeys, orderLines, orders, products } from "~db/schema";
+import type { OrdersContext } from "~/modules/orders/orders.server";
+import { LOW_KEY_POOL } from "./dashboard.server";
+import { likePattern, listQuerySchema, type ListPage, offsetOf } from "./list-query";
+import { importKeys } from "./products.server";
+
+/** Sections whose products are delivered as licence keys. */
+const SOFTWARE = sql`${brandGroups.section} in ('antivirus', 'windows')`;
+
+export const keyPoolQuery = listQuerySchema(["available", "assigned", "name"], {
+  sort: "available",
+  dir: "asc",
+}).extend({
+  /** The product whose pool is open (the dashboard links to /admin/keys?product=ID). */
+  product: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  /** Only pools below the low mark. */
+  low: z
+    .enum(["1"])
+    .optional()
+    .catch(undefined)
+    .transform((value) => value === "1"),
+});
+
+export type KeyPoolQuery = z.infer<typeof keyPoolQuery>;
+
+export type KeyPoolRow = {
+  id: number;
+  name: string;
+  route: string;
+  groupName: string;
+  hidden: boolean;
+  available: number;
+  assigned: number;
+  low: boolean;
+};
+
+/** Every software product with its pool's counts; low pools first by default. */
+export async function listKeyPools(db: Database, query: KeyPoolQuery): Promise<ListPage<KeyPoolRow>> {
+  const pools = db
+    .select({
+      productId: licenceKeys.productId,
+      available: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is null)`.as("available"),
+      assigned: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is not null)`.as("assigned"),
+    })
+    .from(licenceKeys)
+    .groupBy(licenceKeys.productId)
+    .as("pools");
+  const available = sql<number>`coalesce(${pools.available}, 0)`;
+  const assigned = sql<number>`coalesce(${pools.assigned}, 0)`;
+  const filters = [SOFTWARE];
+  if (query.q) filters.push(sql`lower(${products.name}) like ${likePattern(query.q.toLowerCase())}`);
+  if (query.low) filters.push(sql`${available} < ${LOW_KEY_POOL}`);
+  const where = and(...filters);
+  const column = { available, assigned, name: products.name }[
+    query.sort as "available" | "assigned" | "name"
+  ];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        route: products.route,
+        groupName: brandGroups.name,
+        hidden: products.hidden,
+        available: available.mapWith(Number),
+        assigned: assigned.mapWith(Number),
+      })
+      .from(products)
+      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+      .leftJoin(pools, eq(pools.productId, products.id))
+      .where(where)
+      .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(products.name), asc(products.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db
+      .select({ n: count() })
+      .from(products)
+      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+      .leftJoin(pools, eq(pools.productId, products.id))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row, low: !row.hidden && row.available < LOW_KEY_POOL })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** How many of a product's keys to show, newest first. */
+export const RECENT_KEYS = 20;
+
+/**
+ * One product's pool: its counts, the orders still waiting for its keys and its newest keys as masked hints.
+ * `software: false` for printers and routers (they have no keys); null when there is no such product.
+ */
+export async function keyPoolDetail(db: Database, productId: number) {
+  const [product] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      route: products.route,
+      hidden: products.hidden,
+      groupName: brandGroups.name,
+      software: sql<boolean>`${SOFTWARE}`,
+    })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(eq(products.id, productId));
+  if (!product) return null;
+  const [[counts], [waiting], recent] = await Promise.all([
+    db
+      .select({
+        available: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is null)`.mapWith(Number),
+        assigned: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is not null)`.mapWith(Number),
+      })
+      .from(licenceKeys)
+      .where(eq(licenceKeys.productId, productId)),
+    db
+      .select({ n: sql<number>`count(distinct ${orders.id})`.mapWith(Number) })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(and(eq(orders.status, "paid"), gt(orders.awaitingKeys, 0), eq(orderLines.productId, productId))),
+    db
+      .select({
+        id: licenceKeys.id,
+        hint: licenceKeys.keyHint,
+        createdAt: licenceKeys.createdAt,
+        assignedAt: licenceKeys.assignedAt,
+        orderNumber: orders.number,
+      })
+      .from(licenceKeys)
+      .leftJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+      .leftJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(licenceKeys.productId, productId))
+      .orderBy(desc(licenceKeys.id))
+      .limit(RECENT_KEYS),
+  ]);
+  return {
+    product: { ...product, software: Boolean(product.software) },
+    available: counts?.available ?? 0,
+    assigned: counts?.assigned ?? 0,
+    waitingOrders: waiting?.n ?? 0,
+    recent: recent.map((key) => ({
+      id: key.id,
+      hint: key.hint,
+      createdAt: key.createdAt.toISOString(),
+      assignedAt: key.assignedAt?.toISOString() ?? null,
+      orderNumber: key.orderNumber,
+    })),
+  };
+}
+
+export type PoolImport =
+  | { ok: true; added: number; duplicates: number; delivered: number[] }
+  | { ok: false; status: 400 | 404; error: string };
+
+/**
+ * Adds keys to a software product's pool (see importKeys: duplicates are skipped, waiting orders are served).
+ * Printers and routers are shipped and take no keys.
+ */
+export async function importPoolKeys(
+  ctx: OrdersContext,
+  productId: number,
+  keys: string[],
+  admin: string,
+): Promise<PoolImport> {
+  const [product] = await ctx.db
+    .select({ name: products.name, software: sql<boolean>`${SOFTWARE}` })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(eq(products.id, productId));
+  if (!product) return { ok: false, status: 404, error: "This product no longer exists" };
+  if (!product.software) {
+    return {
+      ok: false,
+      status: 400,
+      error: `${product.name} is shipped, not sold by licence key: it has no key pool`,
+    };
+  }
+  return { ok: true, ...(await importKeys(ctx, productId, keys, admin)) };
+}

@@ -1,0 +1,73 @@
+/**
+ * Reads an admin form that brings a text file (a CSV of products or of licence keys): a file part or a pasted text
+ * field, with a size limit so an oversized post is refused without being read into memory.
+ */
+
+/** Room for the multipart framing and the form's small fields beside the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+export type TextUpload =
+  | { ok: true; values: Record<string, string>; text: string; fileName: string | null }
+  | { ok: false; status: 400 | 413; error: string };
+
+const formatLimit = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${Math.round(bytes / 1024)} KiB`;
+
+export async function readTextUpload(
+  request: Request,
+  { maxBytes, fileField, textField }: { maxBytes: number; fileField: string; textField: string },
+): Promise<TextUpload> {
+  const tooLarge = {
+    ok: false as const,
+    status: 413 as const,
+    error: `The file is larger than ${formatLimit(maxBytes)}, the most one import takes: split it into smaller files.`,
+  };
+  const limit = maxBytes + FORM_OVERHEAD_BYTES;
+  if (Number(request.headers.get("content-length") ?? "0") > limit) return tooLarge;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        return tooLarge;
+      }
+      chunks.push(value);
+    }
+  }
+  let form: FormData;
+  try {
+    form = await new Response(new Blob(chunks as BlobPart[]), {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
+  } catch {
+    return { ok: false, status: 400, error: "The form could not be read: reload the page and try again." };
+  }
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && !(name in values)) values[name] = value;
+  }
+  const file = form.get(fileField);
+  if (file instanceof Blob && file.size > 0) {
+    if (file.size > maxBytes) return tooLarge;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return {
+        ok: false,
+        status: 400,
+        error: "The file is not UTF-8 text: save it as CSV UTF-8 and try again.",
+      };
+    }
+    return { ok: true, values, text, fileName: "name" in file ? String(file.name) : null };
+  }
+  const text = values[textField] ?? "";
+  if (new TextEncoder().encode(text).byteLength > maxBytes) return tooLarge;
+  return { ok: true, values, text, fileName: null };
+}

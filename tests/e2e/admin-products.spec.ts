@@ -1,0 +1,415 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { signInAsAdmin } from "./admin";
+
+const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+/** A full-page screenshot once the page has settled (revalidation done, images loaded). */
+async function shot(page: Page, name: string, { settle = true } = {}) {
+  if (settle) {
+    await page.waitForLoadState("networkidle");
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await expect(page.getByTestId("route-spinner")).toHaveCount(0);
+  }
+  await page.screenshot({ path: `test-results/screens/admin-${name}.png`, fullPage: true });
+}
+
+const png = (color: string) =>
+  sharp({ create: { width: 240, height: 180, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+  ).toEqual([]);
+}
+
+/** Fills the product form's text fields (the image address too, unless an upload gives it). */
+async function fillProduct(
+  page: Page,
+  product: { group: string; id: string; name: string; route: string; price: string; img?: string },
+) {
+  const form = page.getByTestId("product-form");
+  await form.getByLabel("Brand group").selectOption(product.group);
+  await form.getByLabel("Product id").fill(product.id);
+  await form.getByLabel("Name", { exact: true }).fill(product.name);
+  await form.getByLabel("Page address").fill(product.route);
+  await form.getByLabel("Price (USD)", { exact: true }).fill(product.price);
+  await form
+    .getByLabel("Description", { exact: true })
+    .fill(`${product.name}, made by the end-to-end tests.`);
+  if (product.img) await form.getByLabel("Image address").fill(product.img);
+}
+
+/** Creates a product through the admin form; returns its id. */
+async function createProduct(page: Page, product: Parameters<typeof fillProduct>[1]) {
+  await page.goto("/admin/products/new");
+  await fillProduct(page, product);
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/\d+\?saved=created$/);
+  return Number(/\/admin\/products\/(\d+)/.exec(page.url())![1]);
+}
+
+async function buyAsGuest(browser: Browser, route: string, email: string) {
+  const context = await browser.newContext();
+  const shop = await context.newPage();
+  await shop.goto(route);
+  await shop.getByTestId("add-to-cart").click();
+  await expect(shop.getByTestId("toast").last()).toContainText("added to your cart");
+  await shop.goto("/payment");
+  await shop.getByLabel("E-mail address").fill(email);
+  const billing = shop.getByTestId("billing-address");
+  await billing.getByLabel("Full name").fill("Ada Lovelace");
+  await billing.getByLabel("Street address").fill("1 Example Street");
+  await billing.getByLabel("City").fill("New York");
+  await billing.getByLabel("Postal code").fill("10001");
+  await shop.getByLabel(/I accept the/).check();
+  await shop.getByTestId("method-sandbox").check();
+  await shop.getByTestId("place-order").click();
+  await expect(shop).toHaveURL(/\/order\/\d+\?key=/);
+  await expect(shop.getByTestId("licence-key")).toHaveCount(1);
+  const key = (await shop.getByTestId("licence-key").textContent())!.trim();
+  const number = Number(/\/order\/(\d+)/.exec(shop.url())![1]);
+  await context.close();
+  return { key, number };
+}
+
+/** The admin signs in once (sign-ins are rate-limited); every test starts signed in. */
+const ADMIN_STATE = "test-results/admin-products-state.json";
+
+test.describe("the admin's products, keys, import and files", () => {
+  test.use({ storageState: ADMIN_STATE });
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ storageState: undefined });
+    const page = await context.newPage();
+    await signInAsAdmin(page, baseURL!);
+    await context.storageState({ path: ADMIN_STATE });
+    await context.close();
+  });
+  test.beforeEach(({ page }) => {
+    page.on("dialog", (dialog) => void dialog.accept());
+  });
+
+  test("creates a product with an uploaded image that the storefront shows at once", async ({ page }) => {
+    const id = suffix();
+    await page.goto("/admin/products/new");
+    await expect(page.getByRole("heading", { name: "New product" })).toBeVisible();
+
+    // Nothing filled in: the browser check puts a message beside each field, nothing is posted.
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByText("Enter the name")).toBeVisible();
+    await expect(page.getByText("Choose a brand", { exact: true }).last()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+
+    // Uploads are slowed down so the progress bar can be seen (and cancelled).
+    let uploads = 0;
+    await page.route("**/api/storage/v0/b/products/o?name=*", async (route) => {
+      uploads++;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined); // a cancelled upload has no request left to continue
+    });
+    const upload = page.getByLabel("Upload an image (PNG, JPEG, WebP or GIF)");
+    await upload.setInputFiles({ name: "first try.png", mimeType: "image/png", buffer: await png("#c03") });
+    await expect(page.getByRole("progressbar")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel the upload" }).click();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expect(page.getByLabel("Image address")).toHaveValue("");
+
+    await upload.setInputFiles({
+      name: `E2E Box ${id}.png`,
+      mimeType: "image/png",
+      buffer: await png("#0a7"),
+    });
+    await expect(page.getByRole("progressbar")).toBeVisible();
+    await expect(page.getByTestId("upload-progress")).toHaveAttribute("max", /\d+/);
+    await shot(page, "product-uploading", { settle: false });
+    await expect(page.getByTestId("upload-done")).toBeVisible();
+    expect(uploads).toBe(2);
+    const imageUrl = await page.getByLabel("Image address").inputValue();
+    expect(imageUrl).toMatch(
+      /^\/api\/storage\/v0\/b\/products\/o\/images%2Fe2e-box-[a-z0-9-]+\.png\?alt=media$/,
+    );
+    await expect(page.getByTestId("image-preview")).toHaveAttribute("src", imageUrl);
+
+    const name = `E2E Shield ${id}`;
+    const route = `/antivirus/norton/e2e-shield-${id}`;
+    // An address another product has is refused by the server, beside the field.
+    await fillProduct(page, {
+      group: "Norton",
+      id: `e2e-${id}`,
+      name,
+      route: "/antivirus/norton/360-deluxe",
+      price: "42.50",
+    });
+    await page.getByLabel("Original price (USD)").fill("59.99");
+    await page.getByLabel("Categories").fill("best-seller");
+    await page.getByLabel("Specifications").fill("Operating System: Windows 11\nPlatform: PC");
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByText(/This address belongs to Norton 360 Deluxe/)).toBeVisible();
+    await shot(page, "product-conflict");
+
+    await page.getByLabel("Page address").fill(route);
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/\d+\?saved=created$/);
+    await expect(page.getByTestId("action-notice")).toContainText(`It is on the storefront at ${route}`);
+    await expect(page.getByLabel("Image address")).toHaveValue(imageUrl);
+    await shot(page, "product-form");
+    await expectNoSeriousAxeViolations(page);
+    const productId = Number(/\/admin\/products\/(\d+)/.exec(page.url())![1]);
+
+    // On the storefront at its address, at once: name, price and the uploaded image.
+    await page.goto(route);
+    await expect(page.getByTestId("product-name")).toHaveText(name);
+    await expect(page.getByTestId("product-price")).toContainText("$42.50");
+    await expect(page.getByTestId("product-original-price")).toHaveText("$59.99");
+    const image = page.getByTestId("product-image");
+    await expect(image).toHaveAttribute("src", imageUrl);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(240);
+    const bytes = await page.request.get(imageUrl);
+    expect(bytes.status()).toBe(200);
+    expect(bytes.headers()["content-type"]).toMatch(/^image\/png/);
+    await shot(page, "product-on-storefront");
+
+    // Hidden: gone from the storefront; shown again: back.
+    await page.goto(`/admin/products/${productId}`);
+    await page.getByLabel("Hidden from the storefront").check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("action-notice")).toContainText("hidden from the storefront");
+    expect((await page.request.get(route)).status()).toBe(404);
+    await page.getByLabel("Hidden from the storefront").uncheck();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("action-notice")).toContainText("on the storefront");
+    expect((await page.request.get(route)).status()).toBe(200);
+
+    // An unknown product is a 404.
+    const missing = await page.goto("/admin/products/2147483000");
+    expect(missing!.status()).toBe(404);
+    await expect(page.getByTestId("admin-error")).toContainText("Not found");
+    expect((await page.goto("/admin/products/abc"))!.status()).toBe(404);
+  });
+
+  test("imports keys for a software product, and selling one moves a key from available to sold", async ({
+    page,
+    browser,
+  }) => {
+    const id = suffix();
+    const name = `E2E Keyed ${id}`;
+    const route = `/antivirus/norton/e2e-keyed-${id}`;
+    await page.goto("/admin/products/new");
+    const productId = await createProduct(page, {
+      group: "Norton",
+      id: `keyed-${id}`,
+      name,
+      route,
+      price: "19.99",
+      img: "/placeholder/product/e2e-keyed.svg",
+    });
+
+    await page.goto(`/admin/keys?product=${productId}`);
+    const pool = page.getByTestId("key-pool");
+    await expect(pool.getByRole("heading", { name })).toBeVisible();
+    await expect(pool.getByTestId("pool-available")).toContainText("0");
+    await expect(pool.getByTestId("pool-low")).toContainText("No keys left");
+
+    const keys = [1, 2, 3].map((n) => `E2E-${id.toUpperCase()}-000${n}`);
+    await pool.getByLabel("Paste keys, one per line").fill(keys.join("\n"));
+    await pool.getByRole("button", { name: "Add keys" }).click();
+    await expect(pool.getByTestId("key-import-result")).toHaveText("Added 3 keys; 0 duplicates skipped.");
+    // A CSV file with a header, a known key and a new one.
+    await pool.getByLabel(/Or a CSV file/).setInputFiles({
+      name: "keys.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`key,note\n${keys[0]},again\nE2E-${id.toUpperCase()}-0004,new\n`),
+    });
+    await pool.getByRole("button", { name: "Add keys" }).click();
+    await expect(pool.getByTestId("key-import-result")).toHaveText("Added 1 key; 1 duplicate skipped.");
+    await expect(pool.getByTestId("pool-available")).toContainText("4");
+    await expect(pool.getByTestId("pool-assigned")).toContainText("0");
+    // Only masked hints, never a key.
+    await expect(pool.getByTestId("recent-keys").locator("li")).toHaveCount(4);
+    await expect(pool).not.toContainText(keys[0]!);
+    await expect(pool.getByTestId("recent-keys")).toContainText("••••0004");
+    const row = page.locator(`[data-testid="pool-row"][data-product-id="${productId}"]`);
+    await expect(row).toHaveAttribute("data-low", "true"); // 4 < 5
+    await shot(page, "keys");
+    await expectNoSeriousAxeViolations(page);
+
+    const sale = await buyAsGuest(browser, route, `keys.${id}@example.com`);
+    expect([...keys, `E2E-${id.toUpperCase()}-0004`]).toContain(sale.key);
+
+    await page.reload();
+    await expect(pool.getByTestId("pool-available")).toContainText("3");
+    await expect(pool.getByTestId("pool-assigned")).toContainText("1");
+    await expect(pool.getByTestId("recent-keys")).toContainText(`Sold · order #${sale.number}`);
+
+    // The products list shows the pool; a product with keys cannot be deleted, only hidden.
+    await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+    const listed = page.getByTestId("product-row");
+    await expect(listed).toHaveCount(1);
+    await expect(listed.getByTestId("product-keys")).toContainText("3 / 1");
+    await listed.getByRole("button", { name: `Delete ${name}` }).click();
+    await expect(page.getByTestId("action-notice")).toContainText(
+      "has licence keys on record: hide it instead of deleting it",
+    );
+    await listed.getByRole("button", { name: `Hide ${name}` }).click();
+    await expect(page.getByTestId("action-notice")).toContainText("is hidden from the storefront");
+    await expect(listed.getByTestId("hidden-badge")).toBeVisible();
+    expect((await page.request.get(route)).status()).toBe(404);
+    await listed.getByRole("button", { name: `Unhide ${name}` }).click();
+    await expect(listed.getByTestId("hidden-badge")).toHaveCount(0);
+    expect((await page.request.get(route)).status()).toBe(200);
+  });
+
+  test("the products list searches, filters by brand, sorts and pages through the URL", async ({ page }) => {
+    await page.goto("/admin/products?group=hp&sort=price&dir=desc");
+    const rows = page.getByTestId("product-row");
+    await expect(rows.first()).toBeVisible();
+    const prices = await rows
+      .locator("td:nth-child(3)")
+      .evaluateAll((cells) =>
+        cells.map((cell) => Number(cell.firstChild!.textContent!.replace(/[$,]/g, ""))),
+      );
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    await expect(rows.locator("td:nth-child(2)").first()).toContainText("HP");
+    await expect(rows.first().getByTestId("product-keys")).toHaveText("Shipped");
+    await page.getByLabel("Brand group").selectOption("");
+    await page.getByLabel("Search products").fill("norton 360");
+    await page.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(page).toHaveURL(/q=norton\+360/);
+    await expect(page).toHaveURL(/sort=price/);
+    await expect(rows.first()).toContainText("Norton 360");
+    await page.goto("/admin/products?pageSize=5");
+    await expect(rows).toHaveCount(5);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByTestId("list-range")).toContainText("Showing 6–10");
+    await shot(page, "products");
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test("a CSV import with a bad row reports every row and imports nothing; the fixed file imports", async ({
+    page,
+  }) => {
+    const id = suffix();
+    const good = (n: number) =>
+      `Norton,csv-${id}-${n},E2E CSV ${id} ${n},/antivirus/norton/csv-${id}-${n},${n}9.99,,"Imported, row ${n}",/placeholder/product/csv.svg`;
+    const header = "group,id,name,route,price,originalPrice,description,image";
+    const bad = `Norton,csv-${id}-3,E2E CSV ${id} 3,/antivirus/norton/csv-${id}-3,cheap,,Bad price,/placeholder/product/csv.svg`;
+    await page.goto("/admin/products/import");
+    await page.getByLabel("Or paste the CSV").fill([header, good(1), good(2), bad].join("\n"));
+    await page.getByRole("button", { name: "Check" }).click();
+    const report = page.getByTestId("import-report");
+    await expect(page.getByTestId("import-summary")).toContainText("1 of 3 rows have errors");
+    const row = (n: number) => report.locator(`[data-testid="import-row"][data-row="${n}"]`);
+    await expect(row(2)).toHaveAttribute("data-status", "create");
+    await expect(row(3)).toHaveAttribute("data-status", "create");
+    await expect(row(4)).toHaveAttribute("data-status", "error");
+    await expect(row(4)).toContainText("price: Enter the price like 49.99");
+
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(page.getByTestId("import-summary")).toContainText("Nothing was imported");
+    await shot(page, "import-errors");
+    await expectNoSeriousAxeViolations(page);
+    expect((await page.request.get(`/antivirus/norton/csv-${id}-1`)).status()).toBe(404);
+
+    // The fixed file, uploaded as a file.
+    await page.getByLabel("Or paste the CSV").fill("");
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "fixed.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from([header, good(1), good(2), bad.replace(",cheap,", ",5.00,")].join("\r\n")),
+    });
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(page.getByTestId("import-summary")).toHaveText(
+      "Imported fixed.csv: 3 created, 0 updated, 0 unchanged.",
+    );
+    await expect(report.locator('[data-status="create"]')).toHaveCount(3);
+    await shot(page, "import-done");
+    await page.goto(`/antivirus/norton/csv-${id}-2`);
+    await expect(page.getByTestId("product-name")).toHaveText(`E2E CSV ${id} 2`);
+    await expect(page.getByTestId("product-price")).toContainText("$29.99");
+
+    // A file without the header row is refused as a whole.
+    await page.goto("/admin/products/import");
+    await page.getByLabel("Or paste the CSV").fill(good(1));
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("import-error")).toContainText("The first row must name the columns");
+  });
+
+  test("the files page lists the product images with previews, uploads and deletes", async ({ page }) => {
+    const id = suffix();
+    await page.goto("/admin/files");
+    await page
+      .getByLabel(/^Image \(PNG, JPEG, WebP or GIF/)
+      .setInputFiles({ name: `Files ${id}.png`, mimeType: "image/png", buffer: await png("#36c") });
+    await expect(page.getByTestId("upload-done")).toBeVisible();
+    const row = page.locator(`[data-testid="file-row"][data-path^="images/files-${id}-"]`);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("image/png");
+    await expect(row).toContainText("No product");
+    const preview = row.getByRole("img");
+    await expect.poll(() => preview.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(240);
+    await shot(page, "files");
+    await expectNoSeriousAxeViolations(page);
+
+    const path = (await row.getAttribute("data-path"))!;
+    await row.getByRole("button", { name: `Delete ${path}` }).click();
+    await expect(page.getByTestId("action-notice")).toHaveText(`${path} was deleted.`);
+    await expect(row).toHaveCount(0);
+    expect(
+      (await page.request.get(`/api/storage/v0/b/products/o/${encodeURIComponent(path)}?alt=media`)).status(),
+    ).toBe(404);
+  });
+
+  test("bad posts answer 400, 404 or 413 with a message and change nothing; visitors are sent to sign in", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto("/admin/products");
+    const post = (path: string, form: Record<string, string>) =>
+      page.request.post(path, { form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+    expect((await post("/admin/products", { intent: "delete", id: "abc" })).status()).toBe(400);
+    expect((await post("/admin/products", { intent: "explode", id: "1" })).status()).toBe(400);
+    expect((await post("/admin/products", { intent: "hide", id: "2147483000" })).status()).toBe(404);
+    expect((await post("/admin/products/new", { name: "" })).status()).toBe(400);
+    expect(
+      (await post("/admin/products/new", { name: "x", description: "y".repeat(200_000) })).status(),
+    ).toBe(413);
+    const valid = {
+      groupKey: "Norton",
+      externalId: `ghost-${suffix()}`,
+      name: "Ghost",
+      description: "Never saved",
+      price: "1.00",
+      img: "/i.png",
+      route: `/antivirus/norton/ghost-${suffix()}`,
+    };
+    expect((await post("/admin/products/2147483000", valid)).status()).toBe(404);
+    expect((await post("/admin/products/new", { ...valid, groupKey: "NoSuchBrand" })).status()).toBe(409);
+    expect((await post("/admin/products/new", { ...valid, route: "/cart/ghost" })).status()).toBe(409);
+    expect((await page.request.get(valid.route)).status()).toBe(404);
+    expect((await post("/admin/keys", { product: "abc", keys: "AAAAA-11111" })).status()).toBe(400);
+    expect((await post("/admin/keys", { product: "2147483000", keys: "AAAAA-11111" })).status()).toBe(404);
+    expect((await post("/admin/files", { intent: "delete", path: "../escape.png" })).status()).toBe(400);
+    expect((await post("/admin/files", { intent: "delete", path: "images/no-such-file.png" })).status()).toBe(
+      404,
+    );
+    expect((await post("/admin/products/import", { intent: "import", csv: "" })).status()).toBe(400);
+
+    // A visitor's post is turned away before anything is read.
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const answer = await visitor.request.post("/admin/products/new", { form: valid, maxRedirects: 0 });
+    expect(answer.status()).toBeGreaterThanOrEqual(300);
+    expect(answer.status()).toBeLessThan(400);
+    expect(answer.headers().location).toMatch(/^\/admin\?redirectTo=/);
+    expect((await visitor.request.get(valid.route)).status()).toBe(404);
+    await visitor.close();
+  });
+});
