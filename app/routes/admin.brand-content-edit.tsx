@@ -137,7 +137,7 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
       <Panel title="Heading and text">
         <div className="space-y-4">
           <TextField
-            label="Title"
+            label="Page title"
             name="title"
             required
             maxLength={BRAND_LIMITS.title}
@@ -277,9 +277,6 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
         <ol className="space-y-2" data-testid="feature-list">
           {features.rows.map((row, index) => (
             <li key={row.key} className="flex items-start gap-2">
-              <span className="mt-3 w-6 shrink-0 text-right text-xs text-slate-500" aria-hidden="true">
-                {index + 1}.
-              </span>
               <div className="min-w-0 flex-1">
                 <TextField
                   label={`Feature ${index + 1}`}

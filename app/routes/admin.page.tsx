@@ -108,7 +108,7 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
       title={`Edit “${page.title}”`}
       intro={`Last updated ${formatWhen(page.updatedAt)}. Saving shows the page as updated now.`}
       actions={
-        <>
+        <div className="flex flex-wrap gap-4">
           <a
             href={`/${page.slug}`}
             target="_blank"
@@ -121,7 +121,7 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
           <Link to="/admin/pages" className="text-sm font-semibold text-brand-700 hover:underline">
             All pages
           </Link>
-        </>
+        </div>
       }
     >
       <DoneNotice messages={{ saved: "Page saved: the storefront shows it now." }} />

@@ -22,6 +22,7 @@ import {
   saveWebInfo,
   seoListQuery,
 } from "./content.server";
+import { isUniqueViolation } from "./content-db.server";
 import { webInfoFormSchema } from "./content-schemas";
 import { brandContentFormSchema, companyFormSchema, seoFormSchema } from "./schemas";
 
@@ -115,6 +116,18 @@ describe.each(drivers)("the admin's SEO, brand content and company tools on %s",
       `seo.update by ${ADMIN}`,
       `seo.delete by ${ADMIN}`,
     ]);
+  });
+
+  it("keeps one SEO record per route whatever the letters' case, down to the database", async () => {
+    const error = await database.db
+      .insert(seoRecords)
+      .values({ route: "/ABOUT" })
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(new Error("other"))).toBe(false);
   });
 
   it("pages and sorts SEO records and refuses bad ones", async () => {

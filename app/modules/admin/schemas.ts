@@ -115,7 +115,12 @@ export const productFormSchema = z
 export type ProductForm = z.infer<typeof productFormSchema>;
 
 export const seoFormSchema = z.object({
-  route: z.literal("/").or(path.pipe(z.string().max(300, "At most 300 characters"))),
+  route: z
+    .string({ error: "Enter the page's route" })
+    .trim()
+    .min(1, "Enter the page's route, like /antivirus")
+    .max(300, "At most 300 characters")
+    .regex(/^\/$|^(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/, "Use a path like /antivirus or /antivirus/norton"),
   title: z
     .string()
     .trim()
