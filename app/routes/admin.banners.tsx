@@ -113,11 +113,18 @@ function BannerForm({
   cancelTo: string;
   reply?: Route.ComponentProps["actionData"];
 }) {
-  const { errors, onSubmit } = useFormCheck(bannerFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange } = useFormCheck(bannerFormSchema, reply?.errors);
   const values = reply?.values;
   const pick = (field: string, fallback: string) => values?.[field] ?? fallback;
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" data-testid="banner-form">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="space-y-4"
+      data-testid="banner-form"
+    >
       <input type="hidden" name="intent" value={banner ? "update" : "create"} />
       {banner ? <input type="hidden" name="id" value={banner.id} /> : null}
       <FormMessage message={reply?.message} />

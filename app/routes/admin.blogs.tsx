@@ -109,11 +109,18 @@ function BlogForm({
   cancelTo: string;
   reply?: Route.ComponentProps["actionData"];
 }) {
-  const { errors, onSubmit } = useFormCheck(blogFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange } = useFormCheck(blogFormSchema, reply?.errors);
   const values = reply?.values ?? {};
   const pick = (field: keyof typeof values & string, fallback: string) => values[field] ?? fallback;
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" data-testid="blog-form">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="space-y-4"
+      data-testid="blog-form"
+    >
       <input type="hidden" name="intent" value={post ? "update" : "create"} />
       {post ? <input type="hidden" name="id" value={post.id} /> : null}
       <FormMessage message={reply?.message} />

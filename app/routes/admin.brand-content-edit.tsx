@@ -109,7 +109,7 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
 
 function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.ComponentProps["actionData"] }) {
   const start = startingValues(entry, reply?.values);
-  const { errors, onSubmit, reset } = useFormCheck(brandContentFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, reset } = useFormCheck(brandContentFormSchema, reply?.errors);
   // Adding or removing a row renumbers the rows after it: messages about numbered rows no longer fit.
   const [listErrors, setListErrors] = useState(true);
   const shown = listErrors
@@ -130,6 +130,7 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
         setListErrors(true);
         onSubmit(event);
       }}
+      onChange={onChange}
       className="space-y-6"
       data-testid="brand-content-form"
     >

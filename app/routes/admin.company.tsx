@@ -53,10 +53,17 @@ type Reply = Route.ComponentProps["actionData"];
 type Settings = Route.ComponentProps["loaderData"];
 
 function CompanyForm({ company, reply }: { company: Settings["company"]; reply?: Reply }) {
-  const { errors, onSubmit } = useFormCheck(companyFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange } = useFormCheck(companyFormSchema, reply?.errors);
   const pick = (field: "phone" | "phonecall") => reply?.values?.[field] ?? company?.[field] ?? "";
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" data-testid="company-form">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="space-y-4"
+      data-testid="company-form"
+    >
       <input type="hidden" name="intent" value="company" />
       <FormMessage message={reply?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -87,11 +94,18 @@ function CompanyForm({ company, reply }: { company: Settings["company"]; reply?:
 }
 
 function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply }) {
-  const { errors, onSubmit } = useFormCheck(webInfoFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange } = useFormCheck(webInfoFormSchema, reply?.errors);
   const pick = (field: "name" | "email" | "phone" | "phonecall" | "address" | "address2") =>
     reply?.values?.[field] ?? info?.[field] ?? "";
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" data-testid="web-info-form">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="space-y-4"
+      data-testid="web-info-form"
+    >
       <input type="hidden" name="intent" value="webinfo" />
       <FormMessage message={reply?.message} />
       <div className="grid gap-4 sm:grid-cols-2">

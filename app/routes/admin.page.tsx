@@ -47,13 +47,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 type Page = Route.ComponentProps["loaderData"]["page"];
 
 function PageEditor({ page, reply }: { page: Page; reply?: Route.ComponentProps["actionData"] }) {
-  const { errors, onSubmit } = useFormCheck(pageFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange } = useFormCheck(pageFormSchema, reply?.errors);
   const [title, setTitle] = useState(reply?.values?.title ?? page.title);
   const [body, setBody] = useState(reply?.values?.body ?? page.body);
   // The preview follows the typing without holding it up on a long page.
   const preview = useDeferredValue(body);
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" data-testid="page-form">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="space-y-4"
+      data-testid="page-form"
+    >
       <FormMessage message={reply?.message} />
       <TextField
         label="Title"

@@ -109,11 +109,18 @@ function SeoForm({
   cancelTo: string;
   reply?: Route.ComponentProps["actionData"];
 }) {
-  const { errors, onSubmit } = useFormCheck(seoFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange } = useFormCheck(seoFormSchema, reply?.errors);
   const values = reply?.values;
   const pick = (field: string, fallback: string) => values?.[field] ?? fallback;
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" data-testid="seo-form">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="space-y-4"
+      data-testid="seo-form"
+    >
       <input type="hidden" name="intent" value={record ? "update" : "create"} />
       {record ? <input type="hidden" name="id" value={record.id} /> : null}
       <FormMessage message={reply?.message} />

@@ -45,7 +45,17 @@ export function useFormCheck(schema: z.ZodType, serverErrors?: FieldErrors) {
       requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
     }
   };
-  return { errors, onSubmit, reset: () => setClientErrors({}) };
+  // Once a field with a message is changed, its message follows the new value (and goes when it is fixed).
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const name = (event.target as Partial<HTMLInputElement>).name;
+    if (!name || errors[name] === undefined) return;
+    const found = checkForm(schema, formToObject(new FormData(event.currentTarget))) ?? {};
+    const next: FieldErrors = { ...errors };
+    if (found[name]) next[name] = found[name];
+    else delete next[name];
+    setClientErrors(next);
+  };
+  return { errors, onSubmit, onChange, reset: () => setClientErrors({}) };
 }
 
 /** The form-wide message of a refused write. */
