@@ -1,17 +1,283 @@
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { data, Link, redirect, useLocation } from "react-router";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
+import {
+  cellClass,
+  HeadCell,
+  ListSearch,
+  ListTable,
+  Pagination,
+  SortHeader,
+} from "~/modules/admin/components/list-controls";
+import { backToList, readContentForm, reply } from "~/modules/admin/content-actions.server";
+import { DoneNotice, FormMessage, formatWhen, RowAction } from "~/modules/admin/content-fields";
+import {
+  getContactMessage,
+  getQuoteRequest,
+  listInbox,
+  messageListQuery,
+  openCounts,
+  setMessageHandled,
+} from "~/modules/admin/content-messages.server";
+import { MESSAGE_KINDS, rowId } from "~/modules/admin/content-schemas";
+import { readListQuery } from "~/modules/admin/list-query";
+import { z } from "zod";
 import type { Route } from "./+types/admin.messages";
+
+const NOT_FOUND = "No such message: it may have been deleted.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const url = new URL(request.url);
+  const query = readListQuery(messageListQuery, request);
+  let open = null;
+  if (url.searchParams.has("id")) {
+    const id = rowId.safeParse(url.searchParams.get("id"));
+    const message = !id.success
+      ? null
+      : query.kind === "contact"
+        ? await getContactMessage(context.db, id.data)
+        : await getQuoteRequest(context.db, id.data);
+    if (!message) throw data({ message: NOT_FOUND }, { status: 404 });
+    open =
+      "subject" in message
+        ? {
+            kind: "contact" as const,
+            id: message.id,
+            name: message.name,
+            email: message.email,
+            phone: message.phone,
+            heading: message.subject,
+            company: "",
+            message: message.message,
+            createdAt: message.createdAt,
+            handledAt: message.readAt,
+          }
+        : {
+            kind: "quote" as const,
+            id: message.id,
+            name: message.name,
+            email: message.email,
+            phone: message.phone,
+            heading: `Quote for ${message.serviceTitle}${message.packageName ? ` · ${message.packageName}` : " (package not chosen)"}`,
+            company: message.company,
+            message: message.message,
+            createdAt: message.createdAt,
+            handledAt: message.handledAt,
+          };
+  }
+  const [page, counts] = await Promise.all([listInbox(context.db, query), openCounts(context.db)]);
+  return data({ page, query, counts, open }, { headers: PRIVATE_HEADERS });
 }
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Messages · Store admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const handledSchema = z.object({
+  intent: z.enum(["handled", "reopen"]),
+  kind: z.enum(MESSAGE_KINDS),
+  id: rowId,
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const admin = await requireAdmin(request, context);
+  const body = await readContentForm(request);
+  if (!body.ok) return body.response;
+  const parsed = handledSchema.safeParse(body.values);
+  if (!parsed.success) return reply(400, { message: "Choose what to do with the page's buttons." });
+  const { intent, kind, id } = parsed.data;
+  if (!(await setMessageHandled(context.db, kind, id, intent === "handled", admin.email)))
+    return reply(404, { message: NOT_FOUND });
+  return redirect(backToList(request, intent, []));
 }
 
-export default function Page() {
-  return <AdminPage title="Messages">Not built yet.</AdminPage>;
+const KIND_LABELS = { contact: "Contact messages", quote: "Quote requests" } as const;
+const STATUS_LABELS = { all: "All", open: "Open", handled: "Handled" } as const;
+
+function Pill({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={`rounded-full px-3 py-1.5 text-sm font-semibold ${
+        active ? "bg-ink-900 text-white" : "border border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
+      }`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+type Open = NonNullable<Route.ComponentProps["loaderData"]["open"]>;
+
+function MessageDetail({ message, closeTo }: { message: Open; closeTo: string }) {
+  const fields: Array<[string, React.ReactNode]> = [
+    ["From", message.name],
+    [
+      "E-mail",
+      <a key="email" href={`mailto:${message.email}`} className="break-all text-brand-700 underline">
+        {message.email}
+      </a>,
+    ],
+    ["Phone", message.phone || "—"],
+    ...(message.kind === "quote" ? [["Company", message.company || "—"] as [string, React.ReactNode]] : []),
+    ["Received", formatWhen(message.createdAt)],
+    ["Status", message.handledAt ? `Handled ${formatWhen(message.handledAt)}` : "Open"],
+  ];
+  return (
+    <section
+      aria-labelledby="message-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="message-detail"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="message-heading" className="text-lg font-bold text-ink-900">
+          {message.heading}
+        </h2>
+        <Link to={closeTo} className="shrink-0 text-sm font-semibold text-slate-600 hover:underline">
+          Close
+        </Link>
+      </div>
+      <dl className="mt-4 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+        {fields.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-ink-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p
+        className="mt-4 whitespace-pre-wrap break-words rounded-xl bg-slate-50 p-4 text-sm leading-relaxed text-ink-900"
+        data-testid="message-text"
+      >
+        {message.message}
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <a
+          href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.heading}`)}`}
+          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Reply by e-mail
+        </a>
+        <RowAction
+          intent={message.handledAt ? "reopen" : "handled"}
+          id={message.id}
+          fields={{ kind: message.kind }}
+          label={message.handledAt ? "Mark as open" : "Mark as handled"}
+        />
+      </div>
+    </section>
+  );
+}
+
+export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, query, counts, open } = loaderData;
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete("done");
+  const link = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) next.delete(key);
+      else next.set(key, value);
+    }
+    const text = next.toString();
+    return `/admin/messages${text ? `?${text}` : ""}`;
+  };
+  return (
+    <AdminPage
+      title="Messages"
+      intro="Messages from the contact form and quote requests from the digital-service pages, newest first."
+    >
+      <DoneNotice messages={{ handled: "Marked as handled.", reopen: "Marked as open again." }} />
+      {actionData ? <FormMessage message={actionData.message} /> : null}
+      <nav aria-label="Inbox" className="flex flex-wrap gap-2">
+        {MESSAGE_KINDS.map((kind) => (
+          <Pill key={kind} to={`/admin/messages?kind=${kind}`} active={query.kind === kind}>
+            {KIND_LABELS[kind]}
+            {counts[kind] > 0 ? (
+              <span className="ml-1.5 rounded-full bg-amber-200 px-1.5 text-xs text-amber-950">
+                {counts[kind]} open
+              </span>
+            ) : null}
+          </Pill>
+        ))}
+      </nav>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <ListSearch label="Search by e-mail" placeholder="name@example.com" />
+        <nav aria-label="Status" className="flex flex-wrap gap-2">
+          {(["all", "open", "handled"] as const).map((status) => (
+            <Pill
+              key={status}
+              to={link({ status: status === "all" ? undefined : status, page: undefined, id: undefined })}
+              active={query.status === status}
+            >
+              {STATUS_LABELS[status]}
+            </Pill>
+          ))}
+        </nav>
+      </div>
+      <div className={open ? "grid gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}>
+        {open ? (
+          <div className="mt-4 2xl:order-2">
+            <MessageDetail message={open} closeTo={link({ id: undefined })} />
+          </div>
+        ) : null}
+        <div className="min-w-0">
+          <ListTable
+            caption={KIND_LABELS[query.kind]}
+            head={
+              <>
+                <SortHeader column="received" label="Received" sort={query.sort} dir={query.dir} />
+                <SortHeader column="email" label="From" sort={query.sort} dir={query.dir} />
+                <HeadCell>{query.kind === "contact" ? "Subject" : "Service"}</HeadCell>
+                <HeadCell>Status</HeadCell>
+              </>
+            }
+          >
+            {page.rows.length === 0 ? (
+              <tr>
+                <td colSpan={4} className={`${cellClass} py-6 text-center text-slate-600`}>
+                  {query.q || query.status !== "all"
+                    ? "Nothing matches this search."
+                    : `No ${KIND_LABELS[query.kind].toLowerCase()} yet.`}
+                </td>
+              </tr>
+            ) : (
+              page.rows.map((row) => (
+                <tr
+                  key={row.id}
+                  data-testid="message-row"
+                  className={`${open?.id === row.id ? "bg-brand-50" : ""} ${row.handledAt ? "" : "font-semibold"}`}
+                >
+                  <td className={`${cellClass} whitespace-nowrap text-xs`}>{formatWhen(row.createdAt)}</td>
+                  <td className={`${cellClass} max-w-56`}>
+                    <p className="truncate text-ink-900">{row.name}</p>
+                    <p className="truncate text-xs font-normal text-slate-600">{row.email}</p>
+                  </td>
+                  <td className={`${cellClass} max-w-md`}>
+                    <Link to={link({ id: String(row.id) })} className="text-brand-700 hover:underline">
+                      {row.subject}
+                    </Link>
+                  </td>
+                  <td className={cellClass}>
+                    <span
+                      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                        row.handledAt ? "bg-slate-200 text-slate-700" : "bg-amber-100 text-amber-900"
+                      }`}
+                    >
+                      {row.handledAt ? "Handled" : "Open"}
+                    </span>
+                  </td>
+                </tr>
+              ))
+            )}
+          </ListTable>
+          <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
+        </div>
+      </div>
+    </AdminPage>
+  );
 }

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export type BrandContact = { supportPhone: string; supportEmail: string; website: string };
 export type BrandBenefit = { title: string; desc: string; icon: string };
@@ -49,14 +61,25 @@ export const webInfo = pgTable(
   (table) => [check("web_info_single_row", sql`${table.id} = 1`)],
 );
 
-export const seoRecords = pgTable("seo_records", {
-  id: serial("id").primaryKey(),
-  route: text("route").notNull().unique(),
-  title: text("title"),
-  description: text("description").notNull().default(""),
-  keywords: text("keywords").notNull().default(""),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const seoRecords = pgTable(
+  "seo_records",
+  {
+    id: serial("id").primaryKey(),
+    route: text("route").notNull().unique(),
+    title: text("title"),
+    description: text("description").notNull().default(""),
+    keywords: text("keywords").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Every page looks its record up by lower(route); one record per route whatever the letters' case.
+    uniqueIndex("seo_records_route_lower_idx").on(sql`lower(${table.route})`),
+    index("seo_records_title_idx").on(table.title),
+    // The admin list's search (ILIKE '%...%').
+    index("seo_records_route_trgm_idx").using("gin", table.route.op("gin_trgm_ops")),
+    index("seo_records_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+  ],
+);
 
 /** Brand-page meta tags; only some brands (mcafee, norton) have an entry, the rest use the default. */
 export const productMetadata = pgTable("product_metadata", {
@@ -66,26 +89,40 @@ export const productMetadata = pgTable("product_metadata", {
   keywords: text("keywords").notNull(),
 });
 
-export const banners = pgTable("banners", {
-  id: serial("id").primaryKey(),
-  title: text("title").notNull(),
-  subtitle: text("subtitle").notNull().default(""),
-  image: text("image").notNull(),
-  alt: text("alt").notNull(),
-  link: text("link").notNull(),
-  position: integer("position").notNull().default(0),
-  active: boolean("active").notNull().default(true),
-});
+export const banners = pgTable(
+  "banners",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    image: text("image").notNull(),
+    alt: text("alt").notNull(),
+    link: text("link").notNull(),
+    position: integer("position").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (table) => [index("banners_position_idx").on(table.position, table.id)],
+);
 
 /** Blog posts live on the external blog; the store keeps a teaser linking there. */
-export const blogPosts = pgTable("blog_posts", {
-  id: serial("id").primaryKey(),
-  slug: text("slug").notNull().unique(),
-  title: text("title").notNull(),
-  excerpt: text("excerpt").notNull(),
-  image: text("image").notNull(),
-  publishedAt: date("published_at").notNull(),
-});
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    image: text("image").notNull(),
+    publishedAt: date("published_at").notNull(),
+  },
+  (table) => [
+    // The home page's newest teasers and the admin list's sorts and search.
+    index("blog_posts_published_idx").on(table.publishedAt),
+    index("blog_posts_title_idx").on(table.title),
+    index("blog_posts_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    index("blog_posts_slug_trgm_idx").using("gin", table.slug.op("gin_trgm_ops")),
+  ],
+);
 
 export type ServicePackage = { name: string; priceCents: number; description: string; features: string[] };
 

@@ -13,7 +13,11 @@ export const contactMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },
-  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt),
+    // The inbox's search by e-mail (ILIKE '%...%').
+    index("contact_messages_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
+  ],
 );
 
 /** Quote requests from the digital-service pages, read by the admin. */
@@ -31,5 +35,8 @@ export const quoteRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp("handled_at", { withTimezone: true }),
   },
-  (table) => [index("quote_requests_created_idx").on(table.createdAt)],
+  (table) => [
+    index("quote_requests_created_idx").on(table.createdAt),
+    index("quote_requests_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
+  ],
 );

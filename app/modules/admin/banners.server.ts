@@ -1,6 +1,9 @@
-import { and, asc, count, desc, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, max, or, type SQL } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { banners } from "~db/schema";
+import { recordAudit } from "./audit.server";
+import { NOT_FOUND, type WriteResult } from "./content-db.server";
+import type { BannerForm } from "./content-schemas";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 
 export const bannerListQuery = listQuerySchema(["position", "title"], { sort: "position", dir: "asc" });
@@ -28,4 +31,121 @@ export async function listBanners(db: Database, query: BannerListQuery): Promise
     db.select({ n: count() }).from(banners).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+export async function getBanner(db: Database, id: number): Promise<BannerRow | null> {
+  const [row] = await db.select().from(banners).where(eq(banners.id, id));
+  return row ?? null;
+}
+
+/** Adds a banner; without a position it goes last. */
+export async function createBanner(db: Database, form: BannerForm, admin: string): Promise<WriteResult> {
+  return db.transaction(async (tx) => {
+    const { position, ...fields } = form;
+    const [last] = await tx.select({ max: max(banners.position) }).from(banners);
+    const [after] = await tx
+      .insert(banners)
+      .values({ ...fields, position: position ?? (last?.max ?? -1) + 1 })
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "banner.create",
+      entity: "banner",
+      entityId: after!.id,
+      after,
+    });
+    return { ok: true, id: after!.id };
+  });
+}
+
+/** Changes a banner; without a position it keeps its place. */
+export async function updateBanner(
+  db: Database,
+  id: number,
+  form: BannerForm,
+  admin: string,
+): Promise<WriteResult> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for("update");
+    if (!before) return NOT_FOUND;
+    const { position, ...fields } = form;
+    const [after] = await tx
+      .update(banners)
+      .set({ ...fields, position: position ?? before.position })
+      .where(eq(banners.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "banner.update",
+      entity: "banner",
+      entityId: id,
+      before,
+      after,
+    });
+    return { ok: true, id };
+  });
+}
+
+/** Shows or hides a banner on the home page; false when there is none. */
+export async function setBannerActive(db: Database, id: number, active: boolean, admin: string) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for("update");
+    if (!before) return false;
+    const [after] = await tx.update(banners).set({ active }).where(eq(banners.id, id)).returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: active ? "banner.activate" : "banner.deactivate",
+      entity: "banner",
+      entityId: id,
+      before,
+      after,
+    });
+    return true;
+  });
+}
+
+export async function deleteBanner(db: Database, id: number, admin: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.delete(banners).where(eq(banners.id, id)).returning();
+    if (!before) return false;
+    await recordAudit(tx, { actor: admin, action: "banner.delete", entity: "banner", entityId: id, before });
+    return true;
+  });
+}
+
+/**
+ * Moves a banner one place up or down in the home page's order. The banners are numbered 0, 1, 2... again as
+ * they show, so ties left by hand-typed positions stop mattering. The home page shows every active banner, so
+ * the table stays small. Returns false when there is no such banner; moving the first up or the last down
+ * changes nothing.
+ */
+export async function moveBanner(db: Database, id: number, direction: "up" | "down", admin: string) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: banners.id, position: banners.position })
+      .from(banners)
+      .orderBy(asc(banners.position), asc(banners.id))
+      .for("update");
+    const from = rows.findIndex((row) => row.id === id);
+    if (from === -1) return false;
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= rows.length) return true;
+    const order = rows.map((row) => row.id);
+    [order[from], order[to]] = [order[to]!, order[from]!];
+    const before = rows.map((row) => ({ id: row.id, position: row.position }));
+    const after = order.map((rowId, position) => ({ id: rowId, position }));
+    for (const row of after) {
+      if (rows.find((old) => old.id === row.id)!.position !== row.position)
+        await tx.update(banners).set({ position: row.position }).where(eq(banners.id, row.id));
+    }
+    await recordAudit(tx, {
+      actor: admin,
+      action: `banner.move_${direction}`,
+      entity: "banner",
+      entityId: id,
+      before,
+      after,
+    });
+    return true;
+  });
 }

@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  asList,
+  checkbox,
+  internationalPhone,
+  localPhone,
+  refuseDuplicates,
+  samePhone,
+} from "./content-schemas";
 
 const money = (label: string) =>
   z
@@ -107,7 +115,12 @@ export const productFormSchema = z
 export type ProductForm = z.infer<typeof productFormSchema>;
 
 export const seoFormSchema = z.object({
-  route: z.literal("/").or(path),
+  route: z
+    .string({ error: "Enter the page's route" })
+    .trim()
+    .min(1, "Enter the page's route, like /antivirus")
+    .max(300, "At most 300 characters")
+    .regex(/^\/$|^(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/, "Use a path like /antivirus or /antivirus/norton"),
   title: z
     .string()
     .trim()
@@ -118,68 +131,159 @@ export const seoFormSchema = z.object({
   keywords: z.string().trim().max(500, "At most 500 characters").default(""),
 });
 
-const lines = (label: string, max: number) =>
-  z
-    .string()
-    .max(20_000)
-    .transform((text) =>
-      text
+export const BRAND_LIMITS = {
+  title: 200,
+  whyChoose: 5000,
+  benefitTitle: 200,
+  benefitDesc: 1000,
+  feature: 300,
+  features: 30,
+  quote: 1000,
+  author: 80,
+  testimonials: 30,
+} as const;
+
+/** Text lines (the one-per-line form of a list) without blank ones; any other value is left as it is. */
+const splitLines = (value: unknown) =>
+  typeof value === "string"
+    ? value
         .split(/\r?\n/)
         .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(z.string().max(300)).min(1, `Give at least one ${label}`).max(max, `At most ${max} ${label}s`),
-    );
+        .filter(Boolean)
+    : asList(value);
 
-/** Brand content as edited in the admin form: lists one per line, benefits and testimonials as pairs. */
-export const brandContentFormSchema = z.object({
-  title: z.string().trim().min(1, "Enter a title").max(200),
-  bannerImg: imageRef,
-  backgroundImage: z.string().trim().max(2000).default(""),
-  logo: imageRef,
-  whyChoose: z.string().trim().min(1, "Say why to choose this brand").max(5000),
-  supportPhone: z.string().trim().min(1, "Enter the support phone").max(40),
-  supportEmail: z.email("Enter a valid e-mail address"),
-  website: z.url("Enter a full address like https://www.example.com"),
-  benefits: z
-    .array(
-      z.object({
-        title: z.string().trim().min(1, "Enter a title").max(200),
-        desc: z.string().trim().min(1, "Enter a description").max(1000),
-        icon: imageRef,
-      }),
-    )
-    .length(3, "A brand has exactly three benefits"),
-  features: lines("feature", 30),
-  testimonials: z
-    .string()
-    .max(30_000)
-    .transform((text, ctx) => {
-      const entries: Array<{ quote: string; author: string }> = [];
-      for (const [index, line] of text.split(/\r?\n/).entries()) {
-        if (line.trim() === "") continue;
-        const at = line.lastIndexOf("|");
-        if (at <= 0) {
-          ctx.addIssue({ code: "custom", message: `Line ${index + 1} must look like "quote | author"` });
-          return z.NEVER;
-        }
-        entries.push({
-          quote: line.slice(0, at).trim().slice(0, 1000),
-          author: line
-            .slice(at + 1)
-            .trim()
-            .slice(0, 80),
-        });
-      }
-      return entries;
-    }),
+const feature = z
+  .string({ error: "Enter the feature" })
+  .trim()
+  .min(1, "Enter the feature or remove it")
+  .max(BRAND_LIMITS.feature, `At most ${BRAND_LIMITS.feature} characters`);
+
+const testimonial = z.object({
+  quote: z
+    .string({ error: "Enter the quote" })
+    .trim()
+    .min(1, "Enter the quote or remove the testimonial")
+    .max(BRAND_LIMITS.quote, `At most ${BRAND_LIMITS.quote} characters`),
+  author: z
+    .string({ error: "Enter the author" })
+    .trim()
+    .min(1, "Enter who said it, like Sam P.")
+    .max(BRAND_LIMITS.author, `At most ${BRAND_LIMITS.author} characters`),
 });
 
-export const companyFormSchema = z.object({
-  phone: z.string().trim().min(1, "Enter the phone in local format").max(40),
-  phonecall: z
+/** "quote | author" lines become testimonials; a line without an author keeps an empty one, which is refused. */
+const testimonialLines = (value: unknown) =>
+  typeof value === "string"
+    ? value
+        .split(/\r?\n/)
+        .filter((line) => line.trim() !== "")
+        .map((line) => {
+          const at = line.lastIndexOf("|");
+          return at <= 0
+            ? { quote: line, author: "" }
+            : { quote: line.slice(0, at), author: line.slice(at + 1) };
+        })
+    : asList(value);
+
+/**
+ * Brand content as edited in the admin form: every field of the spec's entry. Lists come as indexed fields
+ * (features.0, testimonials.0.quote) or, for features and testimonials, as lines ("quote | author").
+ */
+export const brandContentFormSchema = z.object({
+  title: z
+    .string({ error: "Enter a title" })
+    .trim()
+    .min(1, "Enter a title")
+    .max(BRAND_LIMITS.title, `At most ${BRAND_LIMITS.title} characters`),
+  bannerImg: imageRef,
+  backgroundImage: z
     .string()
     .trim()
-    .regex(/^\+\d{6,15}$/, "Enter the international number like +12125550123"),
+    .max(2000)
+    .default("")
+    .refine(
+      (value) => value === "" || imageRef.safeParse(value).success,
+      "Use a site path or an https:// address",
+    ),
+  logo: imageRef,
+  whyChoose: z
+    .string({ error: "Say why to choose this brand" })
+    .trim()
+    .min(1, "Say why to choose this brand")
+    .max(BRAND_LIMITS.whyChoose, `At most ${BRAND_LIMITS.whyChoose} characters`),
+  supportPhone: localPhone,
+  supportEmail: z
+    .string({ error: "Enter the support e-mail" })
+    .trim()
+    .max(254)
+    .pipe(z.email("Enter a valid e-mail address")),
+  website: z
+    .string({ error: "Enter the support website" })
+    .trim()
+    .max(2000)
+    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full address like https://www.example.com" })),
+  benefits: z.preprocess(
+    asList,
+    z
+      .array(
+        z.object({
+          title: z
+            .string({ error: "Enter a title" })
+            .trim()
+            .min(1, "Enter a title")
+            .max(BRAND_LIMITS.benefitTitle, `At most ${BRAND_LIMITS.benefitTitle} characters`),
+          desc: z
+            .string({ error: "Enter a description" })
+            .trim()
+            .min(1, "Enter a description")
+            .max(BRAND_LIMITS.benefitDesc, `At most ${BRAND_LIMITS.benefitDesc} characters`),
+          icon: imageRef,
+        }),
+        { error: "Give the three benefits" },
+      )
+      .length(3, "A brand has exactly three benefits")
+      .superRefine((benefits, ctx) =>
+        refuseDuplicates(benefits, (benefit) => benefit.title, ctx, "Two benefits have this title", "title"),
+      ),
+  ),
+  features: z.preprocess(
+    splitLines,
+    z
+      .array(feature, { error: "Give the features" })
+      .min(1, "Give at least one feature")
+      .max(BRAND_LIMITS.features, `At most ${BRAND_LIMITS.features} features`)
+      .superRefine((features, ctx) =>
+        refuseDuplicates(features, (item) => item, ctx, "This feature is listed twice"),
+      ),
+  ),
+  testimonials: z.preprocess(
+    testimonialLines,
+    z
+      .array(testimonial, { error: "Give the testimonials" })
+      .max(BRAND_LIMITS.testimonials, `At most ${BRAND_LIMITS.testimonials} testimonials`)
+      .superRefine((testimonials, ctx) =>
+        refuseDuplicates(
+          testimonials,
+          (item) => `${item.author}|${item.quote}`,
+          ctx,
+          "This testimonial is listed twice",
+          "quote",
+        ),
+      ),
+  ),
+  /** The testimonials are sample content (the demo's), and say so on the page. */
+  sample: checkbox,
 });
+
+export type BrandContentForm = z.infer<typeof brandContentFormSchema>;
+
+export const companyFormSchema = z
+  .object({ phone: localPhone, phonecall: internationalPhone })
+  .superRefine((company, ctx) => {
+    if (!samePhone(company.phone, company.phonecall))
+      ctx.addIssue({
+        code: "custom",
+        path: ["phonecall"],
+        message: "The two formats must be the same number",
+      });
+  });

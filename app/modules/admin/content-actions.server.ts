@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { readFormBody } from "~/lib/form-data.server";
+import type { FieldErrors } from "~/lib/forms";
+import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+
+/**
+ * What a content page's action answers when it does not redirect: a message for the page and, for a refused
+ * form, a message per field and the values to show again. Nothing was written.
+ */
+export type ContentReply = {
+  ok: false;
+  message: string;
+  intent?: string;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+};
+
+export const reply = (status: number, body: Omit<ContentReply, "ok">) =>
+  data<ContentReply>({ ok: false, ...body }, { status, headers: PRIVATE_HEADERS });
+
+export const FIX_FIELDS = "Some fields need a fix: see the messages next to them.";
+
+/** The posted form's text fields, or the 400/413 answer to return at once. */
+export async function readContentForm(
+  request: Request,
+  maxBytes?: number,
+): Promise<{ ok: true; values: Record<string, string> } | { ok: false; response: ReturnType<typeof reply> }> {
+  const body = await readFormBody(request, maxBytes);
+  if (body.ok) return body;
+  return {
+    ok: false,
+    response:
+      body.reason === "too-large"
+        ? reply(413, { message: "The form is too large to save: shorten the longest texts." })
+        : reply(400, { message: "The form could not be read: reload the page and try again." }),
+  };
+}
+
+/**
+ * Where to go after a write: the same list (search, sort and page kept), without the open form, with a word
+ * for the notice.
+ */
+export function backToList(request: Request, done: string, drop: string[] = ["edit", "new"]): string {
+  const url = new URL(request.url);
+  for (const key of [...drop, "done", "index"]) url.searchParams.delete(key);
+  url.searchParams.set("done", done);
+  return `${url.pathname}?${url.searchParams.toString()}`;
+}
