@@ -50,6 +50,11 @@ export const user = pgTable(
   (table) => [
     check("user_status_check", sql`${table.status} in ('Active', 'InActive')`),
     check("user_role_check", sql`${table.role} is null or ${table.role} in ('user', 'admin')`),
+    // The admin's users list: search anywhere in the name or e-mail, sort by when they joined or last signed in.
+    index("user_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
+    index("user_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("user_created_idx").on(table.createdAt),
+    index("user_last_login_idx").on(table.lastLogin),
   ],
 );
 

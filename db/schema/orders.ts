@@ -71,6 +71,8 @@ export const orders = pgTable(
     index("orders_user_idx").on(table.userId),
     index("orders_status_idx").on(table.status, table.createdAt),
     index("orders_created_idx").on(table.createdAt),
+    // The admin's orders search (an e-mail prefix, in any case).
+    index("orders_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
     check(
       "orders_status_check",
       sql`${table.status} in ('pending_payment', 'paid', 'fulfilled', 'cancelled', 'refunded')`,
