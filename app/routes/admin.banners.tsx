@@ -17,12 +17,12 @@ import {
   cellClass,
   HeadCell,
   ListSearch,
-  ListTable,
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
 import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
 import {
+  ContentTable,
   DoneNotice,
   FormButtons,
   FormMessage,
@@ -258,7 +258,7 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
           to move banners up and down.
         </p>
       )}
-      <ListTable
+      <ContentTable
         caption="Banners"
         head={
           <>
@@ -321,7 +321,7 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
                   className="aspect-[16/5] w-36 rounded border border-slate-200 bg-ink-900 object-cover"
                 />
               </td>
-              <td className={`${cellClass} max-w-sm`}>
+              <td className={`${cellClass} min-w-48 max-w-sm`}>
                 <p className="font-semibold text-ink-900">{banner.title}</p>
                 {banner.subtitle ? (
                   <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{banner.subtitle}</p>
@@ -367,7 +367,7 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
             </tr>
           ))
         )}
-      </ListTable>
+      </ContentTable>
       <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
     </AdminPage>
   );

@@ -5,7 +5,6 @@ import {
   cellClass,
   HeadCell,
   ListSearch,
-  ListTable,
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
@@ -19,10 +18,11 @@ import {
 } from "~/modules/admin/blogs.server";
 import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
 import {
+  ContentTable,
   DoneNotice,
+  formatDay,
   FormButtons,
   FormMessage,
-  formatDay,
   ImageField,
   Panel,
   RowAction,
@@ -217,7 +217,7 @@ export default function BlogsPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       <ListSearch label="Search teasers" placeholder="Title or slug" />
-      <ListTable
+      <ContentTable
         caption="Blog teasers"
         head={
           <>
@@ -250,7 +250,7 @@ export default function BlogsPage({ loaderData, actionData }: Route.ComponentPro
                   className="aspect-video w-20 rounded border border-slate-200 object-cover"
                 />
               </td>
-              <td className={`${cellClass} max-w-md`}>
+              <td className={`${cellClass} min-w-48 max-w-md`}>
                 <p className="font-semibold text-ink-900">{post.title}</p>
                 <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{post.excerpt}</p>
               </td>
@@ -275,7 +275,7 @@ export default function BlogsPage({ loaderData, actionData }: Route.ComponentPro
             </tr>
           ))
         )}
-      </ListTable>
+      </ContentTable>
       <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
     </AdminPage>
   );

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
-import { cellClass, HeadCell, ListTable } from "~/modules/admin/components/list-controls";
-import { formatWhen } from "~/modules/admin/content-fields";
+import { cellClass, HeadCell } from "~/modules/admin/components/list-controls";
+import { ContentTable, formatWhen } from "~/modules/admin/content-fields";
 import { listBrandContent } from "~/modules/admin/content.server";
 import type { Route } from "./+types/admin.brand-content";
 
@@ -28,7 +28,7 @@ export default function BrandContentList({ loaderData }: Route.ComponentProps) {
       title="Brand content"
       intro="The support content of each brand page: title, banner, logo, why-choose text, contact block, three benefits, features and testimonials. Windows 7, 8 and XP share one entry. The independent-reseller notice is part of the page template and cannot be edited here."
     >
-      <ListTable
+      <ContentTable
         caption="Brand content entries"
         head={
           <>
@@ -55,18 +55,18 @@ export default function BrandContentList({ loaderData }: Route.ComponentProps) {
               />
             </td>
             <td className={cellClass}>
-              <p className="font-semibold text-ink-900">
-                {entry.title}
+              <p className="font-semibold text-ink-900">{entry.title}</p>
+              <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs">
+                <span className="font-mono text-slate-500">{entry.key}</span>
                 {entry.sample ? (
                   <span
-                    className="ml-2 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                    className="whitespace-nowrap rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 font-semibold text-amber-900"
                     title="The testimonials are marked as sample content"
                   >
                     Sample reviews
                   </span>
                 ) : null}
               </p>
-              <p className="font-mono text-xs text-slate-500">{entry.key}</p>
             </td>
             <td className={cellClass}>
               {entry.usedBy.length === 0 ? (
@@ -102,7 +102,7 @@ export default function BrandContentList({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </ContentTable>
     </AdminPage>
   );
 }

@@ -5,12 +5,11 @@ import {
   cellClass,
   HeadCell,
   ListSearch,
-  ListTable,
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
 import { backToList, readContentForm, reply } from "~/modules/admin/content-actions.server";
-import { DoneNotice, FormMessage, formatWhen, RowAction } from "~/modules/admin/content-fields";
+import { ContentTable, DoneNotice, formatWhen, FormMessage, RowAction } from "~/modules/admin/content-fields";
 import {
   getContactMessage,
   getQuoteRequest,
@@ -226,7 +225,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           </div>
         ) : null}
         <div className="min-w-0">
-          <ListTable
+          <ContentTable
             caption={KIND_LABELS[query.kind]}
             head={
               <>
@@ -257,7 +256,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
                     <p className="truncate text-ink-900">{row.name}</p>
                     <p className="truncate text-xs font-normal text-slate-600">{row.email}</p>
                   </td>
-                  <td className={`${cellClass} max-w-md`}>
+                  <td className={`${cellClass} min-w-48 max-w-md`}>
                     <Link to={link({ id: String(row.id) })} className="text-brand-700 hover:underline">
                       {row.subject}
                     </Link>
@@ -274,7 +273,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
                 </tr>
               ))
             )}
-          </ListTable>
+          </ContentTable>
           <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
         </div>
       </div>

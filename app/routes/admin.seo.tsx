@@ -6,16 +6,16 @@ import {
   cellClass,
   HeadCell,
   ListSearch,
-  ListTable,
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
 import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
 import {
+  ContentTable,
   DoneNotice,
+  formatWhen,
   FormButtons,
   FormMessage,
-  formatWhen,
   Panel,
   RowAction,
   useFormCheck,
@@ -211,7 +211,7 @@ export default function SeoPage({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
       <ListSearch label="Search records" placeholder="Route or title" />
-      <ListTable
+      <ContentTable
         caption="SEO records"
         head={
           <>
@@ -248,7 +248,7 @@ export default function SeoPage({ loaderData, actionData }: Route.ComponentProps
                   <span className="sr-only"> (opens the page in a new tab)</span>
                 </a>
               </td>
-              <td className={`${cellClass} max-w-xl`}>
+              <td className={`${cellClass} min-w-56 max-w-xl`}>
                 <p className="font-semibold text-ink-900">
                   {record.title ?? <span className="font-normal italic text-slate-500">No title</span>}
                 </p>
@@ -278,7 +278,7 @@ export default function SeoPage({ loaderData, actionData }: Route.ComponentProps
             </tr>
           ))
         )}
-      </ListTable>
+      </ContentTable>
       <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
     </AdminPage>
   );

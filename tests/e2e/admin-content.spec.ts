@@ -447,3 +447,27 @@ test("the content pages refuse visitors, unknown records and bad posts, writing 
   await expect(page.getByTestId("brand-benefit")).toHaveCount(3);
   await expect(page.getByTestId("brand-title")).toHaveText("Microsoft Windows Support");
 });
+
+test("at phone width no content page scrolls sideways", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page, baseURL!, "/admin/blogs");
+  for (const path of [
+    "/admin/blogs",
+    "/admin/blogs?new=1",
+    "/admin/banners",
+    "/admin/seo",
+    "/admin/brand-content",
+    "/admin/brand-content/Windows",
+    "/admin/company",
+    "/admin/pages",
+    "/admin/pages/about",
+    "/admin/messages",
+  ]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  await page.goto("/admin/brand-content/Windows");
+  await screenshot(page, "brand-content-edit-phone");
+  await page.goto("/admin/blogs");
+  await screenshot(page, "blogs-list-phone");
+});
