@@ -17,12 +17,12 @@ import {
   cellClass,
   HeadCell,
   ListSearch,
+  ListTable,
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
 import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
 import {
-  ContentTable,
   DoneNotice,
   FormButtons,
   FormMessage,
@@ -258,7 +258,7 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
           to move banners up and down.
         </p>
       )}
-      <ContentTable
+      <ListTable
         caption="Banners"
         head={
           <>
@@ -367,7 +367,7 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
             </tr>
           ))
         )}
-      </ContentTable>
+      </ListTable>
       <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
     </AdminPage>
   );

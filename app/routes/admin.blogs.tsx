@@ -5,6 +5,7 @@ import {
   cellClass,
   HeadCell,
   ListSearch,
+  ListTable,
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
@@ -18,7 +19,6 @@ import {
 } from "~/modules/admin/blogs.server";
 import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
 import {
-  ContentTable,
   DoneNotice,
   formatDay,
   FormButtons,
@@ -217,7 +217,7 @@ export default function BlogsPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       <ListSearch label="Search teasers" placeholder="Title or slug" />
-      <ContentTable
+      <ListTable
         caption="Blog teasers"
         head={
           <>
@@ -275,7 +275,7 @@ export default function BlogsPage({ loaderData, actionData }: Route.ComponentPro
             </tr>
           ))
         )}
-      </ContentTable>
+      </ListTable>
       <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
     </AdminPage>
   );

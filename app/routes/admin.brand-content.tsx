@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
-import { cellClass, HeadCell } from "~/modules/admin/components/list-controls";
-import { ContentTable, formatWhen } from "~/modules/admin/content-fields";
+import { cellClass, HeadCell, ListTable } from "~/modules/admin/components/list-controls";
+import { formatWhen } from "~/modules/admin/content-fields";
 import { listBrandContent } from "~/modules/admin/content.server";
 import type { Route } from "./+types/admin.brand-content";
 
@@ -28,7 +28,7 @@ export default function BrandContentList({ loaderData }: Route.ComponentProps) {
       title="Brand content"
       intro="The support content of each brand page: title, banner, logo, why-choose text, contact block, three benefits, features and testimonials. Windows 7, 8 and XP share one entry. The independent-reseller notice is part of the page template and cannot be edited here."
     >
-      <ContentTable
+      <ListTable
         caption="Brand content entries"
         head={
           <>
@@ -102,7 +102,7 @@ export default function BrandContentList({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </ContentTable>
+      </ListTable>
     </AdminPage>
   );
 }

@@ -5,11 +5,12 @@ import {
   cellClass,
   HeadCell,
   ListSearch,
+  ListTable,
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
 import { backToList, readContentForm, reply } from "~/modules/admin/content-actions.server";
-import { ContentTable, DoneNotice, formatWhen, FormMessage, RowAction } from "~/modules/admin/content-fields";
+import { DoneNotice, formatWhen, FormMessage, RowAction } from "~/modules/admin/content-fields";
 import {
   getContactMessage,
   getQuoteRequest,
@@ -225,7 +226,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           </div>
         ) : null}
         <div className="min-w-0">
-          <ContentTable
+          <ListTable
             caption={KIND_LABELS[query.kind]}
             head={
               <>
@@ -273,7 +274,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
                 </tr>
               ))
             )}
-          </ContentTable>
+          </ListTable>
           <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
         </div>
       </div>

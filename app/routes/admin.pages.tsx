@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
-import { cellClass, HeadCell } from "~/modules/admin/components/list-controls";
-import { ContentTable, formatWhen } from "~/modules/admin/content-fields";
+import { cellClass, HeadCell, ListTable } from "~/modules/admin/components/list-controls";
+import { formatWhen } from "~/modules/admin/content-fields";
 import { listPages } from "~/modules/admin/content-pages.server";
 import type { Route } from "./+types/admin.pages";
 
@@ -28,7 +28,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
       title="Pages"
       intro="The information and policy pages, written in Markdown. Their addresses are fixed; each shows when it was last updated."
     >
-      <ContentTable
+      <ListTable
         caption="Information and policy pages"
         head={
           <>
@@ -72,7 +72,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </ContentTable>
+      </ListTable>
     </AdminPage>
   );
 }

@@ -6,12 +6,12 @@ import {
   cellClass,
   HeadCell,
   ListSearch,
+  ListTable,
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
 import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
 import {
-  ContentTable,
   DoneNotice,
   formatWhen,
   FormButtons,
@@ -211,7 +211,7 @@ export default function SeoPage({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
       <ListSearch label="Search records" placeholder="Route or title" />
-      <ContentTable
+      <ListTable
         caption="SEO records"
         head={
           <>
@@ -278,7 +278,7 @@ export default function SeoPage({ loaderData, actionData }: Route.ComponentProps
             </tr>
           ))
         )}
-      </ContentTable>
+      </ListTable>
       <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
     </AdminPage>
   );

@@ -7,7 +7,6 @@ import { FileUpload } from "~/modules/storage/components/file-upload";
 import { buttonClass } from "~/ui/button";
 import { TextField } from "~/ui/field";
 import { ActionNotice } from "./components/admin-page";
-import { ListTable } from "./components/list-controls";
 
 /** Dates and times of the admin's content lists, the same on the server and in the browser (UTC). */
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -235,17 +234,5 @@ export function Panel({
       {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
       <div className="mt-4">{children}</div>
     </section>
-  );
-}
-
-/**
- * The shared list table, with every cell positioned: screen-reader-only text in a cell then stays inside the
- * table's own scroll box instead of widening the page on a phone.
- */
-export function ContentTable(props: React.ComponentProps<typeof ListTable>) {
-  return (
-    <div className="[&_td]:relative [&_th]:relative">
-      <ListTable {...props} />
-    </div>
   );
 }

@@ -110,7 +110,10 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
   );
 }
 
-/** The table frame every admin list uses. */
+/**
+ * The table frame every admin list uses. Its cells are positioned, so screen-reader-only text in a cell stays inside
+ * the table's own scroll box instead of widening the page on a phone.
+ */
 export function ListTable({
   caption,
   head,
@@ -121,7 +124,7 @@ export function ListTable({
   children: React.ReactNode;
 }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white [&_td]:relative [&_th]:relative">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
