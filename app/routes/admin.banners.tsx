@@ -20,14 +20,16 @@ import {
   ListTable,
   Pagination,
   SortHeader,
+  withParams,
 } from "~/modules/admin/components/list-controls";
-import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
+import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
   FormButtons,
   FormMessage,
   ImageField,
   Panel,
+  EditDeleteCell,
   RowAction,
   useFormCheck,
 } from "~/modules/admin/content-fields";
@@ -204,11 +206,7 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
   const params = new URLSearchParams(location.search);
   for (const key of ["edit", "new", "done"]) params.delete(key);
   const listUrl = `/admin/banners${params.size ? `?${params}` : ""}`;
-  const withParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(key, value);
-    return `/admin/banners?${next}`;
-  };
+  const withParam = (key: string, value: string) => withParams(params, { [key]: value });
   const formOpen = Boolean(editing) || creating || actionData?.intent === "create";
   const rowMessage = actionData && !actionData.errors && !formOpen ? actionData : null;
   // Moving means something only while the list shows the home page's order.
@@ -348,22 +346,12 @@ export default function BannersPage({ loaderData, actionData }: Route.ComponentP
                   />
                 </div>
               </td>
-              <td className={`${cellClass} whitespace-nowrap text-right`}>
-                <Link
-                  to={withParam("edit", String(banner.id))}
-                  className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
-                >
-                  Edit<span className="sr-only"> {banner.title}</span>
-                </Link>
-                <RowAction
-                  intent="delete"
-                  id={banner.id}
-                  label="Delete"
-                  srLabel={banner.title}
-                  tone="danger"
-                  confirm={`Delete the banner “${banner.title}”?`}
-                />
-              </td>
+              <EditDeleteCell
+                editTo={withParam("edit", String(banner.id))}
+                id={banner.id}
+                srLabel={banner.title}
+                confirm={`Delete the banner “${banner.title}”?`}
+              />
             </tr>
           ))
         )}

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
@@ -8,6 +8,7 @@ import {
   ListTable,
   Pagination,
   SortHeader,
+  withParams,
 } from "~/modules/admin/components/list-controls";
 import {
   blogListQuery,
@@ -17,7 +18,7 @@ import {
   listBlogPosts,
   updateBlogPost,
 } from "~/modules/admin/blogs.server";
-import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
+import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
   formatDay,
@@ -25,7 +26,7 @@ import {
   FormMessage,
   ImageField,
   Panel,
-  RowAction,
+  EditDeleteCell,
   useFormCheck,
 } from "~/modules/admin/content-fields";
 import { BLOG_LIMITS, blogFormSchema, rowId } from "~/modules/admin/content-schemas";
@@ -180,11 +181,7 @@ export default function BlogsPage({ loaderData, actionData }: Route.ComponentPro
   const params = new URLSearchParams(location.search);
   for (const key of ["edit", "new", "done"]) params.delete(key);
   const listUrl = `/admin/blogs${params.size ? `?${params}` : ""}`;
-  const withParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(key, value);
-    return `/admin/blogs?${next}`;
-  };
+  const withParam = (key: string, value: string) => withParams(params, { [key]: value });
   const formOpen = Boolean(editing) || creating || actionData?.intent === "create";
   const rowMessage = actionData && !actionData.errors && !formOpen ? actionData : null;
   return (
@@ -256,22 +253,12 @@ export default function BlogsPage({ loaderData, actionData }: Route.ComponentPro
               </td>
               <td className={`${cellClass} font-mono text-xs`}>{post.slug}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDay(post.publishedAt)}</td>
-              <td className={`${cellClass} whitespace-nowrap text-right`}>
-                <Link
-                  to={withParam("edit", String(post.id))}
-                  className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
-                >
-                  Edit<span className="sr-only"> {post.title}</span>
-                </Link>
-                <RowAction
-                  intent="delete"
-                  id={post.id}
-                  label="Delete"
-                  srLabel={post.title}
-                  tone="danger"
-                  confirm={`Delete the teaser “${post.title}”?`}
-                />
-              </td>
+              <EditDeleteCell
+                editTo={withParam("edit", String(post.id))}
+                id={post.id}
+                srLabel={post.title}
+                confirm={`Delete the teaser “${post.title}”?`}
+              />
             </tr>
           ))
         )}

@@ -2,7 +2,7 @@ import { data, Form, redirect, useLocation } from "react-router";
 import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
-import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
+import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
   FormButtons,

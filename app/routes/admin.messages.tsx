@@ -9,7 +9,7 @@ import {
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
-import { backToList, readContentForm, reply } from "~/modules/admin/content-actions.server";
+import { backToList, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import { DoneNotice, formatWhen, FormMessage, RowAction } from "~/modules/admin/content-fields";
 import {
   getContactMessage,

@@ -3,8 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import type { Address } from "~db/schema/orders";
 import { COUNTRIES } from "~/lib/address";
-import { readFormBody } from "~/lib/form-data.server";
-import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { checkForm, type FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ActionNotice, AdminPage } from "~/modules/admin/components/admin-page";
@@ -27,6 +26,7 @@ import {
 } from "~/modules/admin/orders.server";
 import { ordersContext } from "~/modules/orders/orders.server";
 import { TextField } from "~/ui/field";
+import { type ActionReply, parseActionForm } from "~/modules/admin/form-actions.server";
 import type { Route } from "./+types/admin.order";
 
 /** The order number of the URL; anything but a plain positive number is a 404, like an order that does not exist. */
@@ -95,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-type Reply = { ok: boolean; message?: string; intent?: string; errors?: FieldErrors };
+type Reply = ActionReply;
 
 const DONE: Record<string, (number: number) => string> = {
   "mark-paid": (number) =>
@@ -109,21 +109,9 @@ const DONE: Record<string, (number: number) => string> = {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const number = orderNumber(params);
-  const body = await readFormBody(request);
-  if (!body.ok)
-    return data<Reply>(
-      { ok: false, message: "The form could not be read: reload the page and try again" },
-      400,
-    );
-  const parsed = orderActionForm.safeParse(body.values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data<Reply>(
-      { ok: false, intent: body.values.intent, errors, message: errors.intent ?? errors.form },
-      400,
-    );
-  }
-  const form = parsed.data;
+  const parsed = await parseActionForm(request, orderActionForm);
+  if (!parsed.ok) return parsed.response;
+  const form = parsed.form;
   if (!(await adminOrder(context.db, number)))
     throw data({ message: `There is no order #${number}.` }, { status: 404, headers: PRIVATE_HEADERS });
   const ctx = await ordersContext(context);

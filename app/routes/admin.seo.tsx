@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
@@ -9,15 +9,16 @@ import {
   ListTable,
   Pagination,
   SortHeader,
+  withParams,
 } from "~/modules/admin/components/list-controls";
-import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/content-actions.server";
+import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
   formatWhen,
   FormButtons,
   FormMessage,
   Panel,
-  RowAction,
+  EditDeleteCell,
   useFormCheck,
 } from "~/modules/admin/content-fields";
 import { rowId } from "~/modules/admin/content-schemas";
@@ -170,11 +171,7 @@ export default function SeoPage({ loaderData, actionData }: Route.ComponentProps
   const params = new URLSearchParams(location.search);
   for (const key of ["edit", "new", "done", "route"]) params.delete(key);
   const listUrl = `/admin/seo${params.size ? `?${params}` : ""}`;
-  const withParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(key, value);
-    return `/admin/seo?${next}`;
-  };
+  const withParam = (key: string, value: string) => withParams(params, { [key]: value });
   const formOpen = Boolean(editing) || creating || actionData?.intent === "create";
   const rowMessage = actionData && !actionData.errors && !formOpen ? actionData : null;
   return (
@@ -259,22 +256,12 @@ export default function SeoPage({ loaderData, actionData }: Route.ComponentProps
               <td className={`${cellClass} whitespace-nowrap text-xs text-slate-600`}>
                 {formatWhen(record.updatedAt)}
               </td>
-              <td className={`${cellClass} whitespace-nowrap text-right`}>
-                <Link
-                  to={withParam("edit", String(record.id))}
-                  className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
-                >
-                  Edit<span className="sr-only"> the record of {record.route}</span>
-                </Link>
-                <RowAction
-                  intent="delete"
-                  id={record.id}
-                  label="Delete"
-                  srLabel={`the record of ${record.route}`}
-                  tone="danger"
-                  confirm={`Delete the SEO record of ${record.route}?`}
-                />
-              </td>
+              <EditDeleteCell
+                editTo={withParam("edit", String(record.id))}
+                id={record.id}
+                srLabel={`the record of ${record.route}`}
+                confirm={`Delete the SEO record of ${record.route}?`}
+              />
             </tr>
           ))
         )}

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import { readFormBody } from "~/lib/form-data.server";
-import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { checkForm, type FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ActionNotice, AdminPage } from "~/modules/admin/components/admin-page";
@@ -19,6 +18,7 @@ import {
   unbanUser,
 } from "~/modules/admin/users.server";
 import { SelectField, TextField } from "~/ui/field";
+import { type ActionReply, parseActionForm } from "~/modules/admin/form-actions.server";
 import type { Route } from "./+types/admin.user";
 
 const notFound = () =>
@@ -72,26 +72,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-type Reply = { ok: boolean; message?: string; intent?: string; errors?: FieldErrors };
+type Reply = ActionReply;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   if (!isUserId(params.id)) throw notFound();
-  const body = await readFormBody(request);
-  if (!body.ok)
-    return data<Reply>(
-      { ok: false, message: "The form could not be read: reload the page and try again" },
-      400,
-    );
-  const parsed = userActionForm.safeParse(body.values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data<Reply>(
-      { ok: false, intent: body.values.intent, errors, message: errors.intent ?? errors.form },
-      400,
-    );
-  }
-  const form = parsed.data;
+  const parsed = await parseActionForm(request, userActionForm);
+  if (!parsed.ok) return parsed.response;
+  const form = parsed.form;
   const actor = { id: admin.id, email: admin.email };
   const result =
     form.intent === "role"

@@ -7,6 +7,7 @@ import { FileUpload } from "~/modules/storage/components/file-upload";
 import { buttonClass } from "~/ui/button";
 import { TextField } from "~/ui/field";
 import { ActionNotice } from "./components/admin-page";
+import { cellClass } from "./components/list-controls";
 
 /** Dates and times of the admin's content lists, the same on the server and in the browser (UTC). */
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -91,6 +92,29 @@ export function FormButtons({ label, cancelTo }: { label: string; cancelTo?: str
 }
 
 /** A button that posts one intent about one row, after the admin confirms when asked to. */
+/** The last cell of a content list's row: edit the record in the page's form, or delete it once confirmed. */
+export function EditDeleteCell({
+  editTo,
+  id,
+  srLabel,
+  confirm,
+}: {
+  editTo: string;
+  id: number;
+  /** Which row, for screen readers. */
+  srLabel: string;
+  confirm: string;
+}) {
+  return (
+    <td className={`${cellClass} whitespace-nowrap text-right`}>
+      <Link to={editTo} className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:underline">
+        Edit<span className="sr-only"> {srLabel}</span>
+      </Link>
+      <RowAction intent="delete" id={id} label="Delete" srLabel={srLabel} tone="danger" confirm={confirm} />
+    </td>
+  );
+}
+
 export function RowAction({
   intent,
   id,

@@ -1,7 +1,10 @@
 import { Form, Link, useSearchParams } from "react-router";
 
 /** A copy of the current search with some values changed (an empty value removes the key). */
-function withParams(params: URLSearchParams, changes: Record<string, string | number | undefined>): string {
+export function withParams(
+  params: URLSearchParams,
+  changes: Record<string, string | number | undefined>,
+): string {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || value === "") next.delete(key);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import { readFormBody } from "~/lib/form-data.server";
-import type { FieldErrors } from "~/lib/forms";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 
 /**
@@ -33,6 +34,42 @@ export async function readContentForm(
       body.reason === "too-large"
         ? reply(413, { message: "The form is too large to save: shorten the longest texts." })
         : reply(400, { message: "The form could not be read: reload the page and try again." }),
+  };
+}
+
+/** What an admin record page's action answers: the outcome of one of its buttons, or why the post was refused. */
+export type ActionReply = { ok: boolean; message?: string; intent?: string; errors?: FieldErrors };
+
+/**
+ * A record page's posted form, read and checked with the page's schema; or the answer to return at once (413 for
+ * a form over the size limit, 400 with a message per field for a form that fails the schema).
+ */
+export async function parseActionForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<
+  { ok: true; form: z.infer<Schema> } | { ok: false; response: ReturnType<typeof data<ActionReply>> }
+> {
+  const body = await readFormBody(request);
+  if (!body.ok) {
+    const message =
+      body.reason === "too-large"
+        ? "The form is too large to save: shorten the longest texts."
+        : "The form could not be read: reload the page and try again";
+    return {
+      ok: false,
+      response: data<ActionReply>({ ok: false, message }, body.reason === "too-large" ? 413 : 400),
+    };
+  }
+  const parsed = schema.safeParse(body.values);
+  if (parsed.success) return { ok: true, form: parsed.data };
+  const errors = fieldErrors(parsed.error);
+  return {
+    ok: false,
+    response: data<ActionReply>(
+      { ok: false, intent: body.values.intent, errors, message: errors.intent ?? errors.form },
+      400,
+    ),
   };
 }
 
