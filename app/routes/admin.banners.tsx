@@ -12,7 +12,7 @@ import {
   setBannerActive,
   updateBanner,
 } from "~/modules/admin/banners.server";
-import { AdminPage } from "~/modules/admin/components/admin-page";
+import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import {
   cellClass,
   HeadCell,
@@ -28,7 +28,6 @@ import {
   FormButtons,
   FormMessage,
   ImageField,
-  Panel,
   EditDeleteCell,
   RowAction,
   useFormCheck,

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useLocation } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { AdminPage } from "~/modules/admin/components/admin-page";
+import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import {
   cellClass,
   HeadCell,
@@ -25,7 +25,6 @@ import {
   FormButtons,
   FormMessage,
   ImageField,
-  Panel,
   EditDeleteCell,
   useFormCheck,
 } from "~/modules/admin/content-fields";

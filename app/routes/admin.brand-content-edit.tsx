@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { fieldErrors, formToObject } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { AdminPage } from "~/modules/admin/components/admin-page";
+import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
@@ -10,7 +10,6 @@ import {
   FormMessage,
   formatWhen,
   ImageField,
-  Panel,
   useFormCheck,
 } from "~/modules/admin/content-fields";
 import { asList } from "~/modules/admin/content-schemas";

@@ -1,14 +1,13 @@
 import { data, Form, redirect, useLocation } from "react-router";
 import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { AdminPage } from "~/modules/admin/components/admin-page";
+import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
   FormButtons,
   FormMessage,
   formatWhen,
-  Panel,
   useFormCheck,
 } from "~/modules/admin/content-fields";
 import { WEB_INFO_LIMITS, webInfoFormSchema } from "~/modules/admin/content-schemas";

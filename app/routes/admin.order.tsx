@@ -6,7 +6,7 @@ import { COUNTRIES } from "~/lib/address";
 import { checkForm, type FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { ActionNotice, AdminPage } from "~/modules/admin/components/admin-page";
+import { ActionNotice, AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import {
   formatWhen,
   OrderStatusBadge,
@@ -161,22 +161,6 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
   );
 }
 
-function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      data-testid={testId}
-    >
-      <h2 id={id} className="text-base font-bold text-ink-900">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
 /** "admin:ann@example.com" reads as the admin's address; the others as who they are. */
 function actorLabel(actor: string) {
   if (actor.startsWith("admin:")) return actor.slice("admin:".length);
@@ -295,7 +279,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <ActionNotice result={reply} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" data-testid="admin-order">
         <div className="space-y-6">
-          <Card title="Items">
+          <Panel title="Items">
             <div className="overflow-x-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">Items of order #{order.number}</caption>
@@ -385,9 +369,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 and they go out at once.
               </p>
             ) : null}
-          </Card>
+          </Panel>
 
-          <Card title="Customer and addresses">
+          <Panel title="Customer and addresses">
             <p className="text-sm">
               <span className="text-slate-600">E-mail: </span>
               <span className="font-medium" data-testid="admin-order-email">
@@ -411,9 +395,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <AddressBlock title="Billing address" address={order.billingAddress} />
               <AddressBlock title="Shipping address" address={order.shippingAddress} />
             </div>
-          </Card>
+          </Panel>
 
-          <Card title="History" testId="order-history">
+          <Panel title="History" testId="order-history">
             <ol className="space-y-3">
               {events.map((event) => (
                 <li
@@ -437,11 +421,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </li>
               ))}
             </ol>
-          </Card>
+          </Panel>
         </div>
 
         <div className="space-y-6">
-          <Card title="Status and payment" testId="order-status-card">
+          <Panel title="Status and payment" testId="order-status-card">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-slate-600">Status</dt>
               <dd>
@@ -481,9 +465,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <When iso={order.updatedAt} />
               </dd>
             </dl>
-          </Card>
+          </Panel>
 
-          <Card title="Actions" testId="order-actions">
+          <Panel title="Actions" testId="order-actions">
             {anyAction ? null : <p className="text-sm text-slate-600">Nothing left to do for this order.</p>}
             <div className="flex flex-col gap-4 [&>*:not(:first-child)]:border-t [&>*:not(:first-child)]:border-slate-200 [&>*:not(:first-child)]:pt-4">
               {actions.markPaid ? (
@@ -583,7 +567,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </ActionForm>
               ) : null}
             </div>
-          </Card>
+          </Panel>
         </div>
       </div>
     </AdminPage>

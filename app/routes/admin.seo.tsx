@@ -1,7 +1,7 @@
 import { data, Form, redirect, useLocation } from "react-router";
 import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { AdminPage } from "~/modules/admin/components/admin-page";
+import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import {
   cellClass,
   HeadCell,
@@ -17,7 +17,6 @@ import {
   formatWhen,
   FormButtons,
   FormMessage,
-  Panel,
   EditDeleteCell,
   useFormCheck,
 } from "~/modules/admin/content-fields";

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { checkForm, type FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { ActionNotice, AdminPage } from "~/modules/admin/components/admin-page";
+import { ActionNotice, AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import { AuditChanges } from "~/modules/admin/components/audit-changes";
 import { OrderStatusBadge, When } from "~/modules/admin/components/orders-parts";
 import { auditListQuery, listAudit } from "~/modules/admin/audit.server";
@@ -94,22 +94,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      data-testid={testId}
-    >
-      <h2 id={id} className="text-base font-bold text-ink-900">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
 /** An action form checked in the browser with the action's own schema. */
 function CheckedForm({
   intent,
@@ -175,7 +159,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       <ActionNotice result={reply} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" data-testid="admin-user">
         <div className="space-y-6">
-          <Card title="Account">
+          <Panel title="Account">
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-slate-600">E-mail</dt>
               <dd className="break-all">{user.email}</dd>
@@ -212,9 +196,9 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <dt className="text-slate-600">User id</dt>
               <dd className="break-all font-mono text-xs">{user.id}</dd>
             </dl>
-          </Card>
+          </Panel>
 
-          <Card title={`Orders (${orders.total})`} testId="user-orders">
+          <Panel title={`Orders (${orders.total})`} testId="user-orders">
             {orders.rows.length === 0 ? (
               <p className="text-sm text-slate-600">No orders placed with this account.</p>
             ) : (
@@ -270,9 +254,9 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               </Link>{" "}
               <span className="text-slate-600">(guest orders included)</span>
             </p>
-          </Card>
+          </Panel>
 
-          <Card title="Recent changes by admins" testId="user-audit">
+          <Panel title="Recent changes by admins" testId="user-audit">
             {audit.rows.length === 0 ? (
               <p className="text-sm text-slate-600">No admin has changed this account.</p>
             ) : (
@@ -298,11 +282,11 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 </Link>
               </p>
             ) : null}
-          </Card>
+          </Panel>
         </div>
 
         <div className="space-y-6">
-          <Card title="Permissions" testId="role-card">
+          <Panel title="Permissions" testId="role-card">
             {self ? (
               <p className="text-sm text-slate-700">
                 This is your own account. You cannot remove your own admin role: another admin can.
@@ -333,9 +317,9 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 )}
               </CheckedForm>
             )}
-          </Card>
+          </Panel>
 
-          <Card title="Access" testId="ban-card">
+          <Panel title="Access" testId="ban-card">
             {self ? (
               <p className="text-sm text-slate-700">You cannot ban yourself.</p>
             ) : user.banned ? (
@@ -383,7 +367,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 )}
               </CheckedForm>
             )}
-          </Card>
+          </Panel>
         </div>
       </div>
     </AdminPage>

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -13,9 +14,14 @@ export function adminPassword(baseURL: string): string {
   return match[1]!;
 }
 
-let nextAddress = 10;
-/** better-auth limits sign-ins per client address; each admin sign-in comes from an address of its own. */
-export const freshAdminAddress = () => `198.51.100.${nextAddress++}`;
+/**
+ * better-auth limits sign-ins per client address, counting on while attempts keep coming: each admin sign-in comes
+ * from an address of its own, drawn at random (a counter would start again in every test file and every repeat).
+ */
+export const freshAdminAddress = () => {
+  const n = randomInt(1, 2 ** 24 - 1);
+  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
+};
 
 /** Signs the first admin in at /admin and waits for the dashboard. */
 export async function signInAsAdmin(page: Page, baseURL: string, redirectTo = "/admin") {

@@ -43,3 +43,31 @@ export function ActionNotice({ result }: { result?: { ok: boolean; message?: str
     </p>
   );
 }
+
+/** A card around a form or a group of fields. */
+export function Panel({
+  title,
+  children,
+  testId,
+  description,
+}: {
+  title: string;
+  children: React.ReactNode;
+  testId?: string;
+  description?: React.ReactNode;
+}) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid={testId}
+    >
+      <h2 id={id} className="text-lg font-bold text-ink-900">
+        {title}
+      </h2>
+      {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
