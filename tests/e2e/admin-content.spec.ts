@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
+import { hydrated } from "./hydrated";
 
 // Records of their own (the e2e database is shared by the whole run); anything seeded that a test changes, it
 // puts back before it ends.
@@ -63,6 +64,7 @@ test("an SEO record's new title is the storefront page's <title> at once", async
   await expect(page.getByTestId("seo-row").filter({ hasText: renamed })).toBeVisible();
 
   await page.goto("/antivirus");
+  await hydrated(page);
   await expect(page).toHaveTitle(renamed);
 
   // A forged post (the form's own fields, wrong values) is refused with a 400 and changes nothing.
@@ -74,11 +76,13 @@ test("an SEO record's new title is the storefront page's <title> at once", async
 
   // Put the seeded title back.
   await page.goto("/admin/seo?q=%2Fantivirus");
+  await hydrated(page);
   await page.getByRole("link", { name: "Edit the record of /antivirus", exact: true }).click();
   await page.getByTestId("seo-form").getByLabel("Title").fill(original);
   await page.getByTestId("seo-form").getByRole("button", { name: "Save record" }).click();
   await expect(notice(page)).toBeVisible();
   await page.goto("/antivirus");
+  await hydrated(page);
   await expect(page).toHaveTitle(original);
 });
 
@@ -120,6 +124,7 @@ test("one edit of the shared Windows content shows on all three Windows pages", 
 
   for (const path of ["/windows/windows7", "/windows/windows8", "/windows/windowsxp"]) {
     await page.goto(path);
+    await hydrated(page);
     await expect(page.getByTestId("why-choose")).toContainText(why);
     const features = page.getByTestId("brand-features");
     await expect(features).toContainText(feature);
@@ -131,12 +136,14 @@ test("one edit of the shared Windows content shows on all three Windows pages", 
 
   // Put the seeded text and first feature back.
   await page.goto("/admin/brand-content/Windows");
+  await hydrated(page);
   const again = page.getByTestId("brand-content-form");
   await again.getByLabel("Why choose this brand").fill(originalWhy);
   await again.getByLabel(`Feature ${featureCount}`, { exact: true }).fill(originalFirstFeature);
   await again.getByRole("button", { name: "Save brand content" }).click();
   await expect(notice(page)).toBeVisible();
   await page.goto("/windows/windows8");
+  await hydrated(page);
   await expect(page.getByTestId("why-choose")).toContainText(originalWhy);
 });
 
@@ -180,15 +187,18 @@ test("a new blog teaser shows on the home page, and leaves it when deleted", asy
   await expect(copy.getByLabel("Title")).toHaveValue("A copy");
 
   await page.goto("/");
+  await hydrated(page);
   const teaser = page.getByTestId("blog-teaser").first();
   await expect(teaser).toContainText(title);
   await expect(teaser).toHaveAttribute("href", `/blog/${slug}`);
 
   await page.goto(`/admin/blogs?q=${slug}`);
+  await hydrated(page);
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: `Delete ${title}` }).click();
   await expect(notice(page)).toHaveText("Teaser deleted.");
   await page.goto("/");
+  await hydrated(page);
   await expect(page.getByTestId("blog-teaser").filter({ hasText: title })).toHaveCount(0);
 });
 
@@ -240,6 +250,7 @@ test("a banner with an uploaded image leads the home page once moved to the top"
   await expect(notice(page)).toHaveText("Banner moved.");
   await expect(rows.first().getByRole("button", { name: `Move ${title} up` })).toBeDisabled();
   await page.goto("/");
+  await hydrated(page);
   const hero = page.getByTestId("banner");
   await expect(hero).toContainText(title);
   const src = await hero.locator("img").getAttribute("src");
@@ -247,12 +258,15 @@ test("a banner with an uploaded image leads the home page once moved to the top"
 
   // Hidden, it leaves the home page; then it is deleted.
   await page.goto("/admin/banners");
+  await hydrated(page);
   const row = page.getByTestId("banner-row").filter({ hasText: title });
   await row.getByRole("button", { name: `Hide ${title}` }).click();
   await expect(row.getByTestId("banner-status")).toHaveText("Hidden");
   await page.goto("/");
+  await hydrated(page);
   await expect(page.getByTestId("banner")).not.toContainText(title);
   await page.goto("/admin/banners");
+  await hydrated(page);
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: `Delete ${title}` }).click();
   await expect(notice(page)).toHaveText("Banner deleted.");
@@ -282,6 +296,7 @@ test("an edited policy page shows its new text, dated today", async ({ page, bas
   await expect(notice(page)).toHaveText("Page saved: the storefront shows it now.");
 
   await page.goto("/shipping-policy");
+  await hydrated(page);
   const shown = page.getByTestId("page-body");
   await expect(shown.getByRole("heading", { name: heading })).toBeVisible();
   await expect(shown.locator("strong", { hasText: "December 20" })).toBeVisible();
@@ -290,6 +305,9 @@ test("an edited policy page shows its new text, dated today", async ({ page, bas
 
   // An emptied body is refused; then the seeded text goes back.
   await page.goto("/admin/pages/shipping-policy");
+  await hydrated(page);
+  // Typed before React takes over, the text would be put back by hydration.
+  await hydrated(page);
   const again = page.getByTestId("page-form");
   await again.getByLabel("Body (Markdown)").fill("");
   await again.getByRole("button", { name: "Save page" }).click();
@@ -298,12 +316,14 @@ test("an edited policy page shows its new text, dated today", async ({ page, bas
   await again.getByRole("button", { name: "Save page" }).click();
   await expect(notice(page)).toBeVisible();
   await page.goto("/shipping-policy");
+  await hydrated(page);
   await expect(page.getByTestId("page-body")).not.toContainText(heading);
 });
 
 test("a message sent from /contact is in the inbox, and can be marked handled", async ({ page, baseURL }) => {
   const email = `inbox-${stamp}@example.com`;
   await page.goto("/contact");
+  await hydrated(page);
   const contact = page.getByTestId("contact-form");
   await contact.getByLabel("Your name").fill("Grace Hopper");
   await contact.getByLabel("E-mail address").fill(email);
@@ -358,11 +378,13 @@ test("the company phone edited in the admin shows in the header", async ({ page,
   await expect(notice(page)).toHaveText("Phone saved: the header shows it now.");
 
   await page.goto("/");
+  await hydrated(page);
   const phone = page.getByTestId("site-header").getByTestId("company-phone").first();
   await expect(phone).toContainText("(212) 555-0177");
   await expect(phone).toHaveAttribute("href", "tel:+12125550177");
 
   await page.goto("/admin/company");
+  await hydrated(page);
   const again = page.getByTestId("company-form");
   await again.getByLabel("Phone, local format").fill(originalLocal);
   await again.getByLabel("Phone, international format").fill(originalInternational);
@@ -442,6 +464,7 @@ test("the content pages refuse visitors, unknown records and bad posts, writing 
   });
   expect(brand.status()).toBe(400);
   await page.goto("/windows/windows7");
+  await hydrated(page);
   await expect(page.getByTestId("brand-benefit")).toHaveCount(3);
   await expect(page.getByTestId("brand-title")).toHaveText("Microsoft Windows Support");
 });
@@ -462,10 +485,13 @@ test("at phone width no content page scrolls sideways", async ({ page, baseURL }
     "/admin/messages",
   ]) {
     await page.goto(path);
+    await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
   }
   await page.goto("/admin/brand-content/Windows");
+  await hydrated(page);
   await screenshot(page, "brand-content-edit-phone");
   await page.goto("/admin/blogs");
+  await hydrated(page);
   await screenshot(page, "blogs-list-phone");
 });

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_EMAIL, signInAsAdmin } from "./admin";
 import { waitForMail } from "./mail";
+import { hydrated } from "./hydrated";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PRINTER = "/printer/hp-laserjet-pro-m404n";
@@ -19,6 +20,7 @@ async function customerPage(browser: Browser) {
 
 async function addToCart(page: Page, path: string) {
   await page.goto(path);
+  await hydrated(page);
   await page.getByTestId("add-to-cart").click();
   await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
 }
@@ -26,6 +28,7 @@ async function addToCart(page: Page, path: string) {
 /** Checks out the cart with a billing address and the given payment method; returns the order number. */
 async function checkout(page: Page, email: string, method: "bank-transfer" | "sandbox") {
   await page.goto("/payment");
+  await hydrated(page);
   const emailField = page.getByLabel("E-mail address");
   if (await emailField.isEditable()) await emailField.fill(email);
   const billing = page.getByTestId("billing-address");
@@ -75,6 +78,7 @@ test("a guest's bank-transfer order is found by its number, marked paid, and its
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   // The dashboard's "awaiting payment" link lists it.
   await page.goto("/admin/orders?status=pending_payment");
+  await hydrated(page);
   await expect(page.getByRole("link", { name: "Waiting for payment" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -82,6 +86,7 @@ test("a guest's bank-transfer order is found by its number, marked paid, and its
   await expect(page.locator(`[data-testid=order-row][data-number="${number}"]`)).toBeVisible();
 
   await page.goto("/admin/orders");
+  await hydrated(page);
   await page.getByLabel("Search orders").fill(String(number));
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${number}`));
@@ -129,6 +134,7 @@ test("a guest's bank-transfer order is found by its number, marked paid, and its
 
   // The same change is in the audit log, with who did it.
   await page.goto(`/admin/audit?entity=order&entityId=${number}`);
+  await hydrated(page);
   const entry = page.getByTestId("audit-row").first();
   await expect(entry).toHaveAttribute("data-action", "order.mark_paid");
   await expect(entry).toContainText(ADMIN_EMAIL);
@@ -297,6 +303,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await expectNoSeriousAxeViolations(page, "user detail");
 
   await page.goto("/admin/audit");
+  await hydrated(page);
   await page.getByLabel("Action").fill("user.set-role");
   await page.getByLabel("Who").fill(ADMIN_EMAIL);
   await page.getByRole("button", { name: "Filter" }).click();
@@ -316,6 +323,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
 
   // Back to a customer, then banned: their session ends at once.
   await page.goto(userUrl);
+  await hydrated(page);
   await page.getByLabel("Role", { exact: true }).selectOption("user");
   await page.getByRole("button", { name: "Change role" }).click();
   await expect(page.getByTestId("user-detail-role")).toHaveText("Customer");
@@ -343,6 +351,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
 
   // An admin cannot demote themselves: their own page offers no role form, and a forged post is refused.
   await page.goto("/admin/users");
+  await hydrated(page);
   await page.getByLabel("Search users").fill(ADMIN_EMAIL);
   await page.getByRole("button", { name: "Search" }).click();
   await page.locator(`[data-testid=user-row][data-email="${ADMIN_EMAIL}"]`).getByRole("link").click();
@@ -360,6 +369,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
 test("the admin pages refuse visitors", async ({ page }) => {
   for (const path of ["/admin/orders", "/admin/orders/1001", "/admin/users", "/admin/audit"]) {
     await page.goto(path);
+    await hydrated(page);
     await expect(page).toHaveURL(/\/admin\?redirectTo=/);
   }
   const post = await page.request.post("/admin/orders/1001", {

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin } from "./admin";
+import { hydrated } from "./hydrated";
 
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** A full-page screenshot once the page has settled (revalidation done, images loaded). */
@@ -51,6 +52,7 @@ async function fillProduct(
 /** Creates a product through the admin form; returns its id. */
 async function createProduct(page: Page, product: Parameters<typeof fillProduct>[1]) {
   await page.goto("/admin/products/new");
+  await hydrated(page);
   await fillProduct(page, product);
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page).toHaveURL(/\/admin\/products\/\d+\?saved=created$/);
@@ -61,9 +63,11 @@ async function buyAsGuest(browser: Browser, route: string, email: string) {
   const context = await browser.newContext();
   const shop = await context.newPage();
   await shop.goto(route);
+  await hydrated(shop);
   await shop.getByTestId("add-to-cart").click();
   await expect(shop.getByTestId("toast").last()).toContainText("added to your cart");
   await shop.goto("/payment");
+  await hydrated(shop);
   await shop.getByLabel("E-mail address").fill(email);
   const billing = shop.getByTestId("billing-address");
   await billing.getByLabel("Full name").fill("Ada Lovelace");
@@ -102,6 +106,7 @@ test.describe("the admin's products, keys, import and files", () => {
     const context = await browser.newContext({ storageState: ADMIN_STATE });
     const page = await context.newPage();
     await page.goto("/admin/products?q=E2E&pageSize=100");
+    await hydrated(page);
     const hide = page.getByRole("button", { name: /^Hide/ });
     while ((await hide.count()) > 0) {
       const before = await hide.count();
@@ -114,6 +119,7 @@ test.describe("the admin's products, keys, import and files", () => {
   test("creates a product with an uploaded image that the storefront shows at once", async ({ page }) => {
     const id = suffix();
     await page.goto("/admin/products/new");
+    await hydrated(page);
     await expect(page.getByRole("heading", { name: "New product" })).toBeVisible();
 
     // Nothing filled in: the browser check puts a message beside each field, nothing is posted.
@@ -180,6 +186,7 @@ test.describe("the admin's products, keys, import and files", () => {
 
     // On the storefront at its address, at once: name, price and the uploaded image.
     await page.goto(route);
+    await hydrated(page);
     await expect(page.getByTestId("product-name")).toHaveText(name);
     await expect(page.getByTestId("product-price")).toContainText("$42.50");
     await expect(page.getByTestId("product-original-price")).toHaveText("$59.99");
@@ -193,6 +200,7 @@ test.describe("the admin's products, keys, import and files", () => {
 
     // Hidden: gone from the storefront; shown again: back.
     await page.goto(`/admin/products/${productId}`);
+    await hydrated(page);
     await page.getByLabel("Hidden from the storefront").check();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByTestId("action-notice")).toContainText("hidden from the storefront");
@@ -217,6 +225,7 @@ test.describe("the admin's products, keys, import and files", () => {
     const name = `E2E Keyed ${id}`;
     const route = `/antivirus/norton/e2e-keyed-${id}`;
     await page.goto("/admin/products/new");
+    await hydrated(page);
     const productId = await createProduct(page, {
       group: "Norton",
       id: `keyed-${id}`,
@@ -227,6 +236,7 @@ test.describe("the admin's products, keys, import and files", () => {
     });
 
     await page.goto(`/admin/keys?product=${productId}`);
+    await hydrated(page);
     const pool = page.getByTestId("key-pool");
     await expect(pool.getByRole("heading", { name })).toBeVisible();
     await expect(pool.getByTestId("pool-available")).toContainText("0");
@@ -265,6 +275,7 @@ test.describe("the admin's products, keys, import and files", () => {
 
     // The products list shows the pool; a product with keys cannot be deleted, only hidden.
     await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+    await hydrated(page);
     const listed = page.getByTestId("product-row");
     await expect(listed).toHaveCount(1);
     await expect(listed.getByTestId("product-keys")).toContainText("3 / 1");
@@ -283,6 +294,7 @@ test.describe("the admin's products, keys, import and files", () => {
 
   test("the products list searches, filters by brand, sorts and pages through the URL", async ({ page }) => {
     await page.goto("/admin/products?group=hp&sort=price&dir=desc");
+    await hydrated(page);
     const rows = page.getByTestId("product-row");
     await expect(rows.first()).toBeVisible();
     const prices = await rows
@@ -300,6 +312,7 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(page).toHaveURL(/sort=price/);
     await expect(rows.first()).toContainText("Norton 360");
     await page.goto("/admin/products?pageSize=5");
+    await hydrated(page);
     await expect(rows).toHaveCount(5);
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);
@@ -317,6 +330,7 @@ test.describe("the admin's products, keys, import and files", () => {
     const header = "group,id,name,route,price,originalPrice,description,image";
     const bad = `Norton,csv-${id}-3,E2E CSV ${id} 3,/antivirus/norton/csv-${id}-3,cheap,,Bad price,/placeholder/product/csv.svg`;
     await page.goto("/admin/products/import");
+    await hydrated(page);
     await page.getByLabel("Or paste the CSV").fill([header, good(1), good(2), bad].join("\n"));
     await page.getByRole("button", { name: "Check" }).click();
     const report = page.getByTestId("import-report");
@@ -347,11 +361,13 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(report.locator('[data-status="create"]')).toHaveCount(3);
     await shot(page, "import-done");
     await page.goto(`/antivirus/norton/csv-${id}-2`);
+    await hydrated(page);
     await expect(page.getByTestId("product-name")).toHaveText(`E2E CSV ${id} 2`);
     await expect(page.getByTestId("product-price")).toContainText("$29.99");
 
     // A file without the header row is refused as a whole.
     await page.goto("/admin/products/import");
+    await hydrated(page);
     await page.getByLabel("Or paste the CSV").fill(good(1));
     await page.getByRole("button", { name: "Check" }).click();
     await expect(page.getByTestId("import-error")).toContainText("The first row must name the columns");
@@ -360,6 +376,7 @@ test.describe("the admin's products, keys, import and files", () => {
   test("the files page lists the product images with previews, uploads and deletes", async ({ page }) => {
     const id = suffix();
     await page.goto("/admin/files");
+    await hydrated(page);
     await page
       .getByLabel(/^Image \(PNG, JPEG, WebP or GIF/)
       .setInputFiles({ name: `Files ${id}.png`, mimeType: "image/png", buffer: await png("#36c") });
@@ -387,6 +404,7 @@ test.describe("the admin's products, keys, import and files", () => {
     browser,
   }) => {
     await page.goto("/admin/products");
+    await hydrated(page);
     const post = (path: string, form: Record<string, string>) =>
       page.request.post(path, { form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
     expect((await post("/admin/products", { intent: "delete", id: "abc" })).status()).toBe(400);

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./hydrated";
 
 const PAGES = [
   { path: "/about", title: "About Us", text: "independent online store for the software and hardware" },
@@ -11,11 +12,6 @@ const PAGES = [
 ];
 
 const PHONE = { width: 390, height: 844 };
-
-/** The page answers clicks with JavaScript (React has taken over the server's HTML). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
