@@ -24,6 +24,17 @@ describe("readFormBody", () => {
     expect(await readFormBody(post(form))).toEqual({ ok: true, values: { name: "Ada" } });
   });
 
+  it("drops NUL characters, which no form means and the database cannot store", async () => {
+    const body = new URLSearchParams([
+      ["title", "a\0b"],
+      ["message", "line one\nline\ttwo"],
+    ]);
+    expect(await readFormBody(post(body))).toEqual({
+      ok: true,
+      values: { title: "ab", message: "line one\nline\ttwo" },
+    });
+  });
+
   it("keeps odd field names as plain values", async () => {
     const result = await readFormBody(post(new URLSearchParams([["__proto__", "x"]])));
     expect(result.ok && Object.getPrototypeOf(result.values)).toBe(Object.prototype);

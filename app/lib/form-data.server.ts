@@ -82,10 +82,14 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limi
   }
 }
 
+/**
+ * The first text value of each name. NUL characters are dropped: no form means one, and PostgreSQL text cannot
+ * store it (the write would fail instead of the field being checked).
+ */
 function textValues(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, string> {
   const values = new Map<string, string>();
   for (const [name, value] of entries) {
-    if (typeof value === "string" && !values.has(name)) values.set(name, value);
+    if (typeof value === "string" && !values.has(name)) values.set(name, value.replaceAll("\0", ""));
   }
   // Own properties only, whatever the names ("__proto__" included).
   return Object.fromEntries(values);

@@ -5,12 +5,13 @@ import { AuditChanges } from "~/modules/admin/components/audit-changes";
 import { cellClass, HeadCell, ListTable, Pagination } from "~/modules/admin/components/list-controls";
 import { When } from "~/modules/admin/components/orders-parts";
 import { auditListQuery, listAudit } from "~/modules/admin/audit.server";
+import { readListQuery } from "~/modules/admin/list-query";
 import type { Route } from "./+types/admin.audit";
 
 /** Every admin write, newest first, filtered through the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const query = auditListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = readListQuery(auditListQuery, request);
   const { rows, total } = await listAudit(context.db, query);
   return data(
     {

@@ -173,3 +173,35 @@ test("admin sign-in with a wrong password says so and lets nobody in", async ({ 
   await expect(page.getByTestId("form-error")).toHaveText("Wrong e-mail address or password.");
   await expect(page.getByTestId("admin-shell")).toHaveCount(0);
 });
+
+test("every admin list answers a search with control characters in it, instead of failing", async ({
+  baseURL,
+}) => {
+  const boss = await admin(baseURL!);
+  for (const path of adminPages({ withParams: false })) {
+    for (const query of ["q=a%00b", "q=%1B%5B31m", "actor=%00&group=%00&sort=%00"]) {
+      const response = await boss.get(`${path}?${query}`);
+      expect(response.status(), `${path}?${query}`).toBe(200);
+    }
+  }
+  await boss.dispose();
+});
+
+test("a NUL character posted in a form is dropped, not a failed write", async ({ baseURL }) => {
+  const boss = await admin(baseURL!);
+  const slug = `nul-${Date.now().toString(36)}`;
+  const created = await boss.post("/admin/blogs", {
+    form: {
+      intent: "create",
+      slug,
+      title: `E2E NUL a\u0000b ${slug}`,
+      excerpt: "An excerpt\u0000.",
+      image: "/placeholder/blog/nul.svg",
+      publishedAt: "2001-01-01",
+    },
+  });
+  expect(created.status()).toBe(302);
+  const list = await boss.get(`/admin/blogs?q=${slug}`);
+  expect(await list.text()).toContain(`E2E NUL ab ${slug}`);
+  await boss.dispose();
+});

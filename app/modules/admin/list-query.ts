@@ -24,8 +24,16 @@ export type ListQuery = { q: string; sort: string; dir: "asc" | "desc"; page: nu
 /** One page of a list and how many rows match in all. */
 export type ListPage<Row> = { rows: Row[]; total: number };
 
+/**
+ * A list's query from the page's URL. Control characters are dropped first: PostgreSQL text cannot hold a NUL, and
+ * none of them means anything in a search.
+ */
 export function readListQuery<Schema extends z.ZodType>(schema: Schema, request: Request): z.infer<Schema> {
-  return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const params = [...new URL(request.url).searchParams].map(([key, value]) => [
+    key,
+    value.replace(/\p{Cc}/gu, ""),
+  ]);
+  return schema.parse(Object.fromEntries(params));
 }
 
 /** A search text as an ILIKE pattern: its own %, _ and \ match themselves. */
