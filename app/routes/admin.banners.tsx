@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
-import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import {
   bannerListQuery,
@@ -22,7 +21,7 @@ import {
   SortHeader,
   withParams,
 } from "~/modules/admin/components/list-controls";
-import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
+import { backToList, readContentForm, reply, saveOrDeleteRecord } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
   FormButtons,
@@ -30,12 +29,12 @@ import {
   ImageField,
   EditDeleteCell,
   RowAction,
-  useFormCheck,
 } from "~/modules/admin/content-fields";
 import { BANNER_LIMITS, bannerFormSchema, rowId } from "~/modules/admin/content-schemas";
 import { readListQuery } from "~/modules/admin/list-query";
 import { ButtonLink } from "~/ui/button";
 import { TextAreaField, TextField } from "~/ui/field";
+import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/admin.banners";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,29 +66,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const body = await readContentForm(request);
   if (!body.ok) return body.response;
-  const { intent, id: rawId, ...values } = body.values;
-  if (intent === "create" || intent === "update") {
-    const parsed = bannerFormSchema.safeParse(values);
-    if (!parsed.success)
-      return reply(400, { message: FIX_FIELDS, intent, errors: fieldErrors(parsed.error), values });
-    let result;
-    if (intent === "create") result = await createBanner(context.db, parsed.data, admin.email);
-    else {
-      const id = rowId.safeParse(rawId);
-      if (!id.success) return reply(404, { message: NOT_FOUND, intent });
-      result = await updateBanner(context.db, id.data, parsed.data, admin.email);
-    }
-    if (!result.ok) return reply(404, { message: NOT_FOUND, intent });
-    return redirect(backToList(request, intent === "create" ? "created" : "saved"));
-  }
+  const done = await saveOrDeleteRecord(request, body.values, {
+    schema: bannerFormSchema,
+    notFound: NOT_FOUND,
+    create: (form) => createBanner(context.db, form, admin.email),
+    update: (id, form) => updateBanner(context.db, id, form, admin.email),
+    remove: (id) => deleteBanner(context.db, id, admin.email),
+  });
+  if (done) return done;
+  const { intent, id: rawId, direction: towardsField } = body.values;
   const id = rowId.safeParse(rawId);
   if (!id.success) return reply(404, { message: NOT_FOUND, intent });
-  if (intent === "delete") {
-    if (!(await deleteBanner(context.db, id.data, admin.email))) return reply(404, { message: NOT_FOUND });
-    return redirect(backToList(request, "deleted"));
-  }
   if (intent === "move") {
-    const towards = direction.safeParse(values.direction);
+    const towards = direction.safeParse(towardsField);
     if (!towards.success) return reply(400, { message: "Move a banner up or down." });
     if (!(await moveBanner(context.db, id.data, towards.data, admin.email)))
       return reply(404, { message: NOT_FOUND });

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import {
@@ -18,7 +18,7 @@ import {
   listBlogPosts,
   updateBlogPost,
 } from "~/modules/admin/blogs.server";
-import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
+import { readContentForm, reply, saveOrDeleteRecord } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
   formatDay,
@@ -26,13 +26,12 @@ import {
   FormMessage,
   ImageField,
   EditDeleteCell,
-  useFormCheck,
 } from "~/modules/admin/content-fields";
 import { BLOG_LIMITS, blogFormSchema, rowId } from "~/modules/admin/content-schemas";
 import { readListQuery } from "~/modules/admin/list-query";
-import { fieldErrors } from "~/lib/forms";
 import { ButtonLink } from "~/ui/button";
 import { TextAreaField, TextField } from "~/ui/field";
+import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/admin.blogs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -69,30 +68,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const body = await readContentForm(request);
   if (!body.ok) return body.response;
-  const { intent, id: rawId, ...values } = body.values;
-  if (intent === "create" || intent === "update") {
-    const parsed = blogFormSchema.safeParse(values);
-    if (!parsed.success)
-      return reply(400, { message: FIX_FIELDS, intent, errors: fieldErrors(parsed.error), values });
-    let result;
-    if (intent === "create") result = await createBlogPost(context.db, parsed.data, admin.email);
-    else {
-      const id = rowId.safeParse(rawId);
-      if (!id.success) return reply(404, { message: NOT_FOUND, intent });
-      result = await updateBlogPost(context.db, id.data, parsed.data, admin.email);
-    }
-    if (!result.ok)
-      return result.reason === "not-found"
-        ? reply(404, { message: NOT_FOUND, intent })
-        : reply(400, { message: FIX_FIELDS, intent, errors: result.errors, values });
-    return redirect(backToList(request, intent === "create" ? "created" : "saved"));
-  }
-  if (intent === "delete") {
-    const id = rowId.safeParse(rawId);
-    if (!id.success || !(await deleteBlogPost(context.db, id.data, admin.email)))
-      return reply(404, { message: NOT_FOUND, intent });
-    return redirect(backToList(request, "deleted"));
-  }
+  const done = await saveOrDeleteRecord(request, body.values, {
+    schema: blogFormSchema,
+    notFound: NOT_FOUND,
+    create: (form) => createBlogPost(context.db, form, admin.email),
+    update: (id, form) => updateBlogPost(context.db, id, form, admin.email),
+    remove: (id) => deleteBlogPost(context.db, id, admin.email),
+  });
+  if (done) return done;
   return reply(400, { message: "Choose what to do with the page's buttons." });
 }
 

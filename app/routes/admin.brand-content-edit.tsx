@@ -4,19 +4,13 @@ import { fieldErrors, formToObject } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
-import {
-  DoneNotice,
-  FormButtons,
-  FormMessage,
-  formatWhen,
-  ImageField,
-  useFormCheck,
-} from "~/modules/admin/content-fields";
+import { DoneNotice, FormButtons, FormMessage, formatWhen, ImageField } from "~/modules/admin/content-fields";
 import { asList } from "~/modules/admin/content-schemas";
 import { getBrandContent, saveBrandContent } from "~/modules/admin/content.server";
 import { BRAND_LIMITS, brandContentFormSchema } from "~/modules/admin/schemas";
 import { Button } from "~/ui/button";
 import { TextAreaField, TextField } from "~/ui/field";
+import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/admin.brand-content-edit";
 
 const NOT_FOUND = "No such brand content entry.";

@@ -3,17 +3,12 @@ import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
-import {
-  DoneNotice,
-  FormButtons,
-  FormMessage,
-  formatWhen,
-  useFormCheck,
-} from "~/modules/admin/content-fields";
+import { DoneNotice, FormButtons, FormMessage, formatWhen } from "~/modules/admin/content-fields";
 import { WEB_INFO_LIMITS, webInfoFormSchema } from "~/modules/admin/content-schemas";
 import { getCompanySettings, saveCompanyDetails, saveWebInfo } from "~/modules/admin/content.server";
 import { companyFormSchema } from "~/modules/admin/schemas";
 import { TextAreaField, TextField } from "~/ui/field";
+import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/admin.company";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

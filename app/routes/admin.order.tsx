@@ -1,9 +1,6 @@
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import type { z } from "zod";
+import { data, Link } from "react-router";
 import type { Address } from "~db/schema/orders";
 import { COUNTRIES } from "~/lib/address";
-import { checkForm, type FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ActionNotice, AdminPage, Panel } from "~/modules/admin/components/admin-page";
@@ -27,6 +24,8 @@ import {
 import { ordersContext } from "~/modules/orders/orders.server";
 import { TextField } from "~/ui/field";
 import { type ActionReply, parseActionForm } from "~/modules/admin/form-actions.server";
+import { IntentForm } from "~/modules/admin/components/intent-form";
+import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/admin.order";
 
 /** The order number of the URL; anything but a plain positive number is a 404, like an order that does not exist. */
@@ -179,50 +178,6 @@ const EVENT_LABELS: Record<string, string> = {
   payment_failed: "Payment failed",
 };
 
-/** One action form: the browser checks it with the action's own schema, so mistakes show before it is sent. */
-function ActionForm({
-  title,
-  intent,
-  schema,
-  serverErrors,
-  children,
-  testId,
-}: {
-  title: string;
-  intent: string;
-  schema?: z.ZodType;
-  serverErrors: FieldErrors | undefined;
-  children: (errors: FieldErrors, busy: boolean) => React.ReactNode;
-  testId: string;
-}) {
-  const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  return (
-    <Form
-      method="post"
-      noValidate
-      data-testid={testId}
-      className="space-y-3"
-      onSubmit={(event) => {
-        if (!schema) return;
-        const values = Object.fromEntries(
-          [...new FormData(event.currentTarget).entries()].filter(
-            (entry): entry is [string, string] => typeof entry[1] === "string",
-          ),
-        );
-        const found = checkForm(schema, values);
-        setClientErrors(found);
-        if (found) event.preventDefault();
-      }}
-    >
-      <h3 className="text-sm font-semibold text-ink-900">{title}</h3>
-      <input type="hidden" name="intent" value={intent} />
-      {children(clientErrors ?? serverErrors ?? {}, busy)}
-    </Form>
-  );
-}
-
 function ConfirmBox({ label, error }: { label: string; error?: string }) {
   return (
     <div>
@@ -244,11 +199,6 @@ function ConfirmBox({ label, error }: { label: string; error?: string }) {
     </div>
   );
 }
-
-const dangerButton =
-  "rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:text-slate-400";
-const primaryButton =
-  "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300";
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, events, actions } = loaderData;
@@ -471,7 +421,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {anyAction ? null : <p className="text-sm text-slate-600">Nothing left to do for this order.</p>}
             <div className="flex flex-col gap-4 [&>*:not(:first-child)]:border-t [&>*:not(:first-child)]:border-slate-200 [&>*:not(:first-child)]:pt-4">
               {actions.markPaid ? (
-                <ActionForm
+                <IntentForm
                   title="Payment received"
                   intent="mark-paid"
                   serverErrors={errorsFor("mark-paid")}
@@ -483,15 +433,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         The bank transfer of {formatMoney(order.totalCents)} has arrived: licence keys are
                         allocated and e-mailed to the customer with the receipt.
                       </p>
-                      <button type="submit" className={primaryButton} disabled={busy}>
+                      <button type="submit" className={buttonClass("primary")} disabled={busy}>
                         {busy ? "Marking paid…" : "Mark as paid"}
                       </button>
                     </>
                   )}
-                </ActionForm>
+                </IntentForm>
               ) : null}
               {actions.ship ? (
-                <ActionForm
+                <IntentForm
                   title="Ship"
                   intent="ship"
                   schema={shipForm}
@@ -508,15 +458,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         error={errors.trackingNumber}
                         hint="The carrier's number; the customer gets it by e-mail."
                       />
-                      <button type="submit" className={primaryButton} disabled={busy}>
+                      <button type="submit" className={buttonClass("primary")} disabled={busy}>
                         {busy ? "Saving…" : "Add shipment"}
                       </button>
                     </>
                   )}
-                </ActionForm>
+                </IntentForm>
               ) : null}
               {actions.cancel ? (
-                <ActionForm
+                <IntentForm
                   title="Cancel"
                   intent="cancel"
                   schema={cancelForm}
@@ -529,15 +479,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         Cancel an order that will not be paid. It cannot be undone.
                       </p>
                       <ConfirmBox label={`Yes, cancel order #${order.number}`} error={errors.confirm} />
-                      <button type="submit" className={dangerButton} disabled={busy}>
+                      <button type="submit" className={buttonClass("danger")} disabled={busy}>
                         {busy ? "Cancelling…" : "Cancel order"}
                       </button>
                     </>
                   )}
-                </ActionForm>
+                </IntentForm>
               ) : null}
               {actions.refund ? (
-                <ActionForm
+                <IntentForm
                   title="Refund"
                   intent="refund"
                   schema={refundForm}
@@ -559,12 +509,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         label={`Yes, record the refund of order #${order.number}`}
                         error={errors.confirm}
                       />
-                      <button type="submit" className={dangerButton} disabled={busy}>
+                      <button type="submit" className={buttonClass("danger")} disabled={busy}>
                         {busy ? "Recording…" : "Record refund"}
                       </button>
                     </>
                   )}
-                </ActionForm>
+                </IntentForm>
               ) : null}
             </div>
           </Panel>

@@ -4,17 +4,12 @@ import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
-import {
-  DoneNotice,
-  FormButtons,
-  FormMessage,
-  formatWhen,
-  useFormCheck,
-} from "~/modules/admin/content-fields";
+import { DoneNotice, FormButtons, FormMessage, formatWhen } from "~/modules/admin/content-fields";
 import { getPageForEdit, savePage } from "~/modules/admin/content-pages.server";
 import { PAGE_FORM_BYTES, PAGE_LIMITS, pageFormSchema } from "~/modules/admin/content-schemas";
 import { Markdown } from "~/modules/content/components/markdown";
 import { TextAreaField, TextField } from "~/ui/field";
+import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/admin.page";
 
 const NOT_FOUND = "No such page: the editable pages are listed under Pages.";

@@ -1,5 +1,4 @@
-import { data, Form, redirect, useLocation } from "react-router";
-import { fieldErrors } from "~/lib/forms";
+import { data, Form, useLocation } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import {
@@ -11,14 +10,13 @@ import {
   SortHeader,
   withParams,
 } from "~/modules/admin/components/list-controls";
-import { backToList, FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
+import { readContentForm, reply, saveOrDeleteRecord } from "~/modules/admin/form-actions.server";
 import {
   DoneNotice,
   formatWhen,
   FormButtons,
   FormMessage,
   EditDeleteCell,
-  useFormCheck,
 } from "~/modules/admin/content-fields";
 import { rowId } from "~/modules/admin/content-schemas";
 import {
@@ -32,6 +30,7 @@ import { readListQuery } from "~/modules/admin/list-query";
 import { seoFormSchema } from "~/modules/admin/schemas";
 import { ButtonLink } from "~/ui/button";
 import { TextAreaField, TextField } from "~/ui/field";
+import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/admin.seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -69,30 +68,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const body = await readContentForm(request);
   if (!body.ok) return body.response;
-  const { intent, id: rawId, ...values } = body.values;
-  if (intent === "create" || intent === "update") {
-    const parsed = seoFormSchema.safeParse(values);
-    if (!parsed.success)
-      return reply(400, { message: FIX_FIELDS, intent, errors: fieldErrors(parsed.error), values });
-    let id: number | undefined;
-    if (intent === "update") {
-      const found = rowId.safeParse(rawId);
-      if (!found.success) return reply(404, { message: NOT_FOUND, intent });
-      id = found.data;
-    }
-    const result = await saveSeoRecord(context.db, parsed.data, admin.email, id);
-    if (!result.ok)
-      return result.reason === "not-found"
-        ? reply(404, { message: NOT_FOUND, intent })
-        : reply(400, { message: FIX_FIELDS, intent, errors: result.errors, values });
-    return redirect(backToList(request, intent === "create" ? "created" : "saved", ["edit", "new", "route"]));
-  }
-  if (intent === "delete") {
-    const id = rowId.safeParse(rawId);
-    if (!id.success || !(await deleteSeoRecord(context.db, id.data, admin.email)))
-      return reply(404, { message: NOT_FOUND, intent });
-    return redirect(backToList(request, "deleted"));
-  }
+  const done = await saveOrDeleteRecord(request, body.values, {
+    schema: seoFormSchema,
+    notFound: NOT_FOUND,
+    create: (form) => saveSeoRecord(context.db, form, admin.email),
+    update: (id, form) => saveSeoRecord(context.db, form, admin.email, id),
+    remove: (id) => deleteSeoRecord(context.db, id, admin.email),
+    formKeys: ["edit", "new", "route"],
+  });
+  if (done) return done;
   return reply(400, { message: "Choose what to do with the page's buttons." });
 }
 

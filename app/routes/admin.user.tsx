@@ -1,7 +1,4 @@
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import type { z } from "zod";
-import { checkForm, type FieldErrors } from "~/lib/forms";
+import { data, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ActionNotice, AdminPage, Panel } from "~/modules/admin/components/admin-page";
@@ -19,6 +16,8 @@ import {
 } from "~/modules/admin/users.server";
 import { SelectField, TextField } from "~/ui/field";
 import { type ActionReply, parseActionForm } from "~/modules/admin/form-actions.server";
+import { IntentForm } from "~/modules/admin/components/intent-form";
+import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/admin.user";
 
 const notFound = () =>
@@ -93,51 +92,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     result.ok ? 200 : result.status,
   );
 }
-
-/** An action form checked in the browser with the action's own schema. */
-function CheckedForm({
-  intent,
-  schema,
-  serverErrors,
-  testId,
-  children,
-}: {
-  intent: string;
-  schema: z.ZodType;
-  serverErrors?: FieldErrors;
-  testId: string;
-  children: (errors: FieldErrors, busy: boolean) => React.ReactNode;
-}) {
-  const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  return (
-    <Form
-      method="post"
-      noValidate
-      className="space-y-3"
-      data-testid={testId}
-      onSubmit={(event) => {
-        const values = Object.fromEntries(
-          [...new FormData(event.currentTarget).entries()].filter(
-            (entry): entry is [string, string] => typeof entry[1] === "string",
-          ),
-        );
-        const found = checkForm(schema, values);
-        setClientErrors(found);
-        if (found) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value={intent} />
-      {children(clientErrors ?? serverErrors ?? {}, busy)}
-    </Form>
-  );
-}
-
-const primaryButton =
-  "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300";
-const dangerButton =
-  "rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:text-slate-400";
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   const { user, orders, audit, self } = loaderData;
@@ -292,7 +246,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 This is your own account. You cannot remove your own admin role: another admin can.
               </p>
             ) : (
-              <CheckedForm
+              <IntentForm
                 intent="role"
                 schema={userRoleForm}
                 serverErrors={errorsFor("role")}
@@ -310,12 +264,12 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                       <option value="user">Customer</option>
                       <option value="admin">Admin</option>
                     </SelectField>
-                    <button type="submit" className={primaryButton} disabled={busy}>
+                    <button type="submit" className={buttonClass("primary")} disabled={busy}>
                       {busy ? "Saving…" : "Change role"}
                     </button>
                   </>
                 )}
-              </CheckedForm>
+              </IntentForm>
             )}
           </Panel>
 
@@ -323,7 +277,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             {self ? (
               <p className="text-sm text-slate-700">You cannot ban yourself.</p>
             ) : user.banned ? (
-              <CheckedForm
+              <IntentForm
                 intent="unban"
                 schema={userActionForm}
                 serverErrors={errorsFor("unban")}
@@ -334,19 +288,14 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                     <p className="text-sm text-slate-700">
                       Banned: {user.banReason ?? "no reason given"}. They cannot sign in.
                     </p>
-                    <button type="submit" className={primaryButton} disabled={busy}>
+                    <button type="submit" className={buttonClass("primary")} disabled={busy}>
                       {busy ? "Saving…" : "Unban"}
                     </button>
                   </>
                 )}
-              </CheckedForm>
+              </IntentForm>
             ) : (
-              <CheckedForm
-                intent="ban"
-                schema={userBanForm}
-                serverErrors={errorsFor("ban")}
-                testId="ban-form"
-              >
+              <IntentForm intent="ban" schema={userBanForm} serverErrors={errorsFor("ban")} testId="ban-form">
                 {(errors, busy) => (
                   <>
                     <p className="text-sm text-slate-700">
@@ -360,12 +309,12 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                       error={errors.reason}
                       hint="For the admins; kept in the audit log."
                     />
-                    <button type="submit" className={dangerButton} disabled={busy}>
+                    <button type="submit" className={buttonClass("danger")} disabled={busy}>
                       {busy ? "Banning…" : "Ban user"}
                     </button>
                   </>
                 )}
-              </CheckedForm>
+              </IntentForm>
             )}
           </Panel>
         </div>

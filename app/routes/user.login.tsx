@@ -1,8 +1,6 @@
-import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { z } from "zod";
 import { readFormBody } from "~/lib/form-data.server";
-import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import {
   forgotPasswordSchema,
   MIN_PASSWORD,
@@ -17,6 +15,7 @@ import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { TextField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
+import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/user.login";
 
 type Intent = "sign-in" | "sign-up" | "forgot";
@@ -113,31 +112,15 @@ function SubmitButton({ intent, label, busy }: { intent: Intent; label: string; 
   );
 }
 
-/** Checks a form in the browser with the action's own schema; stops the post when something is wrong. */
-function useClientCheck(schema: z.ZodType) {
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const values = Object.fromEntries(
-      [...new FormData(event.currentTarget).entries()].filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    );
-    const found = checkForm(schema, values);
-    setErrors(found);
-    if (found) event.preventDefault();
-  };
-  return { errors, onSubmit };
-}
-
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const signInCheck = useClientCheck(signInSchema);
-  const signUpCheck = useClientCheck(signUpSchema);
-  const forgotCheck = useClientCheck(forgotPasswordSchema);
   const server = (intent: Intent): FieldErrors => (actionData?.intent === intent ? actionData.errors : {});
   const values = (intent: Intent) => (actionData?.intent === intent ? (actionData.values ?? {}) : {});
-  const signInErrors = signInCheck.errors ?? server("sign-in");
-  const signUpErrors = signUpCheck.errors ?? server("sign-up");
-  const forgotErrors = forgotCheck.errors ?? server("forgot");
+  const signInCheck = useFormCheck(signInSchema, server("sign-in"));
+  const signUpCheck = useFormCheck(signUpSchema, server("sign-up"));
+  const forgotCheck = useFormCheck(forgotPasswordSchema, server("forgot"));
+  const signInErrors = signInCheck.errors;
+  const signUpErrors = signUpCheck.errors;
+  const forgotErrors = forgotCheck.errors;
   const forgotSent = actionData?.intent === "forgot" && actionData.sent;
   const forgotOpen = loaderData.resetLinkInvalid || actionData?.intent === "forgot";
 

@@ -5,6 +5,7 @@ const styles = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-300",
   secondary: "border border-slate-300 bg-white text-ink-900 hover:bg-slate-50 disabled:text-slate-400",
   dark: "bg-ink-900 text-white hover:bg-ink-800 disabled:bg-slate-400",
+  danger: "border border-red-300 bg-white text-red-800 hover:bg-red-50 disabled:text-slate-400",
 } as const;
 
 export type ButtonVariant = keyof typeof styles;

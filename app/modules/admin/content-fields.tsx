@@ -1,7 +1,5 @@
 import { useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import type { z } from "zod";
-import { checkForm, type FieldErrors, formToObject } from "~/lib/forms";
 import { downloadUrl } from "~/modules/storage/client";
 import { FileUpload } from "~/modules/storage/components/file-upload";
 import { buttonClass } from "~/ui/button";
@@ -27,36 +25,6 @@ export function DoneNotice({ messages }: { messages: Record<string, string> }) {
   const done = params.get("done");
   const message = done ? messages[done] : undefined;
   return message ? <ActionNotice result={{ ok: true, message }} /> : null;
-}
-
-/**
- * The browser's check of a form, with the schema the action uses: the first message per field, or null to send.
- * Field names like "features.0" or "benefits.1.title" are read as lists and objects, as the action reads them.
- */
-export function useFormCheck(schema: z.ZodType, serverErrors?: FieldErrors) {
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? serverErrors ?? {};
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    const found = checkForm(schema, formToObject(new FormData(form)));
-    setClientErrors(found);
-    if (found) {
-      event.preventDefault();
-      // Take the admin to the first field that needs a fix, once the messages show.
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-    }
-  };
-  // Once a field with a message is changed, its message follows the new value (and goes when it is fixed).
-  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
-    const name = (event.target as Partial<HTMLInputElement>).name;
-    if (!name || errors[name] === undefined) return;
-    const found = checkForm(schema, formToObject(new FormData(event.currentTarget))) ?? {};
-    const next: FieldErrors = { ...errors };
-    if (found[name]) next[name] = found[name];
-    else delete next[name];
-    setClientErrors(next);
-  };
-  return { errors, onSubmit, onChange, reset: () => setClientErrors({}) };
 }
 
 /** The form-wide message of a refused write. */

@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { readFormBody } from "~/lib/form-data.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { rowId } from "./content-schemas";
 
 /**
  * What a content page's action answers when it does not redirect: a message for the page and, for a refused
@@ -50,17 +51,8 @@ export async function parseActionForm<Schema extends z.ZodType>(
 ): Promise<
   { ok: true; form: z.infer<Schema> } | { ok: false; response: ReturnType<typeof data<ActionReply>> }
 > {
-  const body = await readFormBody(request);
-  if (!body.ok) {
-    const message =
-      body.reason === "too-large"
-        ? "The form is too large to save: shorten the longest texts."
-        : "The form could not be read: reload the page and try again";
-    return {
-      ok: false,
-      response: data<ActionReply>({ ok: false, message }, body.reason === "too-large" ? 413 : 400),
-    };
-  }
+  const body = await readContentForm(request);
+  if (!body.ok) return body;
   const parsed = schema.safeParse(body.values);
   if (parsed.success) return { ok: true, form: parsed.data };
   const errors = fieldErrors(parsed.error);
@@ -82,4 +74,50 @@ export function backToList(request: Request, done: string, drop: string[] = ["ed
   for (const key of [...drop, "done", "index"]) url.searchParams.delete(key);
   url.searchParams.set("done", done);
   return `${url.pathname}?${url.searchParams.toString()}`;
+}
+
+/** What a module's save of one record answers. */
+type SaveOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found"; errors?: FieldErrors };
+
+/**
+ * The create, update and delete buttons of a content list page (intent and id posted with the form's fields):
+ * checks the form with the record's schema, calls the module, and answers with the list again or the reason for
+ * refusing. Null for any other intent, which the page handles itself.
+ */
+export async function saveOrDeleteRecord<Form>(
+  request: Request,
+  posted: Record<string, string>,
+  record: {
+    schema: z.ZodType<Form>;
+    notFound: string;
+    create: (form: Form) => Promise<SaveOutcome>;
+    update: (id: number, form: Form) => Promise<SaveOutcome>;
+    remove: (id: number) => Promise<boolean>;
+    /** Query keys of the list's open form, dropped on the way back to the list. */
+    formKeys?: string[];
+  },
+) {
+  const { intent, id: rawId, ...values } = posted;
+  if (intent === "delete") {
+    const id = rowId.safeParse(rawId);
+    if (!id.success || !(await record.remove(id.data)))
+      return reply(404, { message: record.notFound, intent });
+    return redirect(backToList(request, "deleted"));
+  }
+  if (intent !== "create" && intent !== "update") return null;
+  const parsed = record.schema.safeParse(values);
+  if (!parsed.success)
+    return reply(400, { message: FIX_FIELDS, intent, errors: fieldErrors(parsed.error), values });
+  let result: SaveOutcome;
+  if (intent === "create") result = await record.create(parsed.data);
+  else {
+    const id = rowId.safeParse(rawId);
+    if (!id.success) return reply(404, { message: record.notFound, intent });
+    result = await record.update(id.data, parsed.data);
+  }
+  if (!result.ok)
+    return result.reason === "not-found"
+      ? reply(404, { message: record.notFound, intent })
+      : reply(400, { message: FIX_FIELDS, intent, errors: result.errors, values });
+  return redirect(backToList(request, intent === "create" ? "created" : "saved", record.formKeys));
 }
