@@ -1,0 +1,102 @@
+/**
+ * npm run attack: replays known attacks against the production build on a fresh database and fails when any of
+ * them succeeds or any request gets a 5xx. Build first (`npm run build`; `npm test` has built it by then).
+ *
+ * Each file in scripts/attacks/ holds the attacks of one area; every attack that was ever fixed stays here.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { accountAttacks } from "./attacks/accounts";
+import { baselineAttacks } from "./attacks/baseline";
+import { commerceAttacks } from "./attacks/commerce";
+import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
+import { pageAttacks } from "./attacks/pages";
+import { platformAttacks } from "./attacks/platform";
+
+const attacks: Attack[] = [
+  ...baselineAttacks,
+  ...platformAttacks,
+  ...accountAttacks,
+  ...commerceAttacks,
+  ...pageAttacks,
+];
+
+const port = Number(process.env.ATTACK_PORT ?? 3900);
+const baseURL = `http://127.0.0.1:${port}`;
+
+async function main() {
+  if (!existsSync("build/server/main.js")) {
+    console.error("No build: run `npm run build` first.");
+    process.exit(1);
+  }
+  const only = process.argv[2];
+  const chosen = only ? attacks.filter((attack) => attack.name.includes(only)) : attacks;
+  const server = startServer();
+  let failed = 0;
+  try {
+    await waitForHealth();
+    for (const attack of chosen) {
+      const kit = attackKit(baseURL);
+      let verdict = "refused";
+      try {
+        await attack.run(kit);
+        const errors = kit.sent.filter((request) => request.status >= 500);
+        if (errors.length > 0) {
+          verdict = `SERVER ERROR: ${errors.map((e) => `${e.method} ${e.url} -> ${e.status}`).join("; ")}`;
+        }
+      } catch (error) {
+        verdict =
+          error instanceof AttackSucceeded
+            ? `SUCCEEDED: ${error.message}`
+            : `BROKEN: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+      }
+      if (verdict !== "refused") failed++;
+      console.log(
+        `${verdict === "refused" ? "ok  " : "FAIL"} ${attack.name}${verdict === "refused" ? "" : `\n     ${verdict}`}`,
+      );
+    }
+  } finally {
+    await stopServer(server);
+  }
+  console.log(`\n${chosen.length - failed} of ${chosen.length} attacks refused.`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+function startServer(): ChildProcess {
+  // The same start as the end-to-end tests: a fresh data directory, a local SMTP sink, the first admin.
+  return spawn(process.execPath, ["scripts/e2e-server.mjs"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: `test-results/attack-data-${port}`,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+      DATABASE_URL: "",
+      E2E_DATABASE: "",
+    },
+  });
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the store did not start on ${baseURL} within 120 s`);
+}
+
+function stopServer(server: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.on("exit", () => resolve());
+    server.kill("SIGTERM");
+  });
+}
+
+void main();

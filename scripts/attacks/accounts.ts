@@ -1,0 +1,3 @@
+import type { Attack } from "./kit";
+
+export const accountAttacks: Attack[] = [];

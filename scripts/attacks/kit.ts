@@ -1,0 +1,123 @@
+/**
+ * What every attack of `npm run attack` gets: the store's address, requests that remember any 5xx, sign-ins, and
+ * plain checks. An attack throws (through `refused`, `expectStatus`, or an assertion of its own) when it succeeds.
+ */
+import { randomInt } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+export type Attack = {
+  /** What the attacker tries, in a sentence: "guess order numbers for a known e-mail address". */
+  name: string;
+  run(kit: AttackKit): Promise<void>;
+};
+
+export type Sent = { method: string; url: string; status: number };
+
+export class AttackSucceeded extends Error {}
+
+export type AttackKit = ReturnType<typeof attackKit>;
+
+export function attackKit(baseURL: string) {
+  const sent: Sent[] = [];
+  const origin = new URL(baseURL).origin;
+  /** Every request of an attack goes through here, so a 5xx anywhere fails the run. */
+  async function send(path: string, init: RequestInit & { from?: string } = {}): Promise<Response> {
+    const url = path.startsWith("http") ? path : `${baseURL}${path}`;
+    const headers = new Headers(init.headers);
+    // A browser on the store's own pages sends its origin; attacks that forge it set their own.
+    if (!headers.has("origin") && init.method && init.method !== "GET") headers.set("origin", origin);
+    // Each attack comes from an address of its own, so one attack's sign-in limit does not trip the next.
+    if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", init.from ?? clientAddress);
+    const response = await fetch(url, { redirect: "manual", ...init, headers });
+    sent.push({ method: init.method ?? "GET", url, status: response.status });
+    return response;
+  }
+  const clientAddress = randomAddress();
+
+  return {
+    baseURL,
+    origin,
+    sent,
+    send,
+    /** A fresh address to send from (for limits counted per client). */
+    randomAddress,
+    /** Fails the attack: what the attacker got that they should not have. */
+    refused(condition: boolean, what: string) {
+      if (!condition) throw new AttackSucceeded(what);
+    },
+    async expectStatus(response: Response, expected: number | number[], what: string) {
+      const allowed = Array.isArray(expected) ? expected : [expected];
+      if (!allowed.includes(response.status)) {
+        const body = (await response.text()).slice(0, 200);
+        throw new AttackSucceeded(
+          `${what}: got ${response.status}, expected ${allowed.join(" or ")} (${body})`,
+        );
+      }
+    },
+    /** Signs up a new customer and returns the session cookie. */
+    async signUp(email = `attacker-${randomInt(1e9)}@example.com`, password = "attack-password-1") {
+      const response = await send("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password, name: "Attacker" }),
+        from: randomAddress(),
+      });
+      if (response.status !== 200)
+        throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+      return { email, password, cookie: sessionCookie(response) };
+    },
+    /** Signs the store's first admin in (the password admin:create printed) and returns the session cookie. */
+    async signInAdmin() {
+      const response = await send("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: adminPassword(baseURL) }),
+        from: randomAddress(),
+      });
+      if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status}`);
+      return sessionCookie(response);
+    },
+  };
+}
+
+export const ADMIN_EMAIL = "admin@example.com";
+
+function adminPassword(baseURL: string): string {
+  const output = readFileSync(`test-results/admin-${new URL(baseURL).port}.txt`, "utf8");
+  const match = /Temporary password \(shown only now\): (\S+)/.exec(output);
+  if (!match) throw new Error(`admin:create printed no password:\n${output}`);
+  return match[1]!;
+}
+
+function sessionCookie(response: Response): string {
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  const session = cookies.find((cookie) => cookie.includes("session_token="));
+  if (!session) throw new Error("no session cookie was set");
+  return cookies.join("; ");
+}
+
+function randomAddress() {
+  const n = randomInt(1, 2 ** 24 - 1);
+  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** A complete checkout form for `lines`, as the payment page posts it. */
+export function checkoutForm(
+  lines: { groupKey: string; id: string; quantity: number }[],
+  overrides: Record<string, string> = {},
+): URLSearchParams {
+  return new URLSearchParams({
+    idempotencyKey: crypto.randomUUID(),
+    email: `buyer-${randomInt(1e9)}@example.com`,
+    "billing.name": "Test Buyer",
+    "billing.line1": "1 Main Street",
+    "billing.city": "Springfield",
+    "billing.postalCode": "12345",
+    "billing.country": "US",
+    shipToBilling: "on",
+    paymentMethod: "bank-transfer",
+    cart: JSON.stringify(lines),
+    acceptTerms: "on",
+    ...overrides,
+  });
+}
