@@ -377,7 +377,7 @@ describe.each(drivers)("file storage over HTTP on %s", (driver) => {
     const carol = server.signIn({ id: "carol", role: "customer" });
     expect((await upload("users/ada/one.pdf", pdf(600), { bucket: "shared", token: ada })).status).toBe(200);
     const over = await upload("users/ada/two.pdf", pdf(600), { bucket: "shared", token: ada });
-    expect(over.status).toBe(507);
+    expect(over.status).toBe(413);
     const { error } = (await over.json()) as { error: { code: string; message: string } };
     expect(error).toEqual({
       code: "storage/quota-exceeded",

@@ -113,9 +113,11 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
     if (customer && config.userQuotaBytes !== undefined) {
       const mine = await folderUsage(config.name, customerFolder(viewer), fullPath, database);
       if (mine + size > config.userQuotaBytes) {
+        // 413, not the 507 of a full bucket: the store has room, this customer's share does not.
         throw new StorageError(
           "storage/quota-exceeded",
           `Your files take ${mine} of the ${config.userQuotaBytes} bytes you may keep here, and this file has ${size}. Delete some of your files first.`,
+          { status: 413 },
         );
       }
     }
