@@ -98,7 +98,7 @@ test("a name set through better-auth's own endpoint obeys the sign-up form's lim
   await api.dispose();
 });
 
-test("sign-up answers the same for an address with an account and a new one; the e-mail tells the owner", async ({
+test("sign-up answers the same for an address with an account, with guest orders or new; the e-mail tells the owner", async ({
   page,
   baseURL,
 }) => {
@@ -121,6 +121,35 @@ test("sign-up answers the same for an address with an account and a new one; the
   const forFresh = await answer(fresh);
   expect(forKnown.status).toBe(200);
   expect(forKnown).toEqual(forFresh);
+
+  // An address that placed a guest order: the same answer, and no way in to see the order.
+  const buyer = email("guest.buyer");
+  const guest = await client(baseURL!);
+  const order = await guest.post("/payment", {
+    form: {
+      idempotencyKey: crypto.randomUUID(),
+      email: buyer,
+      "billing.name": "Guest Buyer",
+      "billing.line1": "1 Main Street",
+      "billing.city": "Springfield",
+      "billing.postalCode": "12345",
+      "billing.country": "US",
+      shipToBilling: "on",
+      paymentMethod: "bank-transfer",
+      cart: JSON.stringify([{ groupKey: "McAfee", id: "1", quantity: 1 }]),
+      acceptTerms: "on",
+    },
+  });
+  expect(order.status()).toBe(302);
+  await guest.dispose();
+  expect(await answer(buyer)).toEqual(forFresh);
+  const prober = await client(baseURL!);
+  const signedIn = await prober.post("/user/login", {
+    form: { intent: "sign-in", email: buyer, password: "another password", redirectTo: "/user/orders" },
+  });
+  expect(signedIn.status()).toBe(401);
+  expect((await prober.get("/user/orders")).status()).toBe(302);
+  await prober.dispose();
 
   // What the page shows, the same for both.
   await page.setViewportSize({ width: 360, height: 740 });
