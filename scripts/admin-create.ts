@@ -2,7 +2,8 @@
  * npm run admin:create -- --email owner@example.com [--name "Store Owner"]
  *
  * Creates the store's first (or another) admin. A new account gets a temporary password, printed here once;
- * an existing account is given the admin role and keeps its password.
+ * an existing account is given the admin role and keeps its password (one whose address was never confirmed gets
+ * a temporary password too).
  */
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
@@ -26,6 +27,14 @@ async function main() {
     const result = await createAdmin({ db: database.db, auth }, { email: values.email, name: values.name });
     if (result.created) {
       console.log(`Created the admin ${result.email}.`);
+      console.log(`Temporary password (shown only now): ${result.password}`);
+      console.log(
+        `Sign in at ${env.PUBLIC_URL}/admin, then set a password of your own (Forgot password on /user/login).`,
+      );
+    } else if (result.password) {
+      console.log(
+        `${result.email} is now an admin. Its address was never confirmed, so its password was replaced.`,
+      );
       console.log(`Temporary password (shown only now): ${result.password}`);
       console.log(
         `Sign in at ${env.PUBLIC_URL}/admin, then set a password of your own (Forgot password on /user/login).`,

@@ -72,6 +72,8 @@ function startServer(): ChildProcess {
       DATA_DIR: `test-results/attack-data-${port}`,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+      // Small enough for the quota attack to reach with a few small files.
+      STORAGE_UPLOADS_USER_QUOTA_BYTES: String(300 * 1024),
       DATABASE_URL: "",
       E2E_DATABASE: "",
     },

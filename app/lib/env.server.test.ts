@@ -61,6 +61,14 @@ describe("configuration", () => {
     expect(env.STORAGE_DRIVER).toBe("local");
     expect(env.STORAGE_MAX_OBJECT_BYTES).toBe(10 * 1024 * 1024);
     expect(env.STORAGE_UPLOADS_QUOTA_BYTES).toBe(5000);
+    expect(env.STORAGE_UPLOADS_USER_QUOTA_BYTES).toBe(100 * 1024 * 1024);
+    expect(
+      loadEnv({ DATA_DIR: tempDir(), STORAGE_UPLOADS_USER_QUOTA_BYTES: "2000" })
+        .STORAGE_UPLOADS_USER_QUOTA_BYTES,
+    ).toBe(2000);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), STORAGE_UPLOADS_USER_QUOTA_BYTES: "0" })).toThrow(
+      /STORAGE_UPLOADS_USER_QUOTA_BYTES: must be at least 1 byte/,
+    );
     expect(() => loadEnv({ DATA_DIR: tempDir(), STORAGE_MAX_OBJECT_BYTES: "lots" })).toThrow(
       /STORAGE_MAX_OBJECT_BYTES: must be a number of bytes/,
     );

@@ -68,6 +68,7 @@ const envSchema = z
     STORAGE_MAX_OBJECT_BYTES: byteCount(10 * MiB),
     STORAGE_PRODUCTS_QUOTA_BYTES: byteCount(2048 * MiB),
     STORAGE_UPLOADS_QUOTA_BYTES: byteCount(1024 * MiB),
+    STORAGE_UPLOADS_USER_QUOTA_BYTES: byteCount(100 * MiB),
     S3_BUCKET: z
       .string()
       .trim()

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -7,6 +8,7 @@ import {
   useRouteError,
 } from "react-router";
 import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { forgetEndedAdmin } from "~/modules/admin/admin-storage";
 import { AdminShell } from "~/modules/admin/components/admin-shell";
 import { loadAdminLists } from "~/modules/admin/lists.server";
 import type { Route } from "./+types/admin";
@@ -29,8 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The lists change only when something is posted (an admin's edit, signing in or out), not on every page turn.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+// Going to /admin (the dashboard, or the sign-in every admin page sends to once the session is over) reads the
+// session and the lists again, so the frame learns when the admin is gone.
+export function shouldRevalidate({
+  formMethod,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
+  return nextUrl.pathname === "/admin";
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -39,6 +48,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const signedIn = Boolean(loaderData.admin && loaderData.lists);
+  // No admin session here, but the browser still holds an admin's lists: the session ended without a logout.
+  useEffect(() => {
+    if (!signedIn) forgetEndedAdmin();
+  }, [signedIn]);
   if (!loaderData.admin || !loaderData.lists) {
     return (
       <div className="mx-auto w-full max-w-md px-4 py-12">
@@ -56,6 +70,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Refused as a visitor or a customer: whatever an admin session left in this browser goes.
+  useEffect(() => {
+    if (status === 401 || status === 403) forgetEndedAdmin();
+  }, [status]);
   const message =
     isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
       ? (error.data as { message: string }).message

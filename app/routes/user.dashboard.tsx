@@ -16,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [record, address, claimable] = await Promise.all([
     getUserRecord(context.db, viewer.id),
     defaultAddress(context.db, viewer.id),
-    claimableOrderCount(context.db, viewer.email),
+    // Until the address is confirmed, nothing says whether guest orders were placed with it.
+    viewer.emailVerified ? claimableOrderCount(context.db, viewer.email) : 0,
   ]);
   return data(
     {

@@ -71,7 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return reply({ intent, errors: fieldErrors(parsed.error), values: kept }, 400);
     const result = await signUp(context, request, parsed.data);
     if (!result.ok) return reply({ intent, errors: result.errors, values: kept }, result.status);
-    return redirect(parsed.data.redirectTo, { headers: result.headers });
+    // The same answer whether or not the address had an account: the e-mail tells its owner which.
+    return reply({ intent, errors: {}, sent: true }, 200);
   }
   if (intent === "forgot") {
     const parsed = forgotPasswordSchema.safeParse(values);
@@ -122,6 +123,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const signUpErrors = signUpCheck.errors;
   const forgotErrors = forgotCheck.errors;
   const forgotSent = actionData?.intent === "forgot" && actionData.sent;
+  const signUpSent = actionData?.intent === "sign-up" && actionData.sent;
   const forgotOpen = loaderData.resetLinkInvalid || actionData?.intent === "forgot";
 
   return (
@@ -225,43 +227,53 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-2 text-sm text-slate-600">
             Check out faster with saved addresses, and find every licence key again later.
           </p>
-          <Form
-            method="post"
-            noValidate
-            className="mt-6 space-y-4"
-            onSubmit={signUpCheck.onSubmit}
-            data-testid="sign-up-form"
-          >
-            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <FormError message={signUpErrors.form} />
-            <TextField
-              label="Your name"
-              name="name"
-              autoComplete="name"
-              defaultValue={values("sign-up").name}
-              error={signUpErrors.name}
-              id="sign-up-name"
-            />
-            <TextField
-              label="E-mail address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={values("sign-up").email}
-              error={signUpErrors.email}
-              id="sign-up-email"
-            />
-            <TextField
-              label="Choose a password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              hint={`At least ${MIN_PASSWORD} characters.`}
-              error={signUpErrors.password}
-              id="sign-up-password"
-            />
-            <SubmitButton intent="sign-up" label="Create my account" busy="Creating your account…" />
-          </Form>
+          {signUpSent ? (
+            <p
+              className="mt-6 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+              role="status"
+              data-testid="sign-up-sent"
+            >
+              {MESSAGES.signUpSent}
+            </p>
+          ) : (
+            <Form
+              method="post"
+              noValidate
+              className="mt-6 space-y-4"
+              onSubmit={signUpCheck.onSubmit}
+              data-testid="sign-up-form"
+            >
+              <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+              <FormError message={signUpErrors.form} />
+              <TextField
+                label="Your name"
+                name="name"
+                autoComplete="name"
+                defaultValue={values("sign-up").name}
+                error={signUpErrors.name}
+                id="sign-up-name"
+              />
+              <TextField
+                label="E-mail address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                defaultValue={values("sign-up").email}
+                error={signUpErrors.email}
+                id="sign-up-email"
+              />
+              <TextField
+                label="Choose a password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                hint={`At least ${MIN_PASSWORD} characters.`}
+                error={signUpErrors.password}
+                id="sign-up-password"
+              />
+              <SubmitButton intent="sign-up" label="Create my account" busy="Creating your account…" />
+            </Form>
+          )}
         </section>
       </div>
     </div>

@@ -3,7 +3,6 @@ import { readFormBody } from "~/lib/form-data.server";
 import { formatMoney } from "~/lib/money";
 import { AccountShell, Card, formatDate } from "~/modules/accounts/components/account-shell";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
-import { sendVerificationLink } from "~/modules/accounts/verification.server";
 import { claimableOrderCount, claimGuestOrders, ordersForUser } from "~/modules/orders/customer.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
 import type { Route } from "./+types/user.orders";
@@ -12,7 +11,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
   const [list, claimable] = await Promise.all([
     ordersForUser(context, viewer.id),
-    claimableOrderCount(context.db, viewer.email),
+    // Until the address is confirmed, nothing says whether guest orders were placed with it.
+    viewer.emailVerified ? claimableOrderCount(context.db, viewer.email) : 0,
   ]);
   return data(
     {
@@ -60,20 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : `Added ${count} order${count > 1 ? "s" : ""} to your account: #${result.claimed.join(", #")}.`,
     };
   }
-  if (intent !== "verify")
-    return data({ message: "Choose what to do with the form's buttons." }, { status: 400 });
-  const sent = await sendVerificationLink(context, request, viewer.email);
-  return data(
-    {
-      message:
-        sent === "sent"
-          ? `We sent a link to ${viewer.email}. Open it to confirm the address, then come back here.`
-          : sent === "too-many"
-            ? "We just sent one: please wait a minute before asking again."
-            : "The link could not be sent. Please try again in a moment.",
-    },
-    { status: sent === "sent" ? 200 : sent === "too-many" ? 429 : 500 },
-  );
+  return data({ message: "Choose what to do with the form's buttons." }, { status: 400 });
 }
 
 export default function UserOrders({ loaderData, actionData }: Route.ComponentProps) {
@@ -109,32 +96,16 @@ export default function UserOrders({ loaderData, actionData }: Route.ComponentPr
             <p className="text-sm text-slate-700">
               {claimable} order{claimable > 1 ? "s were" : " was"} placed as a guest with your e-mail address.
             </p>
-            {loaderData.emailVerified ? (
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="intent" value="claim" />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300"
-                >
-                  Add {claimable > 1 ? "them" : "it"} to my account
-                </button>
-              </Form>
-            ) : (
-              <Form method="post" className="mt-3">
-                <p className="text-sm text-slate-600">
-                  To add {claimable > 1 ? "them" : "it"} here, first confirm that the address is yours.
-                </p>
-                <input type="hidden" name="intent" value="verify" />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="mt-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
-                >
-                  E-mail me a confirmation link
-                </button>
-              </Form>
-            )}
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="claim" />
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300"
+              >
+                Add {claimable > 1 ? "them" : "it"} to my account
+              </button>
+            </Form>
           </Card>
         ) : null}
 

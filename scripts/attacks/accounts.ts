@@ -1,3 +1,317 @@
-import type { Attack } from "./kit";
+/** Attacks on customer accounts and their files. */
+import { randomInt } from "node:crypto";
+import type { Attack, AttackKit } from "./kit";
 
-export const accountAttacks: Attack[] = [];
+const PASSWORD = "attack-password-1";
+const newAddress = (what: string) => `${what}-${randomInt(1e9)}@example.com`;
+
+/**
+ * A request's answer as an attacker compares them: status, body and cookie names. What differs for every request
+ * anyway is taken out: the address asked about, nonces, and the id and times of a user better-auth answers with.
+ */
+async function answerOf(response: Response, address: string) {
+  const body = (await response.text())
+    .replaceAll(/nonce="[^"]*"/g, "")
+    .replaceAll(address, "ADDRESS")
+    .replaceAll(/"(id|createdAt|updatedAt)":"[^"]*"/g, '"$1":"…"');
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
+  return JSON.stringify({ status: response.status, body, cookies });
+}
+
+/** A PDF of about `size` bytes, as a customer's upload. */
+const pdf = (size: number) => {
+  const head = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n";
+  const tail = "\n%%EOF\n";
+  return Buffer.from(head + "%".repeat(Math.max(0, size - head.length - tail.length)) + tail);
+};
+
+async function upload(
+  { send }: AttackKit,
+  cookie: string,
+  fullPath: string,
+  bytes: Buffer,
+  metadata?: Record<string, string>,
+) {
+  const form = new FormData();
+  if (metadata) form.append("metadata", JSON.stringify(metadata));
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "file.pdf");
+  return send(`/api/storage/v0/b/uploads/o?name=${encodeURIComponent(fullPath)}`, {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
+}
+
+async function userId({ send }: AttackKit, cookie: string) {
+  const session = (await (await send("/api/auth/get-session", { headers: { cookie } })).json()) as {
+    user: { id: string; name: string };
+  };
+  return session.user;
+}
+
+export const accountAttacks: Attack[] = [
+  {
+    name: "odd and long redirectTo values on the sign-in pages and better-auth's callbacks (500s, other sites)",
+    async run(kit) {
+      const { send, signUp, refused, expectStatus, randomAddress } = kit;
+      const { email, cookie } = await signUp();
+      const targets = [
+        "/caf\u0100",
+        "/\u4e2d\u6587?q=\u{1F600}",
+        `/${"a".repeat(10_000)}`,
+        "/.//evil.example/",
+        "/\\evil.example",
+        "https://evil.example/",
+      ];
+      const safe = (location: string | null) =>
+        location === null ||
+        (location.startsWith("/") && !location.startsWith("//") && /^[\x21-\x7e]*$/.test(location));
+      for (const target of targets) {
+        const what = JSON.stringify(target.slice(0, 20));
+        // Signed in already, /user/login sends the customer on: where to?
+        const page = await send(`/user/login?redirectTo=${encodeURIComponent(target)}`, {
+          headers: { cookie },
+        });
+        await expectStatus(page, 302, `/user/login GET with ${what}`);
+        refused(safe(page.headers.get("location")), `/user/login sent to ${page.headers.get("location")}`);
+        const signIn = await send("/user/login", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "sign-in", email, password: PASSWORD, redirectTo: target }),
+          from: randomAddress(),
+        });
+        await expectStatus(signIn, 302, `sign-in with ${what}`);
+        refused(safe(signIn.headers.get("location")), `sign-in sent to ${signIn.headers.get("location")}`);
+        const admin = await send("/admin?index", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email, password: "not the password", redirectTo: target }),
+          from: randomAddress(),
+        });
+        await expectStatus(admin, 401, `admin sign-in with ${what}`);
+        // better-auth's own endpoint: a safe target or a 400, and no session made for a refused one.
+        const direct = await send("/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: PASSWORD, callbackURL: target }),
+          from: randomAddress(),
+        });
+        // 403: better-auth's own origin check refused it before the store's rules ran.
+        await expectStatus(direct, [200, 400, 403], `better-auth sign-in with ${what}`);
+        refused(
+          safe(direct.headers.get("location")),
+          `better-auth sent to ${direct.headers.get("location")}`,
+        );
+        if (direct.status !== 200)
+          refused(
+            direct.headers.getSetCookie().length === 0,
+            `a refused sign-in with ${what} made a session`,
+          );
+        for (const path of [
+          `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(target)}`,
+          `/api/auth/reset-password/x?callbackURL=${encodeURIComponent(target)}`,
+        ]) {
+          const link = await send(path);
+          await expectStatus(link, [302, 400], `${path.slice(0, 30)} with ${what}`);
+          const location = link.headers.get("location");
+          refused(
+            location === null || safe(location.replace(kit.origin, "")),
+            `${path.slice(0, 30)} sent to ${location}`,
+          );
+        }
+      }
+    },
+  },
+  {
+    name: "store a NUL or a 200,000-character name through better-auth's sign-up and update-user",
+    async run(kit) {
+      const { send, signUp, refused, expectStatus, randomAddress } = kit;
+      for (const name of ["Nul\u0000Name", "x".repeat(200_000), "Escape\u001b[31m"]) {
+        const signUpResponse = await send("/api/auth/sign-up/email", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name, email: newAddress("named"), password: PASSWORD }),
+          from: randomAddress(),
+        });
+        // 413 when the body itself is over the store's limit for requests.
+        await expectStatus(signUpResponse, [400, 413], `sign-up with a name of ${name.length} characters`);
+      }
+      const { cookie } = await signUp();
+      for (const name of ["Nul\u0000Name", "y".repeat(200_000)]) {
+        const update = await send("/api/auth/update-user", {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json" },
+          body: JSON.stringify({ name }),
+        });
+        await expectStatus(update, [400, 413], `update-user with a name of ${name.length} characters`);
+      }
+      refused((await userId(kit, cookie)).name === "Attacker", "update-user stored the name");
+    },
+  },
+  {
+    name: "find out who has an account by signing up with their address (and then signing in)",
+    async run(kit) {
+      const { send, signUp, refused, randomAddress } = kit;
+      const { email: known } = await signUp();
+      const unknown = newAddress("unknown");
+      const viaApi = async (address: string) =>
+        answerOf(
+          await send("/api/auth/sign-up/email", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name: "Prober", email: address, password: "prober-password-1" }),
+            from: randomAddress(),
+          }),
+          address,
+        );
+      refused(
+        (await viaApi(known)) === (await viaApi(unknown)),
+        "/api/auth/sign-up/email answers a known address differently",
+      );
+      const viaForm = async (address: string) =>
+        answerOf(
+          await send("/user/login", {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({
+              intent: "sign-up",
+              name: "Prober",
+              email: address,
+              password: "prober-password-1",
+            }),
+            from: randomAddress(),
+          }),
+          address,
+        );
+      const other = newAddress("other");
+      refused(
+        (await viaForm(known)) === (await viaForm(other)),
+        "the sign-up form answers a known address differently",
+      );
+      // Then signing in with the password just chosen: a new account is not in until its address is confirmed.
+      const signIn = async (address: string) =>
+        answerOf(
+          await send("/api/auth/sign-in/email", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: address, password: "prober-password-1" }),
+            from: randomAddress(),
+          }),
+          address,
+        );
+      refused(
+        (await signIn(known)) === (await signIn(unknown)),
+        "signing in after sign-up tells the addresses apart",
+      );
+    },
+  },
+  {
+    name: "use an older reset link after a newer one was sent, and a link again after the reset",
+    async run(kit) {
+      const { send, signUp, mailedLink, mailCount, expectStatus, randomAddress } = kit;
+      const { email } = await signUp();
+      const ask = async () => {
+        const before = mailCount();
+        const asked = await send("/api/auth/request-password-reset", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, redirectTo: "/user/reset-password" }),
+          from: randomAddress(),
+        });
+        await expectStatus(asked, 200, "asking for a reset link");
+        const link = await mailedLink(email, /\/api\/auth\/reset-password\/[^?\s]+/, before);
+        return link.split("/").pop()!;
+      };
+      const older = await ask();
+      const newer = await ask();
+      const reset = (token: string, newPassword: string) =>
+        send("/api/auth/reset-password", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ token, newPassword }),
+        });
+      await expectStatus(
+        await reset(older, "taken-over-password-1"),
+        400,
+        "the older link after a newer one",
+      );
+      await expectStatus(await reset(newer, "owner-new-password-1"), 200, "the newer link");
+      await expectStatus(await reset(newer, "taken-over-password-2"), 400, "the same link again");
+    },
+  },
+  {
+    name: "one customer fills the uploads bucket for everyone",
+    async run(kit) {
+      const { signUp, refused, expectStatus } = kit;
+      // The attack server allows each customer 300 KiB (scripts/attack.ts).
+      const hog = await signUp();
+      const { id } = await userId(kit, hog.cookie);
+      const part = pdf(120 * 1024);
+      for (const name of ["a", "b"]) {
+        await expectStatus(
+          await upload(kit, hog.cookie, `users/${id}/${name}.pdf`, part),
+          200,
+          `upload ${name}`,
+        );
+      }
+      const over = await upload(kit, hog.cookie, `users/${id}/c.pdf`, part);
+      await expectStatus(over, 413, "a third upload past the customer's share");
+      const message = ((await over.json()) as { error: { message: string } }).error.message;
+      refused(
+        !message.includes("1073741824") && !/bucket/i.test(message),
+        `the refusal tells the bucket: ${message}`,
+      );
+      const neighbour = await signUp();
+      const other = await userId(kit, neighbour.cookie);
+      await expectStatus(
+        await upload(kit, neighbour.cookie, `users/${other.id}/a.pdf`, part),
+        200,
+        "a neighbour",
+      );
+    },
+  },
+  {
+    name: "have the store show an uploaded PDF inline (a document that runs on the store's address)",
+    async run(kit) {
+      const { send, signUp, refused, expectStatus } = kit;
+      const { cookie } = await signUp();
+      const { id } = await userId(kit, cookie);
+      await expectStatus(
+        await upload(kit, cookie, `users/${id}/inline.pdf`, pdf(2000), { contentDisposition: "inline" }),
+        400,
+        "a PDF asking to be shown inline",
+      );
+      const stored = await upload(kit, cookie, `users/${id}/page`, pdf(2000), {
+        contentDisposition: 'attachment; filename="page.html"',
+      });
+      await expectStatus(stored, 200, "a PDF without an extension");
+      const { downloadTokens } = (await stored.json()) as { downloadTokens: string[] };
+      const served = await send(
+        `/api/storage/v0/b/uploads/o/${encodeURIComponent(`users/${id}/page`)}?alt=media&token=${downloadTokens[0]}`,
+      );
+      await expectStatus(served, 200, "the download");
+      const disposition = served.headers.get("content-disposition") ?? "";
+      refused(/^attachment; filename="page\.pdf"/.test(disposition), `served with ${disposition}`);
+    },
+  },
+  {
+    name: "probe which private files exist with made-up download tokens",
+    async run(kit) {
+      const { send, signUp, refused, expectStatus } = kit;
+      const { cookie } = await signUp();
+      const { id } = await userId(kit, cookie);
+      await expectStatus(await upload(kit, cookie, `users/${id}/real.pdf`, pdf(2000)), 200, "the upload");
+      const probe = async (name: string) => {
+        const path = `users/${id}/${name}`;
+        const response = await send(
+          `/api/storage/v0/b/uploads/o/${encodeURIComponent(path)}?alt=media&token=00000000-0000-4000-8000-000000000000`,
+        );
+        return answerOf(response, path);
+      };
+      refused(
+        (await probe("real.pdf")) === (await probe("made-up.pdf")),
+        "a wrong token tells the file exists",
+      );
+    },
+  },
+];

@@ -3,7 +3,9 @@
  * plain checks. An attack throws (through `refused`, `expectStatus`, or an assertion of its own) when it succeeds.
  */
 import { randomInt } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import PostalMime from "postal-mime";
 
 export type Attack = {
   /** What the attacker tries, in a sentence: "guess order numbers for a known e-mail address". */
@@ -54,7 +56,10 @@ export function attackKit(baseURL: string) {
         );
       }
     },
-    /** Signs up a new customer and returns the session cookie. */
+    /**
+     * Signs up a new customer and opens the confirmation link e-mailed to it (which signs in, as for any
+     * customer); returns the session cookie.
+     */
     async signUp(email = `attacker-${randomInt(1e9)}@example.com`, password = "attack-password-1") {
       const response = await send("/api/auth/sign-up/email", {
         method: "POST",
@@ -64,8 +69,15 @@ export function attackKit(baseURL: string) {
       });
       if (response.status !== 200)
         throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-      return { email, password, cookie: sessionCookie(response) };
+      const link = await mailedLink(baseURL, email, /\/api\/auth\/verify-email\?\S+/);
+      const confirmed = await send(link);
+      if (confirmed.status !== 302) throw new Error(`the confirmation link answered ${confirmed.status}`);
+      return { email, password, cookie: sessionCookie(confirmed) };
     },
+    /** The newest link matching `pattern` in the e-mails the store sent to `to` (waits for it to arrive). */
+    mailedLink: (to: string, pattern: RegExp, after = 0) => mailedLink(baseURL, to, pattern, after),
+    /** How many e-mails the store has sent so far (to tell new ones from old). */
+    mailCount: () => mailFiles(baseURL).length,
     /** Signs the store's first admin in (the password admin:create printed) and returns the session cookie. */
     async signInAdmin() {
       const response = await send("/api/auth/sign-in/email", {
@@ -87,6 +99,30 @@ function adminPassword(baseURL: string): string {
   const match = /Temporary password \(shown only now\): (\S+)/.exec(output);
   if (!match) throw new Error(`admin:create printed no password:\n${output}`);
   return match[1]!;
+}
+
+/** The store's e-mails, as the end-to-end server's SMTP sink keeps them (see scripts/e2e-server.mjs). */
+function mailFiles(baseURL: string): string[] {
+  const dir = `test-results/mail-${new URL(baseURL).port}`;
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .sort()
+        .map((file) => path.join(dir, file))
+    : [];
+}
+
+async function mailedLink(baseURL: string, to: string, pattern: RegExp, after = 0): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const file of mailFiles(baseURL).slice(after).reverse()) {
+      const mail = await PostalMime.parse(readFileSync(file));
+      if (!mail.to?.some((address) => address.address === to)) continue;
+      const found = pattern.exec(mail.text ?? "");
+      if (found) return found[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail to ${to} with a link like ${pattern}`);
 }
 
 function sessionCookie(response: Response): string {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
+import { confirmationLink } from "./mail";
 
 // Runs against the server on PostgreSQL (see playwright.config.ts): this test writes to the server's database
 // itself, from outside the browser and the server, as another process or an admin in psql would.
@@ -25,6 +26,8 @@ test("the open page follows the user record live; a failed activity write shows 
     await form.getByLabel("E-mail address").fill(email);
     await form.getByLabel("Choose a password").fill(PASSWORD);
     await form.getByRole("button", { name: "Create my account" }).click();
+    await expect(page.getByTestId("sign-up-sent")).toBeVisible();
+    await page.goto(await confirmationLink(baseURL!, email));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Ada");
     await expect.poll(async () => (await storedUser(page))?.name).toBe("Ada Lovelace");
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));

@@ -34,3 +34,9 @@ export async function waitForMail(baseURL: string, match: (mail: Mail) => boolea
     .toBe(true);
   return found!;
 }
+
+/** The link of the first confirmation e-mail sent to an address (after signing up): it confirms and signs in. */
+export async function confirmationLink(baseURL: string, to: string): Promise<string> {
+  const mail = await waitForMail(baseURL, (sent) => sent.to === to && /Confirm/.test(sent.subject));
+  return mail.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)![0];
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, orders, outboxEmails, user, verification } from "~db/schema";
 import { claimGuestOrders, claimableOrderCount } from "~/modules/orders/customer.server";
 import { placeOrder } from "~/modules/orders/orders.server";
+import { signUpConfirmed } from "../../../tests/support/accounts";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
 import { checkout, ordersTestContext, testEnv } from "../../../tests/support/orders";
@@ -70,15 +71,26 @@ describe.each(drivers)("accounts on %s", (driver) => {
     await database.close();
   });
 
+  /** A customer who signed up and opened the confirmation link (which signs in). */
   async function signUp(email: string, password = "correct horse") {
-    const reply = await post(auth, "/sign-up/email", { name: "Test User", email, password });
+    const { id } = await signUpConfirmed(auth, database.db, "http://shop.test", {
+      name: "Test User",
+      email,
+      password,
+    });
+    return id;
+  }
+  /** A customer who signed up and has not opened the link yet: no session, status InActive. */
+  async function signUpOnly(email: string) {
+    const reply = await post(auth, "/sign-up/email", { name: "Test User", email, password: "correct horse" });
     expect(reply.status).toBe(200);
-    return reply.body.user.id as string;
+    const [row] = await database.db.select().from(user).where(eq(user.email, email));
+    return row!.id;
   }
 
   describe("the activity status (setActivity)", () => {
     it("Active sets lastLogin and timestamp; InActive sets lastLogout and timestamp", async () => {
-      const uid = await signUp("active@example.com");
+      const uid = await signUpOnly("active@example.com");
       const before = await getUserRecord(database.db, uid);
       expect(before).toMatchObject({
         status: "InActive",
@@ -118,7 +130,7 @@ describe.each(drivers)("accounts on %s", (driver) => {
     });
 
     it("a failing write is shown as Error while updating activity", async () => {
-      const uid = await signUp("broken-write@example.com");
+      const uid = await signUpOnly("broken-write@example.com");
       // A real failure: the column the write needs is gone (renamed back afterwards).
       await database.db.execute(sql`alter table "user" rename column "last_login" to "last_login_moved"`);
       try {

@@ -1,12 +1,21 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { isAPIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import type { Database } from "~db/client.server";
 import { account, rateLimit, session, user, verification } from "~db/schema";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
-import { passwordResetEmail, verificationEmail } from "./emails";
+import {
+  afterAuthRequest,
+  afterPasswordReset,
+  beforeAuthRequest,
+  checkAccountFields,
+  dropOlderResetLinks,
+  refuseUnconfirmedSignIn,
+} from "./auth-rules.server";
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
 
 /** Session cookies are named `storefront.session_token` (`__Secure-…` on https). */
@@ -56,19 +65,62 @@ export function createAuth({
       enabled: true,
       minPasswordLength: MIN_PASSWORD,
       maxPasswordLength: MAX_PASSWORD,
-      autoSignIn: true,
+      // A new account signs in through the link e-mailed to its address (no session at sign-up). Sign-up answers
+      // the same for an address that already has an account (its owner gets an e-mail instead), so nobody learns
+      // which addresses do. The one rule that keeps unconfirmed accounts out is the session hook below.
+      autoSignIn: false,
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
+      onExistingUserSignUp: async ({ user: to }) => {
+        await send(
+          existingAccountEmail({
+            to: to.email,
+            name: to.name,
+            url: `${env.PUBLIC_URL}/user/login`,
+            storeName,
+          }),
+        );
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: to, url }) => {
         await send(passwordResetEmail({ to: to.email, name: to.name, url, storeName }));
       },
+      onPasswordReset: async ({ user: reset }) => {
+        await afterPasswordReset(db, reset.id);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: to, url }) => {
         await send(verificationEmail({ to: to.email, name: to.name, url, storeName }));
       },
+    },
+    // Every write of a user row, through any endpoint: the same limits as the store's forms.
+    databaseHooks: {
+      user: {
+        create: { before: async (data) => ({ data: { ...data, ...checkAccountFields(data) } }) },
+        update: { before: async (data) => ({ data: { ...data, ...checkAccountFields(data) } }) },
+      },
+      session: {
+        create: { before: async (row, ctx) => refuseUnconfirmedSignIn(db, row.userId, ctx) },
+      },
+      verification: {
+        create: { after: async (row) => dropOlderResetLinks(db, row) },
+      },
+    },
+    hooks: {
+      before: beforeAuthRequest(),
+      after: afterAuthRequest({ db, logger, secureCookies: env.PUBLIC_URL.startsWith("https://") }),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -88,6 +140,14 @@ export function createAuth({
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    // A refused request (a bad name, a redirect to elsewhere) is answered with its 4xx and is no error of ours.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500)
+          logger.debug({ err: error }, "auth: request refused");
+        else logger.error({ err: error }, "auth: request failed");
+      },
+    },
     telemetry: { enabled: false },
     logger: {
       level: "warn",

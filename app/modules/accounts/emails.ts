@@ -1,4 +1,4 @@
-/** The account e-mails: a link to reset the password, a link to verify the address. */
+/** The account e-mails: a link to reset the password, a link to verify the address, a repeated sign-up. */
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -34,7 +34,9 @@ export function passwordResetEmail({ to, name, url, storeName }: LinkEmail) {
 export function verificationEmail({ to, name, url, storeName }: LinkEmail) {
   const intro = [
     `Hello ${name},`,
-    "Please confirm that this e-mail address is yours. Once it is confirmed, orders you placed as a guest with it can be added to your account.",
+    "Please confirm that this e-mail address is yours: the link below confirms it and signs you in. It works for 24 hours.",
+    "Once it is confirmed, orders you placed as a guest with it can be added to your account.",
+    `If you did not create an account at ${storeName}, ignore this e-mail.`,
   ];
   return {
     kind: "email-verification",
@@ -42,5 +44,22 @@ export function verificationEmail({ to, name, url, storeName }: LinkEmail) {
     subject: `Confirm your e-mail address at ${storeName}`,
     text: `${intro.join("\n\n")}\n\nConfirm your address: ${url}\n`,
     html: page(storeName, intro, url, "Confirm my e-mail address"),
+  };
+}
+
+/** To the owner of an address someone tried to sign up with again: what happened, and the way back in. */
+export function existingAccountEmail({ to, name, url, storeName }: LinkEmail) {
+  const intro = [
+    `Hello ${name},`,
+    `Someone (we hope you) tried to create an account at ${storeName} with this e-mail address, but it already has one. Nothing was changed.`,
+    "Sign in with your password. Forgotten it? Choose “Forgot your password?” on the sign-in page and we will e-mail you a link to set a new one.",
+    "If it was not you, ignore this e-mail: your account stays as it is.",
+  ];
+  return {
+    kind: "existing-account",
+    to,
+    subject: `You already have an account at ${storeName}`,
+    text: `${intro.join("\n\n")}\n\nSign in: ${url}\n`,
+    html: page(storeName, intro, url, "Sign in"),
   };
 }

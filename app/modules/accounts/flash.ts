@@ -9,13 +9,12 @@ export const FLASH_COOKIE = "storefront.flash";
 
 export const FLASH_TOASTS = {
   "signed-in": { message: "Welcome back! You are signed in.", kind: "success" },
-  "signed-up": {
-    message: "Your account is ready. We sent you a link to confirm your e-mail address.",
-    kind: "success",
-  },
   "signed-out": { message: "You are signed out.", kind: "info" },
   "password-reset": { message: "Your password is changed. Sign in with the new one.", kind: "success" },
-  "email-verified": { message: "Thank you: your e-mail address is confirmed.", kind: "success" },
+  "email-verified": {
+    message: "Thank you: your e-mail address is confirmed and you are signed in.",
+    kind: "success",
+  },
   "activity-unknown-status": { message: ACTIVITY_MESSAGES["unknown-status"], kind: "warning" },
   "activity-write-failed": { message: ACTIVITY_MESSAGES["write-failed"], kind: "error" },
 } as const satisfies Record<string, ToastInput>;

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { addressSchema } from "~/lib/address";
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** A customer's name: what the sign-up form takes, and what every other way of setting a name must obey. */
+export const MAX_NAME = 100;
+/** A profile picture's address (the store shows none, but better-auth's endpoints take one). */
+export const MAX_IMAGE_URL = 2048;
+
 /** Passwords: at least 8 characters (and at most 128, better-auth's limit). */
 export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = 128;
@@ -13,6 +21,13 @@ const email = z
   .pipe(z.email("Enter a valid e-mail address"))
   .transform((value) => value.toLowerCase());
 
+const name = z
+  .string({ error: "Enter your name" })
+  .trim()
+  .min(1, "Enter your name")
+  .max(MAX_NAME, `The name must be at most ${MAX_NAME} characters`)
+  .refine((value) => !CONTROL_CHARACTER.test(value), "The name must not contain control characters");
+
 const newPassword = z
   .string({ error: "Choose a password" })
   .min(MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters`)
@@ -24,10 +39,29 @@ export const redirectToSchema = z
   .optional()
   .transform((value) => safeRedirect(value));
 
+/** Longer targets are not links anyone follows; they only make headers and pages heavy. */
+export const MAX_REDIRECT_LENGTH = 2000;
+/** Any origin will do: only the path, query and fragment of the resolved URL are kept. */
+const PROBE_ORIGIN = "http://store.invalid";
+
+/**
+ * A redirect target taken from user input, made safe to send back: a path on this site, percent-encoded so it fits
+ * a Location header (a character above U+00FF cannot be sent as it is), or the fallback for anything else.
+ */
 export function safeRedirect(value: string | null | undefined, fallback = "/user/dashboard"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return fallback;
-  return value;
+  if (!value || value.length > MAX_REDIRECT_LENGTH || CONTROL_CHARACTER.test(value)) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can turn "/.//host" into "//host", which a browser reads as another site.
+  if (url.origin !== PROBE_ORIGIN || target.startsWith("//") || target.length > MAX_REDIRECT_LENGTH)
+    return fallback;
+  return target;
 }
 
 // One schema per form, shared by the form (in the browser) and its action. Unknown fields (role=admin, say)
@@ -42,14 +76,29 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  name: z
-    .string({ error: "Enter your name" })
-    .trim()
-    .min(1, "Enter your name")
-    .max(100, "The name must be at most 100 characters"),
+  name,
   email,
   password: newPassword,
   redirectTo: redirectToSchema,
+});
+
+/**
+ * The fields of an account people type, as any better-auth endpoint may set them (sign-up, update-user, the admin
+ * plugin's create-user and update-user): the same limits as the store's forms.
+ */
+export const accountFieldsSchema = z.object({
+  name: name.optional(),
+  email: email.optional(),
+  image: z
+    .preprocess(
+      (value) => (value === "" ? null : value),
+      z
+        .string({ error: "The image must be an http or https address" })
+        .max(MAX_IMAGE_URL, `The image address must be at most ${MAX_IMAGE_URL} characters`)
+        .pipe(z.url({ protocol: /^https?$/, error: "The image must be an http or https address" }))
+        .nullable(),
+    )
+    .optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email });

@@ -18,7 +18,8 @@ function failure(reply: AuthReply): AuthFailure {
   if (reply.status === 429) return { status: 429, errors: { form: MESSAGES.tooMany } };
   if (code === "BANNED_USER") return { status: 403, errors: { form: MESSAGES.banned } };
   if (reply.status === 403) return { status: 403, errors: { form: MESSAGES.crossSite } };
-  if (code.startsWith("USER_ALREADY_EXISTS")) return { status: 422, errors: { email: MESSAGES.exists } };
+  if (code === "INVALID_NAME")
+    return { status: 400, errors: { name: reply.body.message ?? MESSAGES.failed } };
   if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG")
     return { status: 400, errors: { password: reply.body.message ?? "Choose another password" } };
   if (code === "INVALID_EMAIL") return { status: 400, errors: { email: "Enter a valid e-mail address" } };
@@ -55,22 +56,31 @@ export async function signIn(context: Ctx, request: Request, input: SignInInput)
     email: input.email,
     password: input.password,
     rememberMe: true,
+    // Where the confirmation link comes back to, when the address is not confirmed yet and it is sent again.
+    callbackURL: input.redirectTo,
   });
   if (reply.status !== 200) return { ok: false, ...failure(reply) };
   return started(context, reply, "signed-in");
 }
 
-/** Creates an account (role "user": nothing the browser sends can change that), signs it in and sends the
- * verification link. */
-export async function signUp(context: Ctx, request: Request, input: SignUpInput): Promise<SignedIn> {
+/**
+ * Creates an account (role "user": nothing the browser sends can change that) and e-mails the link that confirms
+ * the address and signs the customer in, coming back to `redirectTo`. For an address that already has an account
+ * its owner is e-mailed instead; the answer is the same either way, so it tells nobody which addresses have one.
+ */
+export async function signUp(
+  context: Ctx,
+  request: Request,
+  input: SignUpInput,
+): Promise<{ ok: true } | ({ ok: false } & AuthFailure)> {
   const reply = await callAuth(context, request, "/sign-up/email", {
     name: input.name,
     email: input.email,
     password: input.password,
-    callbackURL: "/user/orders?verified=1",
+    callbackURL: input.redirectTo,
   });
-  if (reply.status !== 200) return { ok: false, ...failure(reply) };
-  return started(context, reply, "signed-up");
+  if (reply.status === 200) return { ok: true };
+  return { ok: false, ...failure(reply) };
 }
 
 /** Sends a reset link when the address has an account; the answer is the same either way. */

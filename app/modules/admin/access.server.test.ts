@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, user } from "~db/schema";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { signUpConfirmed } from "../../../tests/support/accounts";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
 import { testEnv } from "../../../tests/support/orders";
@@ -75,8 +76,10 @@ describe.each(drivers)("admin access on %s", (driver) => {
   });
 
   it("admin:create gives an existing customer the admin role, keeping their password, with an audit entry", async () => {
-    const signUp = await auth.api.signUpEmail({
-      body: { name: "Casey", email: "casey@example.com", password: "correct horse battery" },
+    const { id } = await signUpConfirmed(auth, database.db, "http://shop.test", {
+      name: "Casey",
+      email: "casey@example.com",
+      password: "correct horse battery",
     });
     expect(await createAdmin({ db: database.db, auth }, { email: "casey@example.com" })).toEqual({
       created: false,
@@ -84,8 +87,32 @@ describe.each(drivers)("admin access on %s", (driver) => {
       alreadyAdmin: false,
     });
     await signIn(auth, "casey@example.com", "correct horse battery");
-    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.entityId, signUp.user.id));
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(entry).toMatchObject({ actor: "admin:create", action: "user.set-role", after: { role: "admin" } });
+  });
+
+  it("admin:create replaces the password of an account whose address was never confirmed", async () => {
+    // Anyone could have signed up with the owner's address and a password of their own.
+    await auth.api.signUpEmail({
+      body: { name: "Squatter", email: "owner2@example.com", password: "the squatter's password" },
+    });
+    const result = await createAdmin({ db: database.db, auth }, { email: "owner2@example.com" });
+    expect(result).toEqual({
+      created: false,
+      email: "owner2@example.com",
+      alreadyAdmin: false,
+      password: expect.stringMatching(/^[\w-]{24}$/),
+    });
+    const refused = await auth.handler(
+      new Request("http://shop.test/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://shop.test" },
+        body: JSON.stringify({ email: "owner2@example.com", password: "the squatter's password" }),
+      }),
+    );
+    expect(refused.status).toBe(401);
+    const viewer = await requireAdmin(await signIn(auth, "owner2@example.com", result.password!), { auth });
+    expect(viewer).toMatchObject({ email: "owner2@example.com", role: "admin" });
   });
 
   it("admin:create refuses a missing or malformed address", async () => {
@@ -102,8 +129,10 @@ describe.each(drivers)("admin access on %s", (driver) => {
       "/admin?redirectTo=%2Fadmin%2Forders%3Fpage%3D2",
     );
 
-    await auth.api.signUpEmail({
-      body: { name: "Cy", email: "cy@example.com", password: "correct horse battery" },
+    await signUpConfirmed(auth, database.db, "http://shop.test", {
+      name: "Cy",
+      email: "cy@example.com",
+      password: "correct horse battery",
     });
     const customer = await thrown(
       requireAdmin(await signIn(auth, "cy@example.com", "correct horse battery"), { auth }),

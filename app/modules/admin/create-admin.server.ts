@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~db/client.server";
-import { user } from "~db/schema";
+import { account, session, user } from "~db/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { recordAudit } from "./audit.server";
 
@@ -17,14 +17,15 @@ export const createAdminInput = z.object({
 
 export type CreatedAdmin =
   | { created: true; email: string; password: string }
-  | { created: false; email: string; alreadyAdmin: boolean };
+  | { created: false; email: string; alreadyAdmin: boolean; password?: string };
 
 /** A temporary password: 144 random bits, shown once and never stored in clear. */
 const temporaryPassword = () => randomBytes(18).toString("base64url");
 
 /**
  * Makes an admin. A new address gets an account with a generated temporary password (there is no default
- * password, ever); an existing account keeps its password and is given the admin role.
+ * password, ever); an existing account is given the admin role and keeps its password, unless its address was
+ * never confirmed: whoever chose that password never proved the address theirs, so it gets a temporary one too.
  */
 export async function createAdmin(
   context: { db: Database; auth: Auth },
@@ -32,13 +33,22 @@ export async function createAdmin(
 ): Promise<CreatedAdmin> {
   const { email, name } = createAdminInput.parse(input);
   const [existing] = await context.db
-    .select({ id: user.id, role: user.role })
+    .select({ id: user.id, role: user.role, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(sql`lower(${user.email})`, email));
   if (existing) {
-    if (existing.role === "admin") return { created: false, email, alreadyAdmin: true };
+    const password = existing.emailVerified ? undefined : temporaryPassword();
+    if (existing.role === "admin" && !password) return { created: false, email, alreadyAdmin: true };
+    const hash = password ? await (await context.auth.$context).password.hash(password) : undefined;
     await context.db.transaction(async (tx) => {
-      await tx.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
+      if (hash) {
+        await tx
+          .update(account)
+          .set({ password: hash })
+          .where(and(eq(account.userId, existing.id), eq(account.providerId, "credential")));
+        await tx.delete(session).where(eq(session.userId, existing.id));
+      }
+      await tx.update(user).set({ role: "admin", emailVerified: true }).where(eq(user.id, existing.id));
       await recordAudit(tx, {
         actor: "admin:create",
         action: "user.set-role",
@@ -48,7 +58,12 @@ export async function createAdmin(
         after: { role: "admin" },
       });
     });
-    return { created: false, email, alreadyAdmin: false };
+    return {
+      created: false,
+      email,
+      alreadyAdmin: existing.role === "admin",
+      ...(password ? { password } : {}),
+    };
   }
   const password = temporaryPassword();
   const { user: made } = await context.auth.api.createUser({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, session, user } from "~db/schema";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
+import { signUpConfirmed } from "../../../tests/support/accounts";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
 import { checkout, ordersTestContext, testEnv } from "../../../tests/support/orders";
@@ -43,10 +44,10 @@ describe.each(drivers)("running users from the admin area on %s", (driver) => {
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
   }
   const PASSWORD = "correct horse battery";
+  /** A customer who signed up and opened the confirmation link (which signs in). */
   async function signUp(name: string, email: string) {
-    const reply = await post("/sign-up/email", { name, email, password: PASSWORD });
-    expect(reply.status).toBe(200);
-    return (reply.body.user as { id: string }).id;
+    return (await signUpConfirmed(auth, database.db, "http://shop.test", { name, email, password: PASSWORD }))
+      .id;
   }
   const signIn = (email: string) => post("/sign-in/email", { email, password: PASSWORD });
   const row = async (id: string) => (await database.db.select().from(user).where(eq(user.id, id)))[0]!;
@@ -119,7 +120,7 @@ describe.each(drivers)("running users from the admin area on %s", (driver) => {
     const id = await signUp("Mallory", "mallory.ban@example.com");
     expect((await signIn("mallory.ban@example.com")).status).toBe(200);
     const before = await database.db.select().from(session).where(eq(session.userId, id));
-    expect(before.length).toBeGreaterThanOrEqual(2); // sign-up and sign-in
+    expect(before.length).toBeGreaterThanOrEqual(2); // the confirmation link and the sign-in
 
     const banned = await banUser(database.db, id, "Chargeback fraud", admin);
     expect(banned).toMatchObject({

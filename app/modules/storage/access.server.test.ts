@@ -6,6 +6,7 @@ const buckets = bucketsFromEnv({
   STORAGE_MAX_OBJECT_BYTES: 1000,
   STORAGE_PRODUCTS_QUOTA_BYTES: 10_000,
   STORAGE_UPLOADS_QUOTA_BYTES: 10_000,
+  STORAGE_UPLOADS_USER_QUOTA_BYTES: 2_000,
 });
 const products = buckets.get("products") as BucketConfig;
 const uploads = buckets.get("uploads") as BucketConfig;

@@ -14,6 +14,8 @@ export type BucketConfig = {
   customerUploads: boolean;
   /** Most bytes the bucket may hold in all. */
   quotaBytes: number;
+  /** Most bytes one customer may keep in their folder of the bucket, so no customer fills it for everyone. */
+  userQuotaBytes?: number;
   /** Largest single upload. */
   maxObjectBytes: number;
   allowedTypes: readonly AllowedType[];
@@ -30,10 +32,16 @@ export function defineBuckets(list: BucketConfig[]): Buckets {
 
 /**
  * The store's buckets: `products` holds the catalogue's images (public, admins write), `uploads` holds private files
- * (admins anywhere, customers in their own users/{id}/ folder).
+ * (admins anywhere, customers in their own users/{id}/ folder, up to a quota each).
  */
 export function bucketsFromEnv(
-  env: Pick<Env, "STORAGE_MAX_OBJECT_BYTES" | "STORAGE_PRODUCTS_QUOTA_BYTES" | "STORAGE_UPLOADS_QUOTA_BYTES">,
+  env: Pick<
+    Env,
+    | "STORAGE_MAX_OBJECT_BYTES"
+    | "STORAGE_PRODUCTS_QUOTA_BYTES"
+    | "STORAGE_UPLOADS_QUOTA_BYTES"
+    | "STORAGE_UPLOADS_USER_QUOTA_BYTES"
+  >,
 ): Buckets {
   return defineBuckets([
     {
@@ -49,6 +57,7 @@ export function bucketsFromEnv(
       publicRead: false,
       customerUploads: true,
       quotaBytes: env.STORAGE_UPLOADS_QUOTA_BYTES,
+      userQuotaBytes: env.STORAGE_UPLOADS_USER_QUOTA_BYTES,
       maxObjectBytes: env.STORAGE_MAX_OBJECT_BYTES,
       allowedTypes: [...IMAGE_TYPES, "application/pdf"],
     },

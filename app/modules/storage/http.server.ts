@@ -16,7 +16,7 @@ import type { StorageAuth, StorageAuthContext, Viewer } from "./access.server";
 import { isImage } from "./content.server";
 import { StorageError } from "./errors";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
-import { type UploadMetadata, uploadMetadataSchema } from "./schemas";
+import { type StoredObject, type UploadMetadata, uploadMetadataSchema } from "./schemas";
 import type { StagedUpload, StorageService } from "./storage.server";
 import type { AllowedType } from "./buckets.server";
 
@@ -129,10 +129,7 @@ export function storageRoutes({ storage, auth, context }: StorageRoutesOptions):
     const image = isImage(object.contentType as AllowedType);
     res.setHeader("Content-Type", object.contentType);
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader(
-      "Content-Disposition",
-      object.contentDisposition ?? contentDisposition(image ? "inline" : "attachment", object.name),
-    );
+    res.setHeader("Content-Disposition", downloadDisposition(object, image));
     res.setHeader(
       "Cache-Control",
       bucket.publicRead ? (object.cacheControl ?? "public, max-age=3600") : "private, no-cache",
@@ -258,6 +255,21 @@ async function readText(body: AsyncIterable<Buffer>, maxBytes: number): Promise<
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The extension each stored type that is not an image is saved with. */
+const EXTENSIONS: Partial<Record<string, string>> = { "application/pdf": ".pdf" };
+
+/**
+ * How a download is presented. An image may be shown in the page (or saved, as its record says). Anything else,
+ * PDFs included, is always saved as a file named with its type's extension: a document the browser opens itself
+ * runs its own scripts and forms on the store's address.
+ */
+function downloadDisposition(object: StoredObject, image: boolean): string {
+  if (image) return object.contentDisposition ?? contentDisposition("inline", object.name);
+  const extension = EXTENSIONS[object.contentType] ?? "";
+  const name = object.name.toLowerCase().endsWith(extension) ? object.name : `${object.name}${extension}`;
+  return contentDisposition("attachment", name);
 }
 
 /** inline/attachment with the name, for every browser (an ASCII fallback, then the exact UTF-8 name). */

@@ -165,11 +165,19 @@ describe.each(drivers)("file storage over HTTP on %s", (driver) => {
 
   it("refuses a wrong token, and a private download with neither token nor session", async () => {
     await upload("users/ada/secret.pdf", pdf(400), { token: ada, type: "application/pdf" });
-    await expectError(
-      await download("uploads", "users/ada/secret.pdf", "&token=00000000-0000-4000-8000-000000000000"),
-      403,
-      "storage/unauthorized",
-    );
+    // A wrong token and a file that does not exist get the same answer: probing tells nothing.
+    const probe = async (fullPath: string) => {
+      const response = await download("uploads", fullPath, "&token=00000000-0000-4000-8000-000000000000");
+      return {
+        status: response.status,
+        type: response.headers.get("content-type"),
+        body: (await response.text()).replace(fullPath, "PATH"),
+      };
+    };
+    const wrongToken = await probe("users/ada/secret.pdf");
+    expect(wrongToken.status).toBe(404);
+    expect(JSON.parse(wrongToken.body)).toMatchObject({ error: { code: "storage/object-not-found" } });
+    expect(await probe("users/ada/no-such-file.pdf")).toEqual(wrongToken);
     await expectError(await download("uploads", "users/ada/secret.pdf"), 401, "storage/unauthenticated");
     // Another customer's session is no substitute for the token.
     await expectError(
@@ -362,6 +370,73 @@ describe.each(drivers)("file storage over HTTP on %s", (driver) => {
       400,
       "storage/invalid-argument",
     );
+  });
+
+  it("keeps each customer within their own share of uploads, without telling them the bucket's size", async () => {
+    // shared: 2000 bytes in all, 1000 per customer.
+    const carol = server.signIn({ id: "carol", role: "customer" });
+    expect((await upload("users/ada/one.pdf", pdf(600), { bucket: "shared", token: ada })).status).toBe(200);
+    const over = await upload("users/ada/two.pdf", pdf(600), { bucket: "shared", token: ada });
+    expect(over.status).toBe(413);
+    const { error } = (await over.json()) as { error: { code: string; message: string } };
+    expect(error).toEqual({
+      code: "storage/quota-exceeded",
+      message:
+        "Your files take 600 of the 1000 bytes you may keep here, and this file has 600. Delete some of your files first.",
+    });
+    expect(await records("shared", "users/ada/two.pdf")).toHaveLength(0);
+    // One customer's full share leaves room for the others.
+    expect((await upload("users/ada/two.pdf", pdf(400), { bucket: "shared", token: ada })).status).toBe(200);
+    expect((await upload("users/bob/one.pdf", pdf(1000), { bucket: "shared", token: bob })).status).toBe(200);
+    // The bucket is now full: a customer hears so, without its size or how full it is.
+    const full = await upload("users/carol/one.pdf", pdf(100), { bucket: "shared", token: carol });
+    expect(full.status).toBe(507);
+    const message = ((await full.json()) as { error: { message: string } }).error.message;
+    expect(message).toBe("The store cannot take more files at the moment. Please try again later.");
+    expect(message).not.toMatch(/\d/);
+    // An admin is told the numbers, and has no share of their own to keep within.
+    const forAdmin = await upload("users/carol/one.pdf", pdf(100), { bucket: "shared", token: admin });
+    expect(((await forAdmin.json()) as { error: { message: string } }).error.message).toContain("2000");
+    // Replacing one's own file counts its new size only.
+    expect((await upload("users/ada/one.pdf", pdf(500), { bucket: "shared", token: ada })).status).toBe(200);
+  });
+
+  it("always serves a PDF as an attachment named .pdf, whatever its record says", async () => {
+    const refused = await upload("users/ada/inline.pdf", pdf(300), {
+      token: ada,
+      type: "application/pdf",
+      metadata: { contentDisposition: "inline" },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+      "only images may be shown inline",
+    );
+    const report = (await (
+      await upload("users/ada/report", pdf(300), {
+        token: ada,
+        type: "application/pdf",
+        metadata: { contentDisposition: 'attachment; filename="report.html"' },
+      })
+    ).json()) as StoredObjectResponse;
+    const served = await download("uploads", "users/ada/report", `&token=${report.downloadTokens[0]}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("content-disposition")).toBe(
+      `attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`,
+    );
+    // A record written before this rule, or by hand, that says inline: still an attachment.
+    await server.database.db
+      .update(storageObjects)
+      .set({ contentDisposition: "inline" })
+      .where(and(eq(storageObjects.bucket, "uploads"), eq(storageObjects.fullPath, "users/ada/report")));
+    const again = await download("uploads", "users/ada/report", `&token=${report.downloadTokens[0]}`);
+    expect(again.headers.get("content-disposition")).toMatch(/^attachment; filename="report\.pdf"/);
+    // An image may still be shown in the page.
+    const photo = (await (
+      await upload("users/ada/inline.png", await png(), { token: ada, type: "image/png" })
+    ).json()) as StoredObjectResponse;
+    const image = await download("uploads", "users/ada/inline.png", `&token=${photo.downloadTokens[0]}`);
+    expect(image.headers.get("content-disposition")).toMatch(/^inline; filename="inline\.png"/);
   });
 
   it("refuses an upload over the bucket's quota with storage/quota-exceeded, storing nothing", async () => {

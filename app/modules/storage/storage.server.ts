@@ -8,12 +8,12 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { type StorageObjectRow, storageObjects } from "~db/schema";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
-import { canManage, requireManage, requireRead, type Viewer } from "./access.server";
+import { canManage, customerFolder, requireManage, requireRead, type Viewer } from "./access.server";
 import { type BucketConfig, type Buckets, bucketsFromEnv } from "./buckets.server";
 import { isImage, reencodeImage, sniffType } from "./content.server";
 import type { StorageDriver } from "./drivers/driver.server";
@@ -77,11 +77,59 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
     return Number(row?.bytes ?? 0);
   }
 
-  function quotaError(config: BucketConfig, used: number, size: number) {
-    return new StorageError(
-      "storage/quota-exceeded",
-      `The ${config.name} bucket is full: it holds ${used} of ${config.quotaBytes} bytes and this file has ${size}.`,
-    );
+  /** Bytes a customer keeps in their folder of a bucket. */
+  async function folderUsage(
+    bucketName: string,
+    folder: string,
+    exceptPath: string,
+    database: Pick<Database, "select"> = db,
+  ) {
+    const pattern = `${folder.replace(/[%_\\]/g, "\\$&")}%`;
+    const [row] = await database
+      .select({ bytes: sql<string>`coalesce(sum(${storageObjects.size}), 0)` })
+      .from(storageObjects)
+      .where(
+        and(
+          eq(storageObjects.bucket, bucketName),
+          like(storageObjects.fullPath, pattern),
+          ne(storageObjects.fullPath, exceptPath),
+        ),
+      );
+    return Number(row?.bytes ?? 0);
+  }
+
+  /**
+   * Throws unless the file fits: a customer's own quota first, then the bucket's. A customer is not told how big the
+   * bucket is or how full (that is the store's business), only about their own share.
+   */
+  async function checkQuota(
+    config: BucketConfig,
+    viewer: Viewer,
+    fullPath: string,
+    size: number,
+    database: Pick<Database, "select"> = db,
+  ) {
+    const customer = viewer.role === "customer";
+    if (customer && config.userQuotaBytes !== undefined) {
+      const mine = await folderUsage(config.name, customerFolder(viewer), fullPath, database);
+      if (mine + size > config.userQuotaBytes) {
+        // 413, not the 507 of a full bucket: the store has room, this customer's share does not.
+        throw new StorageError(
+          "storage/quota-exceeded",
+          `Your files take ${mine} of the ${config.userQuotaBytes} bytes you may keep here, and this file has ${size}. Delete some of your files first.`,
+          { status: 413 },
+        );
+      }
+    }
+    const used = await usage(config.name, fullPath, database);
+    if (used + size > config.quotaBytes) {
+      throw new StorageError(
+        "storage/quota-exceeded",
+        customer
+          ? "The store cannot take more files at the moment. Please try again later."
+          : `The ${config.name} bucket is full: it holds ${used} of ${config.quotaBytes} bytes and this file has ${size}.`,
+      );
+    }
   }
 
   const discard = async (staged: { path: string } | undefined) => {
@@ -150,6 +198,12 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
           name: objectName(fullPath),
           contentType: metadata.contentType ?? input.declaredType,
         });
+        if (!isImage(type) && /^inline\b/i.test(metadata.contentDisposition ?? "")) {
+          throw new StorageError(
+            "storage/invalid-argument",
+            "metadata.contentDisposition: only images may be shown inline; other files are always downloaded",
+          );
+        }
         if (isImage(type)) {
           const output = stagingPath();
           try {
@@ -164,8 +218,7 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
         }
         const size = staged.size;
         // A first look without a lock, to spare uploading bytes that cannot fit.
-        const used = await usage(config.name, fullPath);
-        if (used + size > config.quotaBytes) throw quotaError(config, used, size);
+        await checkQuota(config, viewer, fullPath, size);
         throwIfCanceled(signal);
 
         const generation = randomBytes(12).toString("base64url");
@@ -180,8 +233,7 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
           result = await db.transaction(async (tx) => {
             // One upload per bucket at a time between the quota check and the write.
             await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`storage:${config.name}`}))`);
-            const usedNow = await usage(config.name, fullPath, tx);
-            if (usedNow + size > config.quotaBytes) throw quotaError(config, usedNow, size);
+            await checkQuota(config, viewer, fullPath, size, tx);
             const [existing] = await tx
               .select({ generation: storageObjects.generation })
               .from(storageObjects)
@@ -270,9 +322,9 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
       checkObjectPath(fullPath);
       if (token === undefined) requireRead(viewer, config, fullPath);
       const row = await find(config.name, fullPath);
-      if (!row) throw notFound(config, fullPath);
-      if (token !== undefined && !row.downloadTokens.some((known) => sameSecret(known, token))) {
-        throw new StorageError("storage/unauthorized", "The download token is not valid for this file.");
+      // A wrong token gets the answer of a missing file: a download link tells nothing about what else exists.
+      if (!row || (token !== undefined && !row.downloadTokens.some((known) => sameSecret(known, token)))) {
+        throw notFound(config, fullPath);
       }
       return {
         bucket: config,

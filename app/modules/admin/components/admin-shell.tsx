@@ -1,7 +1,14 @@
 import { useEffect } from "react";
 import { Form, NavLink } from "react-router";
 import { writeStored } from "~/lib/browser-storage";
-import { ADMIN_LIST_KEYS, ADMIN_STORAGE_KEY, type AdminListKey } from "../admin-storage";
+import {
+  ADMIN_LIST_KEYS,
+  ADMIN_STORAGE_KEY,
+  type AdminListKey,
+  adminSessionAlive,
+  clearAdminStorage,
+  forgetEndedAdmin,
+} from "../admin-storage";
 
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", end: true },
@@ -37,13 +44,19 @@ function useAdminCache(admin: { id: string; email: string; name: string }, lists
   }, [admin, lists]);
 }
 
-/** Admin logout: the server ends the session; the browser forgets the admin, the cached lists and local storage. */
-export function clearAdminStorage() {
-  try {
-    window.localStorage.clear();
-  } catch (error) {
-    console.error("Could not clear local storage", error);
-  }
+/**
+ * When the admin comes back to this tab, the page asks the server whether the session is still an admin's (it may
+ * have expired or been ended elsewhere meanwhile), and forgets the admin at once if not.
+ */
+function useSessionCheckOnReturn() {
+  useEffect(() => {
+    const check = async () => {
+      if (document.visibilityState !== "visible") return;
+      if ((await adminSessionAlive()) === false) forgetEndedAdmin();
+    };
+    document.addEventListener("visibilitychange", check);
+    return () => document.removeEventListener("visibilitychange", check);
+  }, []);
 }
 
 export function AdminShell({
@@ -56,6 +69,7 @@ export function AdminShell({
   children: React.ReactNode;
 }) {
   useAdminCache(admin, lists);
+  useSessionCheckOnReturn();
   const counts: Partial<Record<string, number | undefined>> = {
     "/admin/orders": lists._orders?.total,
     "/admin/users": lists._user?.total,
