@@ -11,7 +11,14 @@ import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { seo: await seoForPath(context, new URL(request.url).pathname) };
+  return {
+    seo: await seoForPath(context, new URL(request.url).pathname, {
+      page: {
+        title: "Your cart",
+        description: "The products in your cart, at today's prices, ready for checkout.",
+      },
+    }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const { product } = page;
     const [seo, sameBrand] = await Promise.all([
       seoForPath(context, path.data, {
-        productName: product.name,
+        product: { name: product.name, description: product.description },
         canonicalPath: product.route,
         image: product.img,
         type: "product",
@@ -32,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { page, related: sameBrand.filter((card) => card.id !== product.id), seo };
   }
   const seo = await seoForPath(context, path.data, {
-    brandKey: page.brand.slug,
+    brand: { key: page.brand.key, title: page.content.title, whyChoose: page.content.whyChoose },
     canonicalPath: brandPath(page.brand),
   });
   return { page, related: [], seo };

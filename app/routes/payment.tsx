@@ -32,7 +32,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cancelled = Number(url.searchParams.get("cancelled"));
   const [seo, methods, store, viewer] = await Promise.all([
-    seoForPath(context, url.pathname),
+    seoForPath(context, url.pathname, {
+      page: {
+        title: "Checkout",
+        description:
+          "Pay for your order: your e-mail address, billing and shipping addresses, and how you pay.",
+      },
+    }),
     availablePaymentMethods(context),
     getSettings(context.db),
     getViewer(request, context),

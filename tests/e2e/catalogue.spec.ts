@@ -249,11 +249,11 @@ test("brand pages show the brand content around the products", async ({ page }) 
   await expect(page.getByTestId("brand-products").getByTestId("product-card")).toHaveCount(4);
   await expectResellerNotice(page, "Microsoft", "https://www.microsoft.com/windows");
 
-  // Case-insensitive, and brands without product metadata keep the default title.
+  // Case-insensitive, and brands without product metadata are titled with their support title.
   expect((await page.goto("/Router/Cisco"))?.status()).toBe(200);
   await expect(page.getByTestId("brand-products")).toBeVisible();
   await page.goto("/antivirus/kaspersky");
-  await expect(page).toHaveTitle("Default Title");
+  await expect(page).toHaveTitle(`Kaspersky Antivirus Support | ${STORE}`);
 });
 
 test("the support page shows the brand content without products", async ({ page }) => {

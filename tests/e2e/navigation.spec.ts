@@ -213,28 +213,6 @@ test("/user goes to the dashboard, and the guarded user pages send a visitor to 
   }
 });
 
-test.describe("meta tags", () => {
-  test("come from the SEO record of the path, rendered on the server", async ({ request }) => {
-    const html = await (await request.get("/user/login")).text();
-    expect(html).toContain("<title>Sign In | KeyHaven Tech Store</title>");
-    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-    expect(html).toMatch(/<meta name="keywords" content="[^"]+"/);
-    expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:');
-  });
-
-  test("a record without a title uses the product's name", async ({ page }) => {
-    await page.goto("/windows/windows7/professional");
-    await expect(page).toHaveTitle("Windows 7 Professional");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
-  });
-
-  test("a path without a record gets Default Title", async ({ page }) => {
-    await page.goto("/some/future-page");
-    await expect(page).toHaveTitle("Default Title");
-    await expect(page.locator('meta[name="description"]')).toHaveCount(0);
-  });
-});
-
 test("sitemap.xml lists the public pages and every product; robots.txt keeps private areas out", async ({
   request,
 }) => {
