@@ -359,3 +359,25 @@ test("screenshots of a brand page, a product page and search", async ({ page }) 
     }
   }
 });
+
+test("PC Matic products typed with the correct spelling lead to the spec's /antvirus/pcmatic/ routes for good", async ({
+  page,
+  request,
+}) => {
+  for (const [typed, route] of [
+    ["/antivirus/pcmatic/pro", "/antvirus/pcmatic/pro"],
+    [
+      "/Antivirus/PCMatic/Home-Security/?utm_source=mail&x=1",
+      "/antvirus/pcmatic/home-security?utm_source=mail&x=1",
+    ],
+  ] as const) {
+    const response = await request.get(typed, { maxRedirects: 0 });
+    expect(response.status(), typed).toBe(301);
+    expect(response.headers()["location"], typed).toBe(route);
+  }
+  await page.goto("/antivirus/pcmatic/business-endpoint-protection");
+  await expect(page).toHaveURL(/\/antvirus\/pcmatic\/business-endpoint-protection$/);
+  await expect(page.getByTestId("product-name")).toHaveText("PC Matic Business Endpoint Protection");
+  // A product that does not exist is still not found.
+  expect((await request.get("/antivirus/pcmatic/nope", { maxRedirects: 0 })).status()).toBe(404);
+});
