@@ -49,7 +49,11 @@ export const pageAttacks: Attack[] = [
         "/antivirus/pcmatic/pro%0d%0aLocation:%20https://evil.example",
         "/antivirus/pcmatic/pro%00",
       ]) {
-        for (const headers of [{}, { host: "evil.example", "x-forwarded-host": "evil.example" }]) {
+        const forgedHost: Record<string, string> = {
+          host: "evil.example",
+          "x-forwarded-host": "evil.example",
+        };
+        for (const headers of [{}, forgedHost]) {
           const response = await send(path, { headers });
           refused(response.status < 500, `${path} answered ${response.status}`);
           const location = response.headers.get("location");
