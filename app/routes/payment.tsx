@@ -163,7 +163,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       <Form
         method="post"
         noValidate
-        className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]"
+        className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]"
         onSubmit={(event) => {
           const result = checkoutSchema.safeParse(formToObject(new FormData(event.currentTarget)));
           if (!result.success) {
