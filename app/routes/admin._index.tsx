@@ -174,7 +174,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         <Stat label="Last 7 days" {...sales.week} />
         <Stat label="Last 30 days" {...sales.month} />
       </div>
-      <div className="mt-6 grid gap-6 xl:grid-cols-[2fr_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SalesChart days={sales.chart} />
         <section aria-labelledby="work-queue" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="work-queue" className="text-sm font-semibold text-ink-900">

@@ -223,7 +223,7 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
           {start.benefits.map((benefit, index) => (
             <fieldset
               key={index}
-              className="grid min-w-0 gap-4 rounded-xl border border-slate-200 p-4 lg:grid-cols-2"
+              className="grid min-w-0 grid-cols-1 gap-4 rounded-xl border border-slate-200 p-4 lg:grid-cols-2"
               data-testid="benefit-fields"
             >
               <legend className="px-1 text-sm font-semibold text-ink-900">Benefit {index + 1}</legend>

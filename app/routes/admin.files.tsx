@@ -80,7 +80,7 @@ export default function Files({ loaderData, actionData }: Route.ComponentProps) 
       intro="The images of the products bucket, as the storefront serves them. An image a product shows cannot be deleted."
     >
       <ActionNotice result={actionData} />
-      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="upload-title" className="rounded-xl border border-slate-200 bg-white p-5">
           <h2 id="upload-title" className="text-base font-semibold text-ink-900">
             Upload an image

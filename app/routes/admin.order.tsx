@@ -227,7 +227,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       }
     >
       <ActionNotice result={reply} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" data-testid="admin-order">
+      <div
+        className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+        data-testid="admin-order"
+      >
         <div className="space-y-6">
           <Panel title="Items">
             <div className="overflow-x-auto">
@@ -235,16 +238,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <caption className="sr-only">Items of order #{order.number}</caption>
                 <thead className="text-left text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
+                    <th scope="col" className="py-2 pr-2 sm:pr-3 font-semibold">
                       Product
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    <th scope="col" className="px-2 py-2 text-right sm:px-3 font-semibold">
                       Unit price
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    <th scope="col" className="px-2 py-2 text-right sm:px-3 font-semibold">
                       Qty
                     </th>
-                    <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                    <th scope="col" className="py-2 pl-2 text-right sm:pl-3 font-semibold">
                       Total
                     </th>
                   </tr>
@@ -252,9 +255,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <tbody className="divide-y divide-slate-100">
                   {lines.map((line) => (
                     <tr key={line.id} data-testid="admin-order-line">
-                      <td className="py-2 pr-3 align-top">
-                        <span className="font-semibold text-ink-900">{line.name}</span>
-                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                      <td className="py-2 pr-2 sm:pr-3 align-top">
+                        {/* The space lets the badge go under a long name on a phone. */}
+                        <span className="font-semibold text-ink-900">{line.name}</span>{" "}
+                        <span className="ml-1 whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
                           {line.kind === "software" ? "Licence key" : "Shipped"}
                         </span>
                         {line.kind === "software" ? (
@@ -279,11 +283,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                           )
                         ) : null}
                       </td>
-                      <td className="px-3 py-2 text-right align-top tabular-nums">
+                      <td className="px-2 py-2 text-right sm:px-3 align-top tabular-nums">
                         {formatMoney(line.unitPriceCents)}
                       </td>
-                      <td className="px-3 py-2 text-right align-top tabular-nums">{line.quantity}</td>
-                      <td className="py-2 pl-3 text-right align-top font-medium tabular-nums">
+                      <td className="px-2 py-2 text-right sm:px-3 align-top tabular-nums">{line.quantity}</td>
+                      <td className="py-2 pl-2 text-right sm:pl-3 align-top font-medium tabular-nums">
                         {formatMoney(line.lineTotalCents)}
                       </td>
                     </tr>

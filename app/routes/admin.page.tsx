@@ -66,7 +66,7 @@ function PageEditor({ page, reply }: { page: Page; reply?: Route.ComponentProps[
         onChange={(event) => setTitle(event.currentTarget.value)}
         error={errors.title}
       />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="[&_textarea]:font-mono [&_textarea]:leading-relaxed">
           <TextAreaField
             label="Body (Markdown)"

@@ -159,7 +159,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
       title="Import products"
       intro={`A CSV file with a header row, one product per row: at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MiB. A row whose product exists (same group and id, or same address when the file has no id) updates it; the others create products.`}
     >
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Form
           method="post"
           encType="multipart/form-data"
@@ -222,12 +222,12 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
           </h2>
           <dl className="mt-2 space-y-1.5 text-sm">
             {PRODUCT_CSV_COLUMNS.map((column) => (
-              <div key={column.field} className="grid grid-cols-[9rem_1fr] gap-2">
+              <div key={column.field} className="grid grid-cols-[9rem_minmax(0,1fr)] gap-2">
                 <dt className="font-mono text-xs leading-5 text-ink-900">
                   {column.header}
                   {column.required ? <span className="text-red-700"> *</span> : null}
                 </dt>
-                <dd className="text-slate-700">{column.help}</dd>
+                <dd className="text-slate-700 wrap-break-word">{column.help}</dd>
               </div>
             ))}
           </dl>

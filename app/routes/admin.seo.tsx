@@ -124,7 +124,7 @@ function SeoForm({
         maxLength={200}
         defaultValue={pick("title", record?.title ?? "")}
         error={errors.title}
-        hint="The browser tab and search result title. Empty: a product page uses the product's name, any other page “Default Title”."
+        hint="The browser tab and search result title, used as written. Empty: the page's own name (a product's name, a brand's title) with the store's name."
       />
       <TextAreaField
         label="Description"
@@ -173,7 +173,7 @@ export default function SeoPage({ loaderData, actionData }: Route.ComponentProps
         messages={{
           created: "SEO record added.",
           saved: "SEO record saved: the page uses it now.",
-          deleted: "SEO record deleted: the page falls back to the default.",
+          deleted: "SEO record deleted: the page uses its own name and description again.",
         }}
       />
       {rowMessage ? <FormMessage message={rowMessage.message} /> : null}

@@ -111,7 +111,10 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       }
     >
       <ActionNotice result={reply} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" data-testid="admin-user">
+      <div
+        className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+        data-testid="admin-user"
+      >
         <div className="space-y-6">
           <Panel title="Account">
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">

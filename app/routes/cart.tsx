@@ -11,7 +11,14 @@ import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { seo: await seoForPath(context, new URL(request.url).pathname) };
+  return {
+    seo: await seoForPath(context, new URL(request.url).pathname, {
+      page: {
+        title: "Your cart",
+        description: "The products in your cart, at today's prices, ready for checkout.",
+      },
+    }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
@@ -26,7 +33,7 @@ export default function CartPage() {
   return (
     <div data-testid="cart-page" data-to-payment={toPayment}>
       <PageHeader title="Your cart" />
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem]">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label="Cart items">
           {failed ? (
             <p
@@ -124,18 +131,18 @@ function CartLines({ quote }: { quote: CartQuote }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
       {quote.lines.map((line) => (
-        <li key={`${line.groupKey}/${line.id}`} className="flex gap-4 p-4" data-testid="cart-line">
+        <li key={`${line.groupKey}/${line.id}`} className="flex gap-3 p-4 sm:gap-4" data-testid="cart-line">
           <Link to={line.route} className="shrink-0">
             <img
               src={line.img}
               alt={line.name}
               width={96}
               height={96}
-              className="h-24 w-24 rounded-lg bg-slate-100 object-cover"
+              className="h-16 w-16 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24"
             />
           </Link>
-          <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-            <div>
+          <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
               <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{line.brandName}</p>
               <Link
                 to={line.route}
@@ -155,9 +162,9 @@ function CartLines({ quote }: { quote: CartQuote }) {
                 </p>
               ) : null}
             </div>
-            <div className="flex items-center gap-4">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               <QuantityControl line={line} />
-              <p className="w-24 text-right font-semibold" data-testid="cart-line-total">
+              <p className="ml-auto text-right font-semibold sm:w-24" data-testid="cart-line-total">
                 {formatMoney(line.lineTotalCents)}
               </p>
             </div>
@@ -191,7 +198,7 @@ function QuantityControl({
   const step =
     "h-9 w-9 rounded-lg border border-slate-300 text-lg leading-none hover:bg-slate-50 disabled:opacity-40";
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <button
         type="button"
         className={step}

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { AddToCartButton } from "~/modules/cart/components/add-to-cart-button";
 import { brandProducts, resolveCataloguePath } from "~/modules/catalogue/catalogue.server";
 import { BrandContent } from "~/modules/catalogue/components/brand-content";
@@ -13,15 +13,18 @@ import type { Route } from "./+types/catalogue-page";
 
 // Every path no other route takes: a product at its own route, a brand page /{section}/{brand}, or the 404 page.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const path = cataloguePathSchema.safeParse(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const path = cataloguePathSchema.safeParse(url.pathname);
   if (!path.success) throw data(null, { status: 404 });
   const page = await resolveCataloguePath(context, path.data);
   if (!page) throw data(null, { status: 404 });
+  // A stored route always starts with one slash, so the redirect stays on this store.
+  if (page.kind === "moved") throw redirect(`${page.to}${url.search}`, 301);
   if (page.kind === "product") {
     const { product } = page;
     const [seo, sameBrand] = await Promise.all([
       seoForPath(context, path.data, {
-        productName: product.name,
+        product: { name: product.name, description: product.description },
         canonicalPath: product.route,
         image: product.img,
         type: "product",
@@ -32,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { page, related: sameBrand.filter((card) => card.id !== product.id), seo };
   }
   const seo = await seoForPath(context, path.data, {
-    brandKey: page.brand.slug,
+    brand: { key: page.brand.key, title: page.content.title, whyChoose: page.content.whyChoose },
     canonicalPath: brandPath(page.brand),
   });
   return { page, related: [], seo };

@@ -7,11 +7,16 @@ import { seoForPath } from "~/modules/seo/seo.server";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/categories";
 
+const PAGE = {
+  title: "All categories",
+  description: "Every section of the store and every brand we sell, with how many products each has.",
+};
+
 // /categories: every section with every brand and its product count, and the digital services.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [brands, seo] = await Promise.all([
     brandTiles(context),
-    seoForPath(context, new URL(request.url).pathname, { canonicalPath: "/categories" }),
+    seoForPath(context, new URL(request.url).pathname, { page: PAGE, canonicalPath: "/categories" }),
   ]);
   const sections = SECTION_ORDER.map((section) => {
     const own = brands.filter((brand) => brand.section === section);
@@ -25,10 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   return (
     <div data-testid="categories-page">
-      <PageHeader
-        title="All categories"
-        intro="Every section of the store and every brand we sell, with how many products each has."
-      />
+      <PageHeader title={PAGE.title} intro={PAGE.description} />
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-10 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.sections.map(({ section, brands, productCount }) => (
           <section

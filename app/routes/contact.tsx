@@ -15,7 +15,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [contact, seo] = await Promise.all([
     getContactDetails(context),
-    seoForPath(context, url.pathname, { canonicalPath: "/contact" }),
+    seoForPath(context, url.pathname, {
+      page: {
+        title: "Contact us",
+        description: "Questions about an order, a licence key or a product? Write to us or call us.",
+      },
+      canonicalPath: "/contact",
+    }),
   ]);
   return { contact, sent: url.searchParams.get("sent") === "1", seo };
 }

@@ -25,7 +25,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const path = `/${page.slug}`;
   const [contact, seo] = await Promise.all([
     page.slug === "about" ? getContactDetails(context) : null,
-    seoForPath(context, pathname, { canonicalPath: path }),
+    seoForPath(context, pathname, {
+      page: { title: page.title, description: page.body },
+      canonicalPath: path,
+    }),
   ]);
   return {
     page: { slug: page.slug, title: page.title, body: page.body, updatedAt: page.updatedAt.toISOString() },

@@ -31,7 +31,10 @@ async function findService(context: Route.LoaderArgs["context"], param: string |
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const service = await findService(context, params.service);
   const url = new URL(request.url);
-  const seo = await seoForPath(context, url.pathname, { canonicalPath: `/digital/${service.slug}` });
+  const seo = await seoForPath(context, url.pathname, {
+    page: { title: service.title, description: service.summary },
+    canonicalPath: `/digital/${service.slug}`,
+  });
   // ?package=Growth preselects a package in the quote form.
   const wanted = url.searchParams.get("package");
   const selected = service.packages.some((pkg) => pkg.name === wanted) ? wanted : null;

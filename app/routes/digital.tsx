@@ -8,10 +8,16 @@ import { ButtonLink } from "~/ui/button";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/digital";
 
+const PAGE = {
+  title: "Digital services",
+  description:
+    "Marketing, websites, content and apps for small businesses: clear packages at fixed prices, and a free quote for anything in between.",
+};
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [services, seo] = await Promise.all([
     listServices(context),
-    seoForPath(context, new URL(request.url).pathname, { canonicalPath: "/digital" }),
+    seoForPath(context, new URL(request.url).pathname, { page: PAGE, canonicalPath: "/digital" }),
   ]);
   return { services, seo };
 }
@@ -23,8 +29,8 @@ export default function Digital({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Digital services"
-        intro="Marketing, websites, content and apps for small businesses: clear packages at fixed prices, and a free quote for anything in between."
+        title={PAGE.title}
+        intro={PAGE.description}
         crumbs={[{ to: "/digital", label: "Digital services" }]}
       />
       <section aria-labelledby="services-heading" className="mx-auto max-w-7xl px-4 py-10">

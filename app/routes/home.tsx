@@ -9,7 +9,13 @@ import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [seo, banners, bestSellers, topRated, posts] = await Promise.all([
-    seoForPath(context, new URL(request.url).pathname),
+    seoForPath(context, new URL(request.url).pathname, {
+      page: {
+        title: "Antivirus, Windows licences, printers and routers",
+        description:
+          "Antivirus and security suites, Windows licences, printers, routers and digital services from an independent reseller.",
+      },
+    }),
     getActiveBanners(context),
     productsWithTag(context, "best-seller", 8),
     productsWithTag(context, "top-rated", 8),

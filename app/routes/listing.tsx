@@ -15,7 +15,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!listing.success) throw data(null, { status: 404 });
   const [products, seo] = await Promise.all([
     productsWithTag(context, LISTINGS[listing.data].tag),
-    seoForPath(context, pathname, { canonicalPath: `/${listing.data}` }),
+    seoForPath(context, pathname, {
+      page: { title: LISTINGS[listing.data].title, description: LISTINGS[listing.data].intro },
+      canonicalPath: `/${listing.data}`,
+    }),
   ]);
   return { listing: listing.data, products, seo };
 }

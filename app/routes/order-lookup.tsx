@@ -5,10 +5,23 @@ import { findOrderByNumberAndEmail } from "~/modules/orders/orders.server";
 import { orderLookupSchema } from "~/modules/orders/schemas";
 import { TextField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/order-lookup";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Find your order" },
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    seo: await seoForPath(context, new URL(request.url).pathname, {
+      page: {
+        title: "Find your order",
+        description: "Open your order with its number and the e-mail address you used at checkout.",
+      },
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
   { name: "robots", content: "noindex" },
 ];
 

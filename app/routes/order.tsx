@@ -9,6 +9,8 @@ import { COUNTRIES } from "~/modules/orders/schemas";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
 import { getViewer } from "~/modules/accounts/session.server";
 import type { Address } from "~db/schema/orders";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/order";
 
 const STATUS_LABELS = ORDER_STATUS_LABELS;
@@ -33,8 +35,16 @@ async function authorizedOrder({ params, request, context }: Route.LoaderArgs | 
 
 export async function loader(args: Route.LoaderArgs) {
   const view = await authorizedOrder(args);
-  const placed = new URL(args.request.url).searchParams.get("placed") === "1";
+  const url = new URL(args.request.url);
+  const placed = url.searchParams.get("placed") === "1";
+  const seo = await seoForPath(args.context, url.pathname, {
+    page: {
+      title: `Order #${view.order.number}`,
+      description: "Your order's items, payment, delivery and licence keys.",
+    },
+  });
   return {
+    seo,
     placed,
     stripeEnabled: Boolean(args.context.env.STRIPE_SECRET_KEY && args.context.env.STRIPE_WEBHOOK_SECRET),
     order: {
@@ -66,7 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Order #${loaderData.order.number}` : "Order" },
+  ...pageMeta(loaderData?.seo),
   { name: "robots", content: "noindex" },
 ];
 

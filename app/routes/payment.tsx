@@ -32,7 +32,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cancelled = Number(url.searchParams.get("cancelled"));
   const [seo, methods, store, viewer] = await Promise.all([
-    seoForPath(context, url.pathname),
+    seoForPath(context, url.pathname, {
+      page: {
+        title: "Checkout",
+        description:
+          "Pay for your order: your e-mail address, billing and shipping addresses, and how you pay.",
+      },
+    }),
     availablePaymentMethods(context),
     getSettings(context.db),
     getViewer(request, context),
@@ -157,7 +163,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       <Form
         method="post"
         noValidate
-        className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]"
+        className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]"
         onSubmit={(event) => {
           const result = checkoutSchema.safeParse(formToObject(new FormData(event.currentTarget)));
           if (!result.success) {

@@ -15,7 +15,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { query, truncated } = normalizeSearchQuery(q);
   const [results, seo] = await Promise.all([
     searchProducts(context, query),
-    seoForPath(context, url.pathname, { canonicalPath: "/search" }),
+    seoForPath(context, url.pathname, {
+      page: {
+        title: query ? `Search results for “${query}”` : "Search",
+        description: "Search the store's antivirus software, Windows licences, printers and routers.",
+      },
+      canonicalPath: "/search",
+    }),
   ]);
   return { query, truncated, results, seo };
 }

@@ -17,7 +17,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [brands, highlights, seo] = await Promise.all([
     brandTiles(context, section.data),
     sectionHighlights(context, section.data),
-    seoForPath(context, pathname, { canonicalPath: SECTIONS[section.data].path }),
+    seoForPath(context, pathname, {
+      page: { title: SECTIONS[section.data].title, description: SECTIONS[section.data].intro },
+      canonicalPath: SECTIONS[section.data].path,
+    }),
   ]);
   return { section: section.data, brands, highlights, seo };
 }

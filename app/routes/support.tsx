@@ -14,6 +14,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const found = await brandWithContent(context, parsed.data.brand);
   if (!found) throw data(null, { status: 404 });
   const seo = await seoForPath(context, new URL(request.url).pathname, {
+    page: { title: found.content.title, description: found.content.whyChoose },
     canonicalPath: `/support/${found.brand.slug}`,
   });
   return { ...found, seo };

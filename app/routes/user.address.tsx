@@ -16,11 +16,21 @@ import { AccountShell } from "~/modules/accounts/components/account-shell";
 import { addressIdSchema, savedAddressSchema } from "~/modules/accounts/schemas";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
 import { AddressFields } from "~/ui/address-fields";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.address";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
-  const list = await listAddresses(context.db, viewer.id);
+  const [list, seo] = await Promise.all([
+    listAddresses(context.db, viewer.id),
+    seoForPath(context, new URL(request.url).pathname, {
+      page: {
+        title: "Your address book",
+        description: "The addresses you ship and bill to; the default one fills in the checkout.",
+      },
+    }),
+  ]);
   const editId = Number(new URL(request.url).searchParams.get("edit"));
   return data(
     {
@@ -28,13 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Only one of the customer's own addresses can be edited.
       editing: list.find((address) => address.id === editId)?.id ?? null,
       max: MAX_ADDRESSES,
+      seo,
     },
     { headers: PRIVATE_HEADERS },
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your address book" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,15 +9,23 @@ import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { sendVerificationLink } from "~/modules/accounts/verification.server";
 import { claimableOrderCount } from "~/modules/orders/customer.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
-  const [record, address, claimable] = await Promise.all([
+  const [record, address, claimable, seo] = await Promise.all([
     getUserRecord(context.db, viewer.id),
     defaultAddress(context.db, viewer.id),
     // Until the address is confirmed, nothing says whether guest orders were placed with it.
     viewer.emailVerified ? claimableOrderCount(context.db, viewer.email) : 0,
+    seoForPath(context, new URL(request.url).pathname, {
+      page: {
+        title: "Your account",
+        description: "Your account: recent orders, default address and status.",
+      },
+    }),
   ]);
   return data(
     {
@@ -42,13 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }
         : null,
       claimable,
+      seo,
     },
     { headers: PRIVATE_HEADERS },
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your account" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
   { name: "robots", content: "noindex" },
 ];
 

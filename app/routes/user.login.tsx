@@ -26,7 +26,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Already signed in: straight on to where they were going.
   if (await getViewer(request, context)) throw redirect(redirectTo, { headers: PRIVATE_HEADERS });
   return {
-    seo: await seoForPath(context, url.pathname),
+    seo: await seoForPath(context, url.pathname, {
+      page: {
+        title: "Sign in",
+        description: "Sign in to your account, or create one, to see your orders and licence keys.",
+      },
+    }),
     redirectTo,
     resetLinkInvalid: url.searchParams.get("error") === "INVALID_TOKEN",
   };

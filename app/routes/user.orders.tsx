@@ -5,20 +5,26 @@ import { AccountShell, Card, formatDate } from "~/modules/accounts/components/ac
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
 import { claimableOrderCount, claimGuestOrders, ordersForUser } from "~/modules/orders/customer.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
-  const [list, claimable] = await Promise.all([
+  const [list, claimable, seo] = await Promise.all([
     ordersForUser(context, viewer.id),
     // Until the address is confirmed, nothing says whether guest orders were placed with it.
     viewer.emailVerified ? claimableOrderCount(context.db, viewer.email) : 0,
+    seoForPath(context, new URL(request.url).pathname, {
+      page: { title: "Your orders", description: "Your orders, their status and your licence keys." },
+    }),
   ]);
   return data(
     {
       emailVerified: viewer.emailVerified,
       justVerified: new URL(request.url).searchParams.get("verified") === "1" && viewer.emailVerified,
       claimable,
+      seo,
       orders: list.map(({ order, lines }) => ({
         number: order.number,
         status: order.status,
@@ -40,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your orders" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
   { name: "robots", content: "noindex" },
 ];
 

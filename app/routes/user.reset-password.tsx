@@ -8,16 +8,24 @@ import { MESSAGES } from "~/modules/accounts/messages";
 import { resetPassword } from "~/modules/accounts/sign-in.server";
 import { TextField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
+import { pageMeta } from "~/modules/seo/meta";
+import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.reset-password";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token") ?? "";
-  return { token, invalid: url.searchParams.get("error") === "INVALID_TOKEN" || token === "" };
+  return {
+    token,
+    invalid: url.searchParams.get("error") === "INVALID_TOKEN" || token === "",
+    seo: await seoForPath(context, url.pathname, {
+      page: { title: "Choose a new password", description: "Set a new password for your account." },
+    }),
+  };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
   { name: "robots", content: "noindex" },
 ];
 

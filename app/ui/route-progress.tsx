@@ -9,29 +9,56 @@ export const ROUTE_SPINNER_MS = 200;
 export const ROUTE_LOAD_TIMEOUT_MS = 120_000;
 
 /**
- * On every client navigation: scroll to the top, show the orange spinner for about 200 ms (not on the first load),
- * keep it while the next page's code and data load, and after 120 s offer a retry instead.
+ * On every client navigation to another page: scroll to the top and show the orange spinner once, from the moment
+ * the next page starts loading (its code and data) until it is there, and for at least ROUTE_SPINNER_MS; never on
+ * the first load, nor while the page reloads its own data after a form. After 120 s of loading, offer a retry.
  */
 export function RouteProgress() {
   const location = useLocation();
   const navigation = useNavigation();
   const navigationType = useNavigationType();
-  const [flash, setFlash] = useState(false);
-  const [timedOut, setTimedOut] = useState<string | null>(null);
-  const firstKey = useRef(location.key);
-
-  useEffect(() => {
-    if (location.key === firstKey.current) return;
-    // Back and forward keep the position the visitor left (scroll restoration); new pages start at the top.
-    if (navigationType !== "POP") window.scrollTo(0, 0);
-    setFlash(true);
-    setTimedOut(null);
-    const timer = window.setTimeout(() => setFlash(false), ROUTE_SPINNER_MS);
-    return () => window.clearTimeout(timer);
-  }, [location.key, navigationType]);
-
+  const page = `${location.pathname}${location.search}`;
   const pending = navigation.state === "loading" ? navigation.location : undefined;
   const pendingHref = pending ? `${pending.pathname}${pending.search}${pending.hash}` : null;
+  const loadingAnotherPage = pending !== undefined && `${pending.pathname}${pending.search}` !== page;
+  /** When the spinner of this navigation appeared (performance.now()); null while it is away. */
+  const shownAt = useRef<number | null>(null);
+  /** Keeps the spinner up after the page has arrived, until it has shown for ROUTE_SPINNER_MS. */
+  const [holding, setHolding] = useState(false);
+  const [timedOut, setTimedOut] = useState<string | null>(null);
+  const shownPage = useRef(page);
+
+  useEffect(() => {
+    if (!loadingAnotherPage || shownAt.current !== null) return;
+    shownAt.current = performance.now();
+    setHolding(true);
+  }, [loadingAnotherPage]);
+
+  useEffect(() => {
+    if (page === shownPage.current) return;
+    shownPage.current = page;
+    // Back and forward keep the position the visitor left (scroll restoration); new pages start at the top.
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+    setTimedOut(null);
+    // A page that needed nothing loaded gets its spinner now; one that loaded keeps the spinner it has.
+    if (shownAt.current === null) {
+      shownAt.current = performance.now();
+      setHolding(true);
+    }
+  }, [page, navigationType]);
+
+  useEffect(() => {
+    if (!holding || loadingAnotherPage || shownAt.current === null) return;
+    const timer = window.setTimeout(
+      () => {
+        shownAt.current = null;
+        setHolding(false);
+      },
+      Math.max(0, shownAt.current + ROUTE_SPINNER_MS - performance.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [holding, loadingAnotherPage]);
+
   useEffect(() => {
     if (!pendingHref) return;
     const timer = window.setTimeout(() => setTimedOut(pendingHref), ROUTE_LOAD_TIMEOUT_MS);
@@ -56,7 +83,8 @@ export function RouteProgress() {
       </div>
     );
   }
-  if (!flash && !pending) return null;
+  // Shown from the very render in which the next page starts loading, before the effects above note it.
+  if (!holding && !loadingAnotherPage) return null;
   return (
     <div
       className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-white/40"

@@ -311,10 +311,17 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await page.getByLabel("Who").fill(ADMIN_EMAIL);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/actor=admin%40example.com&action=user.set-role/);
-  const actions = await page
-    .getByTestId("audit-row")
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-action")));
-  expect(new Set(actions)).toEqual(new Set(["user.set-role"]));
+  // The address changes before the filtered list is on the page: wait for the list itself.
+  await expect
+    .poll(
+      async () =>
+        new Set(
+          await page
+            .getByTestId("audit-row")
+            .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-action"))),
+        ),
+    )
+    .toEqual(new Set(["user.set-role"]));
   const entry = page.getByTestId("audit-row").first();
   await expect(entry).toHaveAttribute("data-action", "user.set-role");
   await expect(entry).toContainText(ADMIN_EMAIL);

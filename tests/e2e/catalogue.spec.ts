@@ -249,11 +249,11 @@ test("brand pages show the brand content around the products", async ({ page }) 
   await expect(page.getByTestId("brand-products").getByTestId("product-card")).toHaveCount(4);
   await expectResellerNotice(page, "Microsoft", "https://www.microsoft.com/windows");
 
-  // Case-insensitive, and brands without product metadata keep the default title.
+  // Case-insensitive, and brands without product metadata are titled with their support title.
   expect((await page.goto("/Router/Cisco"))?.status()).toBe(200);
   await expect(page.getByTestId("brand-products")).toBeVisible();
   await page.goto("/antivirus/kaspersky");
-  await expect(page).toHaveTitle("Default Title");
+  await expect(page).toHaveTitle(`Kaspersky Antivirus Support | ${STORE}`);
 });
 
 test("the support page shows the brand content without products", async ({ page }) => {
@@ -358,4 +358,26 @@ test("screenshots of a brand page, a product page and search", async ({ page }) 
       await page.screenshot({ path: `test-results/screenshots/${name}-${device}.png`, fullPage: true });
     }
   }
+});
+
+test("PC Matic products typed with the correct spelling lead to the spec's /antvirus/pcmatic/ routes for good", async ({
+  page,
+  request,
+}) => {
+  for (const [typed, route] of [
+    ["/antivirus/pcmatic/pro", "/antvirus/pcmatic/pro"],
+    [
+      "/Antivirus/PCMatic/Home-Security/?utm_source=mail&x=1",
+      "/antvirus/pcmatic/home-security?utm_source=mail&x=1",
+    ],
+  ] as const) {
+    const response = await request.get(typed, { maxRedirects: 0 });
+    expect(response.status(), typed).toBe(301);
+    expect(response.headers()["location"], typed).toBe(route);
+  }
+  await page.goto("/antivirus/pcmatic/business-endpoint-protection");
+  await expect(page).toHaveURL(/\/antvirus\/pcmatic\/business-endpoint-protection$/);
+  await expect(page.getByTestId("product-name")).toHaveText("PC Matic Business Endpoint Protection");
+  // A product that does not exist is still not found.
+  expect((await request.get("/antivirus/pcmatic/nope", { maxRedirects: 0 })).status()).toBe(404);
 });

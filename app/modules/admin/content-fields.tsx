@@ -168,7 +168,7 @@ export function ImageField({
   const previewable = value.startsWith("/") || value.startsWith("https://");
   return (
     <div
-      className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50/60 p-3 sm:grid-cols-[minmax(0,1fr)_8rem]"
+      className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-slate-50/60 p-3 sm:grid-cols-[minmax(0,1fr)_8rem]"
       data-testid={testId}
     >
       <div className="space-y-2">

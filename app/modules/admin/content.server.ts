@@ -116,7 +116,7 @@ export async function saveSeoRecord(
   }
 }
 
-/** Deletes an SEO record; false when there was none. The route falls back to the default title. */
+/** Deletes an SEO record; false when there was none. The page goes back to its own name and description. */
 export async function deleteSeoRecord(db: Database, id: number, admin: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [before] = await tx.delete(seoRecords).where(eq(seoRecords.id, id)).returning();

@@ -90,6 +90,26 @@ describe.each(drivers)("catalogue lookups on %s", (driver) => {
     }
   });
 
+  it("leads the section's spelling of a product's route to the route the product keeps", async () => {
+    for (const path of ["/antivirus/pcmatic/pro", "/ANTIVIRUS/PCMatic/Pro/"]) {
+      expect(await resolveCataloguePath(database, path), path).toEqual({
+        kind: "moved",
+        to: "/antvirus/pcmatic/pro",
+      });
+    }
+    // The spec's own spelling is the product page, and the brand page stays where it is.
+    expect((await resolveCataloguePath(database, "/antvirus/pcmatic/pro"))?.kind).toBe("product");
+    expect((await resolveCataloguePath(database, "/antivirus/pcmatic"))?.kind).toBe("brand");
+    for (const path of [
+      "/antivirus/pcmatic/nope",
+      "/router/pcmatic/pro", // another section
+      "/antivirus/pcmatic/pro/more",
+      "/antivirus/pro",
+    ]) {
+      expect(await resolveCataloguePath(database, path), path).toBeNull();
+    }
+  });
+
   it("shares the Windows content between the three Windows groups", async () => {
     const [seven, eight, xp] = await Promise.all(
       ["windows7", "Windows8", "windowsxp"].map((slug) => brandWithContent(database, slug)),

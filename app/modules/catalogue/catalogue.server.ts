@@ -226,13 +226,45 @@ export async function brandProducts(
     .orderBy(asc(products.position), asc(products.id));
 }
 
+/**
+ * The route of the visible product that a path names by its section's spelling when the product's own route is
+ * spelt otherwise: the spec keeps PC Matic's products at /antvirus/pcmatic/{slug}, and shoppers type
+ * /antivirus/pcmatic/{slug}. Case-insensitive, like product routes; null when no product, or more than one, fits.
+ */
+export async function productRouteInSection(
+  { db }: Pick<ServerContext, "db">,
+  path: string,
+): Promise<string | null> {
+  const [first, ...rest] = path.split("/").filter(Boolean);
+  const section = first?.toLowerCase();
+  if (!section || !isSection(section) || rest.length === 0) return null;
+  const routeAfterPrefix = sql`lower(substring(${products.route} from '^/[^/]+(/.*)$'))`;
+  const found = await db
+    .select({ route: products.route })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(
+      and(
+        eq(products.hidden, false),
+        eq(brandGroups.section, section),
+        sql`lower(${products.route}) not like ${`/${section}/%`}`,
+        eq(routeAfterPrefix, `/${rest.join("/").toLowerCase()}`),
+      ),
+    )
+    .limit(2);
+  return found.length === 1 ? found[0]!.route : null;
+}
+
 export type CataloguePage =
   | { kind: "product"; product: ProductDetail }
-  | { kind: "brand"; brand: BrandSummary; content: BrandContentData; products: ProductCard[] };
+  | { kind: "brand"; brand: BrandSummary; content: BrandContentData; products: ProductCard[] }
+  /** Another spelling of a product's route: the page answers with a permanent redirect there. */
+  | { kind: "moved"; to: string };
 
 /**
  * What a path outside the fixed routes shows: a product at its own route (case-insensitive), else the brand page
- * /{section}/{brand} of a group of that section, else nothing (404).
+ * /{section}/{brand} of a group of that section, else a product whose route spells its section otherwise (a
+ * redirect), else nothing (404).
  */
 export async function resolveCataloguePath(
   context: Pick<ServerContext, "db">,
@@ -242,10 +274,11 @@ export async function resolveCataloguePath(
   const product = await productByRoute(context, path);
   if (product) return { kind: "product", product };
   const segments = path.split("/").filter(Boolean);
-  if (segments.length !== 2) return null;
-  const section = segments[0]!.toLowerCase();
-  if (!isSection(section)) return null;
-  const found = await brandWithContent(context, segments[1]!, section);
-  if (!found) return null;
-  return { kind: "brand", ...found, products: await brandProducts(context, found.brand.key) };
+  const section = segments[0]?.toLowerCase() ?? "";
+  if (segments.length === 2 && isSection(section)) {
+    const found = await brandWithContent(context, segments[1]!, section);
+    if (found) return { kind: "brand", ...found, products: await brandProducts(context, found.brand.key) };
+  }
+  const route = await productRouteInSection(context, path);
+  return route ? { kind: "moved", to: route } : null;
 }

@@ -1,14 +1,18 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seoRecords } from "~db/schema";
+import { seoRecords, webInfo } from "~db/schema";
 import { readDemoSeed } from "~db/seed/import.server";
 import { seedDemo } from "../../../tests/support/seed";
 import type { Env } from "~/lib/env.server";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { DEFAULT_TITLE, seoForPath } from "./seo.server";
+import { DESCRIPTION_MAX } from "./summary";
 
 const env = { PUBLIC_URL: "https://shop.example.com" } as Env;
+const STORE = "KeyHaven Tech Store";
+const longText = `${"A sentence about the product that goes on. ".repeat(10)}\n\nA second paragraph.`;
 
-describe.each(drivers)("meta tags from SEO records on %s", (driver) => {
+describe.each(drivers)("page titles, descriptions and canonical addresses on %s", (driver) => {
   let database: TestDatabase;
   let ctx: { db: TestDatabase["db"]; env: Env };
   beforeAll(async () => {
@@ -20,44 +24,91 @@ describe.each(drivers)("meta tags from SEO records on %s", (driver) => {
     await database.close();
   });
 
-  it("uses the record whose route matches the path, ignoring case and a trailing slash", async () => {
-    const seo = await seoForPath(ctx, "/About/");
-    expect(seo.title).toMatch(/About/);
-    expect(seo.description).not.toBe("");
+  it("uses the record whose route matches the path as its owner wrote it, ignoring case and a trailing slash", async () => {
+    const seo = await seoForPath(ctx, "/About/", { page: { title: "About us", description: "x" } });
+    expect(seo.title).toBe(`About Us | ${STORE}`);
+    expect(seo.description).toMatch(/^Learn about/);
     expect(seo.keywords).not.toBe("");
-    expect(seo.canonical).toBe("https://shop.example.com/About");
+    // The record's route is the page's address, not the letters typed.
+    expect(seo.canonical).toBe("https://shop.example.com/about");
   });
 
-  it("uses the product's name when the record has no title", async () => {
+  it("uses a product's name with the store's name, and its description, when the record has no title", async () => {
     const seo = await seoForPath(ctx, "/windows/windows7/professional", {
-      productName: "Windows 7 Professional",
+      product: { name: "Windows 7 Professional", description: longText },
+      canonicalPath: "/windows/windows7/professional",
     });
-    expect(seo.title).toBe("Windows 7 Professional");
-    expect(seo.description).not.toBe("");
+    expect(seo.title).toBe(`Windows 7 Professional | ${STORE}`);
+    // The record's own description comes first.
+    expect(seo.description).toMatch(/^Buy a Windows 7 Professional licence key/);
   });
 
-  it("uses Default Title without a record", async () => {
-    const seo = await seoForPath(ctx, "/no/record/here", { productName: "Something" });
-    expect(seo).toMatchObject({ title: DEFAULT_TITLE, description: "", keywords: "" });
+  it("uses the product's name and a short part of its description on a product page without a record", async () => {
+    const seo = await seoForPath(ctx, "/Antivirus/Kaspersky/Plus", {
+      product: { name: "Kaspersky Plus", description: longText },
+      canonicalPath: "/antivirus/kaspersky/plus",
+    });
+    expect(seo.title).toBe(`Kaspersky Plus | ${STORE}`);
+    expect(seo.description.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    expect(seo.description).toMatch(/^A sentence about the product.*…$/);
+    expect(seo.description).not.toContain("second paragraph");
+    expect(seo.canonical).toBe("https://shop.example.com/antivirus/kaspersky/plus");
   });
 
-  it("gives mcafee and norton brand pages their product metadata, other brands the default", async () => {
+  it("gives mcafee and norton brand pages their product metadata as written", async () => {
     const metadata = readDemoSeed().productMetadata!;
-    expect((await seoForPath(ctx, "/antivirus/mcafee", { brandKey: "McAfee" })).title).toBe(
-      metadata.mcafee!.title,
-    );
-    expect((await seoForPath(ctx, "/antivirus/norton", { brandKey: "Norton" })).keywords).toBe(
-      metadata.norton!.keywords,
-    );
-    expect((await seoForPath(ctx, "/antivirus/kaspersky", { brandKey: "Kaspersky" })).title).toBe(
-      DEFAULT_TITLE,
-    );
+    const norton = await seoForPath(ctx, "/antivirus/norton", {
+      brand: { key: "Norton", title: "Norton Antivirus Support", whyChoose: "Why Norton." },
+    });
+    expect(norton).toMatchObject({
+      title: metadata.norton!.title,
+      description: metadata.norton!.description,
+      keywords: metadata.norton!.keywords,
+    });
   });
 
-  it("sees a changed record at once", async () => {
+  it("gives other brand pages their support title and why-choose text", async () => {
+    const seo = await seoForPath(ctx, "/antivirus/kaspersky", {
+      brand: { key: "Kaspersky", title: "Kaspersky Antivirus Support", whyChoose: longText },
+    });
+    expect(seo.title).toBe(`Kaspersky Antivirus Support | ${STORE}`);
+    expect(seo.description).toMatch(/^A sentence about the product/);
+  });
+
+  it("gives the store's own pages their own names, with the store's name, and a description", async () => {
+    const seo = await seoForPath(ctx, "/payment", {
+      page: { title: "Checkout", description: "Pay for your **order**." },
+    });
+    expect(seo).toMatchObject({
+      title: `Checkout | ${STORE}`,
+      description: "Pay for your order.",
+      canonical: "https://shop.example.com/payment",
+    });
+  });
+
+  it("keeps Default Title only for a path the store knows nothing about", async () => {
+    const seo = await seoForPath(ctx, "/some/future-page");
+    expect(seo).toMatchObject({
+      title: DEFAULT_TITLE,
+      description: "",
+      keywords: "",
+      canonical: "https://shop.example.com/some/future-page",
+    });
+  });
+
+  it("follows a renamed store and a changed record at once", async () => {
+    await database.db.update(webInfo).set({ name: "Renamed Store" });
+    expect((await seoForPath(ctx, "/cart/", { page: { title: "Ignored", description: "" } })).title).toBe(
+      `Your Cart | ${STORE}`,
+    );
+    expect((await seoForPath(ctx, "/payment", { page: { title: "Checkout", description: "" } })).title).toBe(
+      "Checkout | Renamed Store",
+    );
     await database.db
       .insert(seoRecords)
       .values({ route: "/some/new-page", title: "Fresh title", description: "d", keywords: "k" });
     expect((await seoForPath(ctx, "/some/new-page")).title).toBe("Fresh title");
+    await database.db.update(seoRecords).set({ title: null }).where(eq(seoRecords.route, "/some/new-page"));
+    expect((await seoForPath(ctx, "/some/new-page")).title).toBe(DEFAULT_TITLE);
   });
 });

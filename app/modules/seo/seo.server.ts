@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { productMetadata, seoRecords } from "~db/schema";
+import { productMetadata, seoRecords, webInfo } from "~db/schema";
 import type { ServerContext } from "~/context";
+import { summarize, withStoreName } from "./summary";
 
 export const DEFAULT_TITLE = "Default Title";
 
@@ -19,11 +20,13 @@ export type PageSeo = {
 };
 
 export type SeoSubject = {
-  /** On a product page: the product's name, used when the page's SEO record has no title. */
-  productName?: string;
-  /** On a brand page: the brand key, whose product metadata (mcafee, norton) is used when no record exists. */
-  brandKey?: string;
-  /** The canonical path, when it differs from the requested one (a product's own route, say). */
+  /** A product page: its name and description stand in for what the page's SEO record leaves out. */
+  product?: { name: string; description: string };
+  /** A brand page: its product metadata (only some brands have it), else its support title and why-choose text. */
+  brand?: { key: string; title: string; whyChoose: string };
+  /** One of the store's own pages: what the page is called and what it is for. */
+  page?: { title: string; description: string };
+  /** The page's own address, when it differs from the requested one (a product's own route, say). */
   canonicalPath?: string;
   image?: string;
   type?: PageSeo["type"];
@@ -36,9 +39,14 @@ export function normalizePath(pathname: string): string {
 }
 
 /**
- * The spec's rules: title, description and keywords come from the SEO record whose route matches the path;
- * a record without a title uses the product's name; brand pages without a record use their product metadata
- * (only some brands have it); otherwise the title is "Default Title".
+ * A page's title, description, keywords and canonical address, each from the first that has it:
+ * 1. the SEO record whose route matches the path (any case), used as its owner wrote it;
+ * 2. on a product page, the product's name and description;
+ * 3. on a brand page, its product metadata (mcafee, norton), as written;
+ * 4. on a brand page, its support title and why-choose text;
+ * 5. on one of the store's own pages, the page's name and what it is for.
+ * Names of the store's making carry the store's name. Only a path the store knows nothing about (the future pages)
+ * is titled "Default Title".
  */
 export async function seoForPath(
   { db, env }: Pick<ServerContext, "db" | "env">,
@@ -46,34 +54,42 @@ export async function seoForPath(
   subject: SeoSubject = {},
 ): Promise<PageSeo> {
   const path = normalizePath(pathname);
-  const [record] = await db
-    .select()
-    .from(seoRecords)
-    .where(eq(sql`lower(${seoRecords.route})`, path.toLowerCase()))
-    .limit(1);
-  const base = {
-    canonical: absoluteUrl(env.PUBLIC_URL, subject.canonicalPath ?? path),
+  const [[record], [metadata], [store]] = await Promise.all([
+    db
+      .select()
+      .from(seoRecords)
+      .where(eq(sql`lower(${seoRecords.route})`, path.toLowerCase()))
+      .limit(1),
+    subject.brand
+      ? db
+          .select()
+          .from(productMetadata)
+          .where(eq(productMetadata.key, subject.brand.key.toLowerCase()))
+          .limit(1)
+      : [],
+    db.select({ name: webInfo.name }).from(webInfo).limit(1),
+  ]);
+  const { product, brand, page } = subject;
+  // Product metadata is looked up for brand pages only, so it never competes with a product's own name.
+  const ownName = product?.name || brand?.title || page?.title;
+  const title =
+    record?.title?.trim() ||
+    metadata?.title ||
+    (ownName ? withStoreName(ownName, store?.name ?? "") : DEFAULT_TITLE);
+  const description =
+    record?.description.trim() ||
+    metadata?.description ||
+    summarize(product?.description ?? brand?.whyChoose ?? page?.description ?? "");
+  return {
+    title,
+    description,
+    keywords: record?.keywords.trim() || metadata?.keywords || "",
+    // The page's own address is canonical; a record's route only differs from the path in its letters' case.
+    canonical: absoluteUrl(env.PUBLIC_URL, subject.canonicalPath ?? record?.route ?? path),
     image: subject.image ? absoluteUrl(env.PUBLIC_URL, subject.image) : undefined,
     type: subject.type ?? "website",
     jsonLd: subject.jsonLd,
-  } as const;
-  if (record) {
-    return {
-      ...base,
-      title: record.title || subject.productName || DEFAULT_TITLE,
-      description: record.description,
-      keywords: record.keywords,
-    };
-  }
-  if (subject.brandKey) {
-    const [meta] = await db
-      .select()
-      .from(productMetadata)
-      .where(eq(productMetadata.key, subject.brandKey.toLowerCase()))
-      .limit(1);
-    if (meta) return { ...base, title: meta.title, description: meta.description, keywords: meta.keywords };
-  }
-  return { ...base, title: DEFAULT_TITLE, description: "", keywords: "" };
+  };
 }
 
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {

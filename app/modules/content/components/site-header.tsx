@@ -20,9 +20,13 @@ export function PhoneLink({ phone, className }: { phone: CompanyPhone; className
   );
 }
 
-function Logo({ storeName }: { storeName: string }) {
+function Logo({ storeName, className = "" }: { storeName: string; className?: string }) {
+  // A long store name wraps rather than pushing the page wider than a phone.
   return (
-    <Link to="/" className="shrink-0 text-xl font-extrabold tracking-tight text-ink-900">
+    <Link
+      to="/"
+      className={`max-w-full shrink-0 text-xl font-extrabold tracking-tight text-ink-900 ${className}`}
+    >
       <span className="text-brand-600" aria-hidden="true">
         ◆
       </span>{" "}
@@ -44,23 +48,26 @@ export function CheckoutHeader({
 }) {
   return (
     <header className="border-b border-slate-200 bg-white" data-testid="checkout-header">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
-        <Logo storeName={storeName} />
-        <p className="flex items-center gap-2 text-sm text-slate-600">
-          <svg
-            aria-hidden="true"
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <rect x="4" y="11" width="16" height="10" rx="2" />
-            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-          </svg>{" "}
-          Secure checkout
-          <PhoneLink phone={phone} className="ml-4 font-semibold text-ink-900 hover:text-brand-700" />
+      {/* On a phone: the store's name above, the reassurance and the phone beside the cart below. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-4">
+        <Logo storeName={storeName} className="w-full sm:w-auto" />
+        <p className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 sm:justify-center">
+          <span className="flex items-center gap-2">
+            <svg
+              aria-hidden="true"
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <rect x="4" y="11" width="16" height="10" rx="2" />
+              <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+            </svg>
+            Secure checkout
+          </span>
+          <PhoneLink phone={phone} className="font-semibold text-ink-900 hover:text-brand-700" />
         </p>
         {cart}
       </div>
