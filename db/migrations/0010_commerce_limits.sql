@@ -11,8 +11,13 @@ ALTER TABLE "orders" ADD COLUMN "access_version" integer DEFAULT 0 NOT NULL;--> 
 UPDATE "order_events" SET "message" = CASE "message"
 	WHEN 'Order placed, to be paid by bank-transfer' THEN 'Order placed, to be paid by bank transfer'
 	WHEN 'Order placed, to be paid by stripe' THEN 'Order placed, to be paid by card'
-	WHEN 'Order placed, to be paid by sandbox' THEN 'Order placed, paid with a test payment'
+	WHEN 'Order placed, to be paid by sandbox' THEN 'Order placed, to be paid with a test payment'
 	ELSE "message" END
 WHERE "type" = 'placed';--> statement-breakpoint
+UPDATE "order_events" SET "message" = CASE
+	WHEN "message" = 'Paid with the sandbox method' THEN 'Paid with a test payment'
+	WHEN "message" LIKE 'Paid by card (Stripe %)' THEN 'Paid by card'
+	ELSE "message" END
+WHERE "type" = 'paid';--> statement-breakpoint
 UPDATE "order_events" SET "message" = regexp_replace("message", ': the pool is empty$', ' by e-mail')
 WHERE "type" = 'keys_waiting';
