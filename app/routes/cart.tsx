@@ -324,8 +324,8 @@ function QuantityControl({
       <button
         type="button"
         className={step}
-        onClick={() => change(Math.max(1, Math.floor(quantity) + 1))}
-        disabled={!Number.isFinite(quantity) || quantity >= max}
+        onClick={() => change(Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity) + 1) : 1)}
+        disabled={Number.isFinite(quantity) && quantity >= max}
         aria-label={`One more ${name}`}
       >
         +

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
+import { headersWithRetryAfter } from "~/lib/limit-headers";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { getContactDetails } from "~/modules/content/company.server";
 import { ContactDetails } from "~/modules/content/components/contact-details";
@@ -21,6 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return { contact, sent: url.searchParams.get("sent") === "1", seo };
 }
+
+export const headers = headersWithRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

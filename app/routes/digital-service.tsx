@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
+import { headersWithRetryAfter } from "~/lib/limit-headers";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { formatMoney } from "~/lib/money";
 import { SentNotice } from "~/modules/content/components/inquiry-form";
@@ -39,6 +40,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const selected = service.packages.some((pkg) => pkg.name === wanted) ? wanted : null;
   return { service, selected, sent: url.searchParams.get("sent") === "1", seo };
 }
+
+export const headers = headersWithRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
+import { headersWithRetryAfter } from "~/lib/limit-headers";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { emailGuestOrderLink, findGuestOrder } from "~/modules/orders/lookup.server";
@@ -9,6 +10,8 @@ import { orderLookupSchema } from "~/modules/orders/schemas";
 import { TextField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/order-lookup";
+
+export const headers = headersWithRetryAfter;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Find your order" },

@@ -38,7 +38,12 @@ async function authorizedOrder({ params, request, context }: Route.LoaderArgs | 
 }
 
 // An order page is personal, however it was opened: no shared cache may keep it.
-export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(PRIVATE_HEADERS);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const access = await authorizedOrder(args);

@@ -106,6 +106,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Errors = FieldErrors;
 
+/** Where the sandbox is offered, the checkout says so before anyone fills anything in. */
+function DemoNotice() {
+  return (
+    <p
+      className="mt-4 rounded-lg border border-sky-300 bg-sky-50 p-4 text-left text-sm text-sky-900"
+      data-testid="demo-notice"
+    >
+      <strong>Demo store: no money moves.</strong> The test payment completes an order at once without
+      charging anything.
+    </p>
+  );
+}
+
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
   const { quote, toFix } = useCartQuote(cart);
@@ -125,6 +138,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="checkout-empty">
         <h1 className="text-3xl font-bold">Checkout</h1>
+        {loaderData.methods.includes("sandbox") ? <DemoNotice /> : null}
         <p className="mt-4 text-slate-600">Your cart is empty, so there is nothing to pay for yet.</p>
         <ButtonLink to="/best-sellers" className="mt-6">
           Find something
@@ -145,15 +159,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           unchanged: try again below.
         </p>
       ) : null}
-      {loaderData.methods.includes("sandbox") ? (
-        <p
-          className="mt-4 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm text-sky-900"
-          data-testid="demo-notice"
-        >
-          <strong>Demo store: no money moves.</strong> The test payment completes an order at once without
-          charging anything.
-        </p>
-      ) : null}
+      {loaderData.methods.includes("sandbox") ? <DemoNotice /> : null}
       {errors.form || errors.cart ? (
         <p
           className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
