@@ -193,7 +193,7 @@ function CartLineRow({
   return (
     <li
       className={`flex gap-4 p-4 ${problem ? "bg-red-50" : ""}`}
-      data-testid={priced ? "cart-line" : "cart-line-to-fix"}
+      data-testid={priced ? "cart-line" : problem ? "cart-line-to-fix" : "cart-line-pending"}
     >
       {priced ? (
         <Link to={priced.route} className="shrink-0">

@@ -23,8 +23,9 @@ const STATUS_LABELS = ORDER_STATUS_LABELS;
  * the same 404 as for an order that does not exist.
  */
 async function authorizedOrder({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const number = Number(params.number);
-  if (!Number.isSafeInteger(number) || number < 1) throw data(null, { status: 404 });
+  // Order numbers are positive 32-bit integers: anything else is no order (and never reaches the database).
+  const number = /^[1-9]\d{0,9}$/.test(params.number ?? "") ? Number(params.number) : 0;
+  if (number < 1 || number > 2_147_483_647) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   const ref = await orderLinkRef(context.db, number);
   if (!ref) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   const link = checkOrderLink(context.env.AUTH_SECRET, ref, new URL(request.url).searchParams.get("key"));

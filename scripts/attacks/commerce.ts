@@ -91,6 +91,9 @@ export const commerceAttacks: Attack[] = [
         body: new URLSearchParams({ intent: "new-link" }),
       });
       await expectStatus(again, 410, "a new link asked with the old one");
+      // Numbers no order can have are no order, not a database error.
+      for (const odd of ["2147483648", "99999999999999999999", "0x10", "1e3", "-1"])
+        await expectStatus(await send(`/order/${odd}?key=${"A".repeat(32)}`), 404, `/order/${odd}`);
     },
   },
   {
