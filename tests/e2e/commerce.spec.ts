@@ -144,6 +144,9 @@ test.describe("quantities", () => {
     ).toHaveValue("99");
     await expect(page.getByTestId("to-payment")).toBeEnabled();
     await expect(page.getByTestId("cart-count")).toHaveText("102");
+    await page.setViewportSize(PHONE);
+    await shot(page, "cart-fixed-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Typed in the cart: told, kept as typed, and the cart cannot go on until it is fixed.
     const norton = page.getByTestId("cart-line").filter({ hasText: "Norton" });
