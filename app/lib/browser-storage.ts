@@ -1,6 +1,6 @@
 /**
  * Reading and writing the browser's local storage. A stored value that fails to parse (or fails its check)
- * is logged and the default used, so a damaged entry never breaks the page.
+ * is logged and replaced by the default at once, so a damaged entry never breaks the page and is gone for good.
  */
 
 export function readStored<T>(
@@ -23,10 +23,12 @@ export function readStored<T>(
     value = JSON.parse(raw);
   } catch (error) {
     console.error(`Failed to parse stored ${key}; using the default`, error);
+    writeStored(key, fallback);
     return fallback;
   }
   if (isValid && !isValid(value)) {
     console.error(invalidMessage ?? `Stored ${key} is not valid; using the default`);
+    writeStored(key, fallback);
     return fallback;
   }
   return value as T;

@@ -9,7 +9,7 @@ export type StoredValue<T> = {
 
 /**
  * A value kept in local storage under `key`: saved on every change, shared by every component and every tab.
- * A stored value that fails to parse or to pass `isValid` is logged and `fallback` used (see readStored).
+ * A stored value that fails to parse or to pass `isValid` is logged and replaced by `fallback` (see readStored).
  */
 export function storedValue<T>(
   key: string,
@@ -21,18 +21,20 @@ export function storedValue<T>(
   let cachedRaw: string | null | undefined;
   let cached: T = fallback;
 
+  const storedText = (): string | null => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
   const get = (): T => {
     if (typeof window === "undefined") return fallback;
-    let raw: string | null = null;
-    try {
-      raw = window.localStorage.getItem(key);
-    } catch {
-      raw = null;
-    }
-    // Parse (and log a bad value) once per stored text, and keep the snapshot stable for React.
-    if (raw !== cachedRaw) {
-      cachedRaw = raw;
+    // Parse (and log and replace a bad value) once per stored text, and keep the snapshot stable for React.
+    if (storedText() !== cachedRaw) {
       cached = readStored(key, fallback, isValid, invalidMessage);
+      // A damaged value was just replaced by the default: remember the text now stored.
+      cachedRaw = storedText();
     }
     return cached;
   };

@@ -223,6 +223,18 @@ function ProductForm({
           Hidden from the storefront
         </label>
         <div className="md:col-span-2">
+          <SelectField
+            label="When out of stock"
+            name="waitingOrders"
+            defaultValue={defaults.waitingOrders ?? "wait"}
+            error={errors.waitingOrders}
+            hint="Software is out of stock when its licence key pool is empty; printers and routers have no stock count yet."
+          >
+            <option value="wait">Take orders: the keys follow by e-mail within the promised hours</option>
+            <option value="refuse">Show it as unavailable: no orders beyond the keys in stock</option>
+          </SelectField>
+        </div>
+        <div className="md:col-span-2">
           <TextAreaField
             label="Specifications"
             name="specifications"

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { cartLineSchema, MAX_LINES } from "~/modules/cart/cart";
+import { parseCartRequest } from "~/modules/cart/cart";
 import { priceCart } from "~/modules/cart/pricing.server";
 import { getSettings, shippingCost } from "~/modules/orders/settings.server";
 import type { Route } from "./+types/api.cart-quote";
 
-const quoteRequest = z.object({ lines: z.array(cartLineSchema).max(MAX_LINES) });
+const quoteRequest = z.object({ lines: z.array(z.unknown(), "The cart must be a list of lines") });
 
 /** POST {lines} -> the cart priced from the catalogue now, with shipping. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,12 +19,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "The body must be JSON" }, { status: 400 });
   }
   const parsed = quoteRequest.safeParse(body);
-  if (!parsed.success)
-    return data({ error: "The cart is not valid", issues: parsed.error.issues.slice(0, 5) }, { status: 400 });
-  const [priced, store] = await Promise.all([
-    priceCart(context.db, parsed.data.lines),
-    getSettings(context.db),
-  ]);
+  if (!parsed.success) return data({ error: 'The body must be {"lines": [...]}' }, { status: 400 });
+  // An empty cart costs nothing; any line must be one the store can sell as it stands.
+  const cart =
+    parsed.data.lines.length === 0 ? { ok: true as const, lines: [] } : parseCartRequest(parsed.data.lines);
+  if (!cart.ok) return data({ error: cart.message }, { status: 400 });
+  const [priced, store] = await Promise.all([priceCart(context.db, cart.lines), getSettings(context.db)]);
   const shippingCents = shippingCost(store, priced.physicalSubtotalCents, priced.hasPhysical);
   return Response.json({
     ...priced,
@@ -32,5 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     shippingCents,
     totalCents: priced.subtotalCents + shippingCents,
     freeShippingThresholdCents: store.freeShippingThresholdCents,
+    waitingOrderHours: store.waitingOrderHours,
   });
 }

@@ -1,9 +1,18 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatMoney } from "~/lib/money";
-import { MAX_QUANTITY, removeFromCart, setQuantity } from "~/modules/cart/cart";
+import {
+  type CartLine,
+  isOrderable,
+  MAX_QUANTITY,
+  quantityProblem,
+  removeFromCart,
+  sameProduct,
+  setQuantity,
+} from "~/modules/cart/cart";
 import { updateCart, useCart } from "~/modules/cart/cart-store";
 import { type CartQuote, useCartQuote } from "~/modules/cart/quote";
+import { availabilityText } from "~/modules/catalogue/availability";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { Button, ButtonLink } from "~/ui/button";
@@ -25,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function CartPage() {
   const cart = useCart();
-  const { quote, failed } = useCartQuote(cart);
+  const { quote, failed, toFix } = useCartQuote(cart);
   const navigate = useNavigate();
   // The spec's to-payment flag: the text "false" until the visitor goes on to payment.
   const [toPayment, setToPayment] = useState<"false" | "true">("false");
@@ -44,8 +53,7 @@ export default function CartPage() {
             </p>
           ) : null}
           {!ready && cart.length > 0 && !failed ? <p className="text-slate-600">Checking prices…</p> : null}
-          {cart.length === 0 ? <EmptyCart /> : null}
-          {ready ? <CartLines quote={quote} /> : null}
+          {cart.length === 0 ? <EmptyCart /> : <CartLines cart={cart} quote={quote} />}
         </section>
         {cart.length > 0 && ready ? (
           <aside
@@ -83,7 +91,12 @@ export default function CartPage() {
             ) : null}
             <Button
               className="mt-6 w-full"
-              disabled={quote.lines.length === 0 || quote.unavailable.length > 0}
+              disabled={
+                quote.lines.length === 0 ||
+                quote.unavailable.length > 0 ||
+                quote.overStock ||
+                toFix.length > 0
+              }
               onClick={() => {
                 setToPayment("true");
                 void navigate("/payment");
@@ -95,6 +108,10 @@ export default function CartPage() {
             {quote.unavailable.length > 0 ? (
               <p className="mt-3 text-sm text-red-700" role="alert">
                 Remove the products that are no longer available to continue.
+              </p>
+            ) : toFix.length > 0 || quote.overStock ? (
+              <p className="mt-3 text-sm text-red-700" role="alert" data-testid="cart-fix-notice">
+                Fix the quantities marked in red to continue.
               </p>
             ) : null}
             <Link
@@ -127,109 +144,196 @@ function EmptyCart() {
   );
 }
 
-function CartLines({ quote }: { quote: CartQuote }) {
+function CartLines({ cart, quote }: { cart: CartLine[]; quote: CartQuote | undefined }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-      {quote.lines.map((line) => (
-        <li key={`${line.groupKey}/${line.id}`} className="flex gap-3 p-4 sm:gap-4" data-testid="cart-line">
-          <Link to={line.route} className="shrink-0">
-            <img
-              src={line.img}
-              alt={line.name}
-              width={96}
-              height={96}
-              className="h-16 w-16 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24"
-            />
-          </Link>
-          <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0">
-              <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{line.brandName}</p>
-              <Link
-                to={line.route}
-                className="font-semibold hover:text-brand-700"
-                data-testid="cart-line-name"
-              >
-                {line.name}
-              </Link>
-              <p className="text-sm text-slate-600">
-                <span data-testid="cart-line-price">{formatMoney(line.unitPriceCents)}</span> each
-                {line.kind === "software" ? " · licence key by e-mail" : " · shipped"}
+      {cart.map((line) => {
+        const key = `${line.groupKey}/${line.id}`;
+        const gone = quote?.unavailable.find((other) => sameProduct(other, line));
+        if (gone) {
+          return (
+            <li
+              key={key}
+              className="flex items-center justify-between gap-4 bg-red-50 p-4"
+              data-testid="cart-line-unavailable"
+            >
+              <p className="text-sm">
+                <span className="font-semibold">{gone.name || line.name || "A product"}</span> is no longer
+                available.
               </p>
-              {line.previousPriceCents !== undefined ? (
-                <p className="mt-1 text-sm font-medium text-amber-800" data-testid="price-changed">
-                  The price changed from {formatMoney(line.previousPriceCents)} to{" "}
-                  {formatMoney(line.unitPriceCents)} since you added it.
-                </p>
-              ) : null}
-            </div>
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-              <QuantityControl line={line} />
-              <p className="ml-auto text-right font-semibold sm:w-24" data-testid="cart-line-total">
-                {formatMoney(line.lineTotalCents)}
-              </p>
-            </div>
-          </div>
-        </li>
-      ))}
-      {quote.unavailable.map((line) => (
-        <li
-          key={`${line.groupKey}/${line.id}`}
-          className="flex items-center justify-between gap-4 bg-red-50 p-4"
-          data-testid="cart-line-unavailable"
-        >
-          <p className="text-sm">
-            <span className="font-semibold">{line.name || "A product"}</span> is no longer available.
-          </p>
-          <Button variant="secondary" onClick={() => updateCart((lines) => removeFromCart(lines, line))}>
-            Remove
-          </Button>
-        </li>
-      ))}
+              <Button variant="secondary" onClick={() => updateCart((lines) => removeFromCart(lines, line))}>
+                Remove
+              </Button>
+            </li>
+          );
+        }
+        // Until the quote for a changed quantity arrives, the line shows the last one.
+        const priced = isOrderable(line) ? quote?.lines.find((other) => sameProduct(other, line)) : undefined;
+        return (
+          <CartLineRow key={key} line={line} priced={priced} waitingHours={quote?.waitingOrderHours ?? 0} />
+        );
+      })}
     </ul>
   );
 }
 
+/**
+ * One line of the cart. Priced by the server when its quantity is one the store accepts; otherwise shown with
+ * what is wrong and the quantity to fix, never hidden or changed behind the shopper's back.
+ */
+function CartLineRow({
+  line,
+  priced,
+  waitingHours,
+}: {
+  line: CartLine;
+  priced: CartQuote["lines"][number] | undefined;
+  waitingHours: number;
+}) {
+  const name = priced?.name ?? (line.name || "A product");
+  const max = priced?.availability.maxQuantity ?? MAX_QUANTITY;
+  const problem =
+    quantityProblem(line.quantity) ??
+    (priced?.availability.status === "unavailable"
+      ? availabilityText(priced.availability, line.quantity, priced.kind, waitingHours)
+      : null);
+  return (
+    <li
+      className={`flex gap-3 p-4 sm:gap-4 ${problem ? "bg-red-50" : ""}`}
+      data-testid={priced ? "cart-line" : problem ? "cart-line-to-fix" : "cart-line-pending"}
+    >
+      {priced ? (
+        <Link to={priced.route} className="shrink-0">
+          <img
+            src={priced.img}
+            alt={priced.name}
+            width={96}
+            height={96}
+            className="h-16 w-16 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24"
+          />
+        </Link>
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          {priced ? (
+            <>
+              <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                {priced.brandName}
+              </p>
+              <Link
+                to={priced.route}
+                className="font-semibold hover:text-brand-700"
+                data-testid="cart-line-name"
+              >
+                {priced.name}
+              </Link>
+              <p className="text-sm text-slate-600">
+                <span data-testid="cart-line-price">{formatMoney(priced.unitPriceCents)}</span> each
+              </p>
+              {priced.availability.status === "unavailable" ? null : (
+                <p
+                  className={`text-sm ${priced.availability.status === "in-stock" ? "text-emerald-800" : "text-amber-800"}`}
+                  data-testid="cart-line-availability"
+                >
+                  {availabilityText(priced.availability, line.quantity, priced.kind, waitingHours)}
+                </p>
+              )}
+              {priced.previousPriceCents !== undefined ? (
+                <p className="mt-1 text-sm font-medium text-amber-800" data-testid="price-changed">
+                  The price changed from {formatMoney(priced.previousPriceCents)} to{" "}
+                  {formatMoney(priced.unitPriceCents)} since you added it.
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <p className="font-semibold" data-testid="cart-line-name">
+              {name}
+            </p>
+          )}
+          {problem ? (
+            <p
+              id={`qty-problem-${line.groupKey}-${line.id}`}
+              className="mt-1 text-sm font-medium text-red-800"
+              role="alert"
+              data-testid="cart-line-problem"
+            >
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <QuantityControl line={line} name={name} max={max} invalid={problem !== null} />
+          {priced && !problem ? (
+            <p className="ml-auto text-right font-semibold sm:w-24" data-testid="cart-line-total">
+              {formatMoney(priced.lineTotalCents)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+const quantityText = (quantity: number) => (Number.isFinite(quantity) ? String(quantity) : "");
+
 function QuantityControl({
   line,
+  name,
+  max,
+  invalid,
 }: {
-  line: { groupKey: string; id: string; name: string; quantity: number };
+  line: CartLine;
+  name: string;
+  max: number;
+  invalid: boolean;
 }) {
   const change = (quantity: number) => updateCart((lines) => setQuantity(lines, line, quantity));
+  // What is typed stays as typed (also while it is not a quantity yet); the cart follows it, and a change made
+  // elsewhere (the buttons, another tab) shows here.
+  const [text, setText] = useState(quantityText(line.quantity));
+  const typed = text.trim() === "" ? Number.NaN : Number(text);
+  if (!Object.is(typed, line.quantity) && !(Number.isNaN(typed) && Number.isNaN(line.quantity)))
+    setText(quantityText(line.quantity));
+  const { quantity } = line;
   const step =
     "h-9 w-9 rounded-lg border border-slate-300 text-lg leading-none hover:bg-slate-50 disabled:opacity-40";
+  const inputId = `qty-${line.groupKey}-${line.id}`;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button
         type="button"
         className={step}
-        onClick={() => change(line.quantity - 1)}
-        disabled={line.quantity <= 1}
-        aria-label={`One fewer ${line.name}`}
+        onClick={() => change(Math.min(Math.ceil(quantity) - 1, max))}
+        disabled={!Number.isFinite(quantity) || quantity <= 1}
+        aria-label={`One fewer ${name}`}
       >
         −
       </button>
-      <label className="sr-only" htmlFor={`qty-${line.groupKey}-${line.id}`}>
-        Quantity of {line.name}
+      <label className="sr-only" htmlFor={inputId}>
+        Quantity of {name}
       </label>
       <input
-        id={`qty-${line.groupKey}-${line.id}`}
+        id={inputId}
         type="number"
+        inputMode="numeric"
         min={1}
-        max={MAX_QUANTITY}
-        value={line.quantity}
+        max={max}
+        value={text}
         onChange={(event) => {
-          const value = Math.trunc(Number(event.target.value));
-          if (value >= 1) change(Math.min(MAX_QUANTITY, value));
+          setText(event.target.value);
+          change(event.target.value.trim() === "" ? Number.NaN : Number(event.target.value));
         }}
-        className="h-9 w-14 rounded-lg border border-slate-300 text-center text-sm"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `qty-problem-${line.groupKey}-${line.id}` : undefined}
+        className={`h-9 w-14 rounded-lg border text-center text-sm ${invalid ? "border-red-500" : "border-slate-300"}`}
         data-testid="cart-line-quantity"
       />
       <button
         type="button"
         className={step}
-        onClick={() => change(line.quantity + 1)}
-        disabled={line.quantity >= MAX_QUANTITY}
-        aria-label={`One more ${line.name}`}
+        onClick={() => change(Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity) + 1) : 1)}
+        disabled={Number.isFinite(quantity) && quantity >= max}
+        aria-label={`One more ${name}`}
       >
         +
       </button>
@@ -239,7 +343,7 @@ function QuantityControl({
         onClick={() => updateCart((lines) => removeFromCart(lines, line))}
         data-testid="cart-line-remove"
       >
-        Remove<span className="sr-only"> {line.name}</span>
+        Remove<span className="sr-only"> {name}</span>
       </button>
     </div>
   );

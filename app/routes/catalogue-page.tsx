@@ -1,5 +1,9 @@
 import { data, redirect } from "react-router";
+import { MAX_QUANTITY } from "~/modules/cart/cart";
 import { AddToCartButton } from "~/modules/cart/components/add-to-cart-button";
+import { availabilityOf } from "~/modules/catalogue/availability";
+import { stockOf } from "~/modules/catalogue/stock.server";
+import { getSettings } from "~/modules/orders/settings.server";
 import { brandProducts, resolveCataloguePath } from "~/modules/catalogue/catalogue.server";
 import { BrandContent } from "~/modules/catalogue/components/brand-content";
 import { ProductDetails } from "~/modules/catalogue/components/product-details";
@@ -22,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (page.kind === "moved") throw redirect(`${page.to}${url.search}`, 301);
   if (page.kind === "product") {
     const { product } = page;
-    const [seo, sameBrand] = await Promise.all([
+    const [seo, sameBrand, stock, store] = await Promise.all([
       seoForPath(context, path.data, {
         product: { name: product.name, description: product.description },
         canonicalPath: product.route,
@@ -31,27 +35,39 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         jsonLd: productJsonLd(product, context.env.PUBLIC_URL),
       }),
       brandProducts(context, product.groupKey),
+      stockOf(context.db, [
+        { productId: product.id, section: product.brand.section, waitingOrders: product.waitingOrders },
+      ]),
+      getSettings(context.db),
     ]);
-    return { page, related: sameBrand.filter((card) => card.id !== product.id), seo };
+    return {
+      page,
+      related: sameBrand.filter((card) => card.id !== product.id),
+      seo,
+      availability: availabilityOf(stock.get(product.id)!, 1, MAX_QUANTITY),
+      waitingOrderHours: store.waitingOrderHours,
+    };
   }
   const seo = await seoForPath(context, path.data, {
     brand: { key: page.brand.key, title: page.content.title, whyChoose: page.content.whyChoose },
     canonicalPath: brandPath(page.brand),
   });
-  return { page, related: [], seo };
+  return { page, related: [], seo, availability: null, waitingOrderHours: 0 };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
-  const { page, related } = loaderData;
-  if (page.kind === "product") {
+  const { page, related, availability, waitingOrderHours } = loaderData;
+  if (page.kind === "product" && availability) {
     const { product } = page;
     return (
       <>
         <ProductDetails
           key={product.id}
           product={product}
+          availability={availability}
+          waitingHours={waitingOrderHours}
           addToCart={
             <AddToCartButton
               product={{
@@ -60,6 +76,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
                 name: product.name,
                 priceCents: product.priceCents,
               }}
+              maxQuantity={availability.maxQuantity}
             />
           }
         />
@@ -80,6 +97,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
+  if (page.kind === "product") return null;
   const { brand, content, products } = page;
   const section = SECTIONS[brand.section];
   return (

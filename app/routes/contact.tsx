@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
+import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
+import { headersWithRetryAfter } from "~/lib/limit-headers";
+import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { getContactDetails } from "~/modules/content/company.server";
 import { ContactDetails } from "~/modules/content/components/contact-details";
 import { ContactForm } from "~/modules/content/components/contact-form";
@@ -26,6 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { contact, sent: url.searchParams.get("sent") === "1", seo };
 }
 
+export const headers = headersWithRetryAfter;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 const TOO_LARGE = "Your message is too large to send. Please shorten it and try again.";
@@ -41,10 +46,17 @@ export async function action({ context, request }: Route.ActionArgs) {
     };
     return data(feedback, { status: body.reason === "too-large" ? 413 : 400 });
   }
-  const result = await submitContactMessage(context, body.values);
+  const result = await submitContactMessage(context, body.values, clientAddress(request));
   if (!result.ok) {
-    const feedback: FormFeedback<ContactField> = { errors: result.errors, values: result.values };
-    return data(feedback, { status: 400 });
+    const feedback: FormFeedback<ContactField> = {
+      errors: result.errors,
+      values: result.values,
+      formError: result.limited?.message,
+    };
+    return data(feedback, {
+      status: result.limited ? 429 : 400,
+      headers: retryAfterHeaders(result.limited?.retryAfterSeconds),
+    });
   }
   if (!result.stored) context.logger.info("contact form: dropped a post that filled in the honeypot");
   // Post/redirect/get: reloading the confirmation does not send the message again.

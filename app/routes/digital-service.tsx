@@ -1,7 +1,10 @@
 import { type MouseEvent, useState } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
+import { headersWithRetryAfter } from "~/lib/limit-headers";
+import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { formatMoney } from "~/lib/money";
 import { SentNotice } from "~/modules/content/components/inquiry-form";
 import { Markdown } from "~/modules/content/components/markdown";
@@ -41,6 +44,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { service, selected, sent: url.searchParams.get("sent") === "1", seo };
 }
 
+export const headers = headersWithRetryAfter;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -57,10 +62,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     };
     return data(feedback, { status: body.reason === "too-large" ? 413 : 400 });
   }
-  const result = await submitQuoteRequest(context, service, body.values);
+  const result = await submitQuoteRequest(context, service, body.values, clientAddress(request));
   if (!result.ok) {
-    const feedback: FormFeedback<QuoteField> = { errors: result.errors, values: result.values };
-    return data(feedback, { status: 400 });
+    const feedback: FormFeedback<QuoteField> = {
+      errors: result.errors,
+      values: result.values,
+      formError: result.limited?.message,
+    };
+    return data(feedback, {
+      status: result.limited ? 429 : 400,
+      headers: retryAfterHeaders(result.limited?.retryAfterSeconds),
+    });
   }
   if (!result.stored) context.logger.info("quote form: dropped a post that filled in the honeypot");
   // Post/redirect/get: reloading the confirmation does not send the request again.

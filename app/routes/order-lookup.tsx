@@ -1,7 +1,11 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { clientAddress } from "~/lib/client-address";
+import { readFormBody } from "~/lib/form-data.server";
+import { headersWithRetryAfter } from "~/lib/limit-headers";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { orderPath } from "~/modules/orders/access.server";
-import { findOrderByNumberAndEmail } from "~/modules/orders/orders.server";
+import { retryAfterHeaders } from "~/lib/rate-limit.server";
+import { emailGuestOrderLink, findGuestOrder } from "~/modules/orders/lookup.server";
+import { ordersContext } from "~/modules/orders/orders.server";
 import { orderLookupSchema } from "~/modules/orders/schemas";
 import { TextField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
@@ -9,9 +13,20 @@ import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/order-lookup";
 
+export const headers = headersWithRetryAfter;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
+  { name: "robots", content: "noindex" },
+];
+
+/** The order number a retired link's page passes on fills the form in. */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const number = url.searchParams.get("number") ?? "";
   return {
-    seo: await seoForPath(context, new URL(request.url).pathname, {
+    number: /^\d{1,10}$/.test(number) ? number : "",
+    seo: await seoForPath(context, url.pathname, {
       page: {
         title: "Find your order",
         description: "Open your order with its number and the e-mail address you used at checkout.",
@@ -20,38 +35,63 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
-  { name: "robots", content: "noindex" },
-];
+type Reply = { errors: FieldErrors; values: { number: string; email: string }; sent?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const body = await readFormBody(request);
+  const form = body.ok ? body.values : {};
+  // Only what the form shows is sent back, and only as much of it as fits the fields.
+  const values = { number: (form.number ?? "").slice(0, 20), email: (form.email ?? "").slice(0, 254) };
+  if (!body.ok)
+    return data<Reply>(
+      { errors: { form: "The form could not be read: reload the page and try again." }, values },
+      { status: body.reason === "too-large" ? 413 : 400 },
+    );
   const parsed = orderLookupSchema.safeParse(form);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
-  const found = await findOrderByNumberAndEmail(context.db, parsed.data.number, parsed.data.email);
-  if (!found) {
-    return data(
-      { errors: { form: "We could not find an order with that number and e-mail address." }, values: form },
-      { status: 404 },
+  if (!parsed.success) return data<Reply>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const client = clientAddress(request);
+  const result =
+    form.intent === "email-link"
+      ? await emailGuestOrderLink(await ordersContext(context), client, parsed.data)
+      : await findGuestOrder(context, client, parsed.data);
+  if (!result.ok) {
+    return data<Reply>(
+      { errors: { form: result.message }, values },
+      { status: result.status, headers: retryAfterHeaders(result.retryAfterSeconds) },
     );
   }
-  return redirect(orderPath(context.env.AUTH_SECRET, found.number));
+  if ("path" in result) return redirect(result.path);
+  return data<Reply>({ errors: {}, values, sent: result.message });
 }
 
-export default function OrderLookup({ actionData }: Route.ComponentProps) {
+export default function OrderLookup({ loaderData, actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
-  const values = (actionData?.values ?? {}) as Record<string, string>;
+  const values = actionData?.values ?? { number: loaderData.number, email: "" };
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
   return (
     <div>
       <PageHeader
         title="Find your order"
-        intro="Enter your order number and the e-mail address you used at checkout."
+        intro="Enter your order number and the e-mail address you used at checkout. Lost the link to your order, or want the old one to stop working? We e-mail you a new one."
       />
       <Form method="post" noValidate className="mx-auto max-w-md space-y-4 px-4 py-10">
         {errors.form ? (
-          <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900" role="alert">
+          <p
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+            role="alert"
+            data-testid="lookup-error"
+          >
             {errors.form}
+          </p>
+        ) : null}
+        {actionData?.sent ? (
+          <p
+            className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+            role="status"
+            data-testid="lookup-sent"
+          >
+            {actionData.sent}
           </p>
         ) : null}
         <TextField
@@ -60,20 +100,36 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
           inputMode="numeric"
           defaultValue={values.number}
           error={errors.number}
+          hint="Like 1002 or #1002"
         />
         <TextField
           label="E-mail address"
           name="email"
           type="email"
+          autoComplete="email"
           defaultValue={values.email}
           error={errors.email}
         />
-        <button
-          type="submit"
-          className="rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Find my order
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="find"
+            disabled={busy}
+            className="rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300"
+          >
+            Find my order
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="email-link"
+            disabled={busy}
+            className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-ink-900 hover:bg-slate-50 disabled:text-slate-400"
+          >
+            E-mail me a new link
+          </button>
+        </div>
       </Form>
     </div>
   );

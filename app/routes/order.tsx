@@ -1,13 +1,17 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { cartStore } from "~/modules/cart/cart-store";
-import { isOrderAccessToken } from "~/modules/orders/access.server";
-import { orderForBuyer, ordersContext } from "~/modules/orders/orders.server";
+import { clientAddress } from "~/lib/client-address";
+import { readFormBody } from "~/lib/form-data.server";
+import { retryAfterHeaders } from "~/lib/rate-limit.server";
+import { checkOrderLink } from "~/modules/orders/access.server";
+import { maskEmail, renewOrderLink } from "~/modules/orders/lookup.server";
+import { orderForBuyer, orderLinkRef, ordersContext } from "~/modules/orders/orders.server";
 import { startStripeCheckout } from "~/modules/orders/stripe.server";
 import { COUNTRIES } from "~/modules/orders/schemas";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
-import { getViewer } from "~/modules/accounts/session.server";
+import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import type { Address } from "~db/schema/orders";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
@@ -16,25 +20,39 @@ import type { Route } from "./+types/order";
 const STATUS_LABELS = ORDER_STATUS_LABELS;
 
 /**
- * Only the buyer sees an order: with the secret link from the e-mail, or signed in to the account the order
- * belongs to. Anyone else gets the same 404 as for an order that does not exist.
+ * Only the buyer sees an order: with its current secret link (from the e-mails), or signed in to the account the
+ * order belongs to. A link that a newer one replaced gets a page saying how to get the new one; anyone else gets
+ * the same 404 as for an order that does not exist.
  */
 async function authorizedOrder({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const number = Number(params.number);
-  if (!Number.isSafeInteger(number) || number < 1) throw data(null, { status: 404 });
-  const key = new URL(request.url).searchParams.get("key");
-  const byLink = isOrderAccessToken(context.env.AUTH_SECRET, number, key);
-  const viewer = byLink ? null : await getViewer(request, context);
-  if (!byLink && !viewer) throw data(null, { status: 404 });
+  // Order numbers are positive 32-bit integers: anything else is no order (and never reaches the database).
+  const number = /^[1-9]\d{0,9}$/.test(params.number ?? "") ? Number(params.number) : 0;
+  if (number < 1 || number > 2_147_483_647) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  const ref = await orderLinkRef(context.db, number);
+  if (!ref) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  const link = checkOrderLink(context.env.AUTH_SECRET, ref, new URL(request.url).searchParams.get("key"));
+  const viewer = link === "current" ? null : await getViewer(request, context);
   const view = await orderForBuyer(context, number);
-  if (!view) throw data(null, { status: 404 });
-  if (!byLink && (view.order.userId === null || view.order.userId !== viewer?.id))
-    throw data(null, { status: 404 });
-  return view;
+  if (!view) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  const owner = viewer !== null && view.order.userId !== null && view.order.userId === viewer.id;
+  if (link === "current" || owner) return { kind: "order" as const, view };
+  if (link === "retired") return { kind: "retired" as const, number };
+  throw data(null, { status: 404, headers: PRIVATE_HEADERS });
 }
 
+// An order page is personal, however it was opened: no shared cache may keep it.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(PRIVATE_HEADERS);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 export async function loader(args: Route.LoaderArgs) {
-  const view = await authorizedOrder(args);
+  const access = await authorizedOrder(args);
+  if (access.kind === "retired")
+    return data({ retired: true as const, number: access.number }, { status: 410, headers: PRIVATE_HEADERS });
+  const { view } = access;
   const url = new URL(args.request.url);
   const placed = url.searchParams.get("placed") === "1";
   const seo = await seoForPath(args.context, url.pathname, {
@@ -43,66 +61,147 @@ export async function loader(args: Route.LoaderArgs) {
       description: "Your order's items, payment, delivery and licence keys.",
     },
   });
-  return {
-    seo,
-    placed,
-    stripeEnabled: Boolean(args.context.env.STRIPE_SECRET_KEY && args.context.env.STRIPE_WEBHOOK_SECRET),
-    order: {
-      number: view.order.number,
-      status: view.order.status,
-      paymentMethod: view.order.paymentMethod,
-      email: view.order.email,
-      createdAt: view.order.createdAt.toISOString(),
-      subtotalCents: view.order.subtotalCents,
-      shippingCents: view.order.shippingCents,
-      totalCents: view.order.totalCents,
-      awaitingKeys: view.order.awaitingKeys,
-      trackingNumber: view.order.trackingNumber,
-      billingAddress: view.order.billingAddress,
-      shippingAddress: view.order.shippingAddress,
+  return data(
+    {
+      retired: false as const,
+      seo,
+      placed,
+      stripeEnabled: Boolean(args.context.env.STRIPE_SECRET_KEY && args.context.env.STRIPE_WEBHOOK_SECRET),
+      order: {
+        number: view.order.number,
+        status: view.order.status,
+        paymentMethod: view.order.paymentMethod,
+        email: view.order.email,
+        createdAt: view.order.createdAt.toISOString(),
+        subtotalCents: view.order.subtotalCents,
+        shippingCents: view.order.shippingCents,
+        totalCents: view.order.totalCents,
+        awaitingKeys: view.order.awaitingKeys,
+        trackingNumber: view.order.trackingNumber,
+        billingAddress: view.order.billingAddress,
+        shippingAddress: view.order.shippingAddress,
+      },
+      lines: view.lines.map((line) => ({
+        id: line.id,
+        name: line.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        lineTotalCents: line.lineTotalCents,
+        kind: line.kind,
+        keys: line.keys,
+      })),
+      events: view.events.map((event) => ({
+        message: event.message || EVENT_LABELS[event.type] || "Order updated",
+        createdAt: event.createdAt.toISOString(),
+      })),
+      bankTransferInstructions: view.bankTransferInstructions,
     },
-    lines: view.lines.map((line) => ({
-      id: line.id,
-      name: line.name,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      lineTotalCents: line.lineTotalCents,
-      kind: line.kind,
-      keys: line.keys,
-    })),
-    events: view.events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
-    bankTransferInstructions: view.bankTransferInstructions,
-  };
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
+  ...(loaderData && !loaderData.retired
+    ? pageMeta(loaderData.seo)
+    : [{ title: loaderData ? "This order link no longer works" : "Order" }]),
   { name: "robots", content: "noindex" },
 ];
 
-/** Pay again by card for an order still waiting for payment. */
+type ActionReply = { error?: string; linkSentTo?: string };
+
+/** Pay again by card for an order still waiting for payment, or e-mail a new link and retire this one. */
 export async function action(args: Route.ActionArgs) {
-  const view = await authorizedOrder(args);
+  const access = await authorizedOrder(args);
+  if (access.kind === "retired")
+    return data<ActionReply>(
+      { error: "This link no longer works: use the newest link we e-mailed you." },
+      { status: 410, headers: PRIVATE_HEADERS },
+    );
+  const { view } = access;
+  const body = await readFormBody(args.request);
+  if (body.ok && body.values.intent === "new-link") {
+    const sent = await renewOrderLink(
+      await ordersContext(args.context),
+      clientAddress(args.request),
+      view.order.number,
+    );
+    if (!sent.ok)
+      return data<ActionReply>(
+        { error: sent.message },
+        {
+          status: sent.status,
+          headers: { ...PRIVATE_HEADERS, ...retryAfterHeaders(sent.retryAfterSeconds) },
+        },
+      );
+    return data<ActionReply>({ linkSentTo: maskEmail(sent.sentTo) }, { headers: PRIVATE_HEADERS });
+  }
   if (view.order.status !== "pending_payment" || view.order.paymentMethod !== "stripe") {
-    return data({ error: "This order is not waiting for a card payment." }, { status: 400 });
+    return data<ActionReply>({ error: "This order is not waiting for a card payment." }, { status: 400 });
   }
   try {
     return redirect(await startStripeCheckout(await ordersContext(args.context), view.order.id));
   } catch (error) {
     args.context.logger.error({ err: error }, "could not restart a Stripe checkout");
-    return data(
+    return data<ActionReply>(
       { error: "Card payment could not be started. Please try again in a moment." },
       { status: 502 },
     );
   }
 }
 
+/** What a history entry without a message of its own says. */
+const EVENT_LABELS: Record<string, string> = {
+  placed: "Order placed",
+  paid: "Payment received",
+  keys_delivered: "Licence keys delivered",
+  keys_waiting: "Licence keys to follow by e-mail",
+  shipped: "Shipped",
+  fulfilled: "Everything delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  claimed: "Added to the customer's account",
+  link_renewed: "A new link to this order was e-mailed",
+};
+
+/** The page an old order link opens: it says why it no longer works and how to get the current one. */
+function RetiredLink({ number, sentTo }: { number: number; sentTo?: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="order-link-retired">
+      {sentTo ? (
+        <p
+          className="mb-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900"
+          role="status"
+          data-testid="order-link-sent"
+        >
+          We sent a new link to {sentTo}. This one no longer works.
+        </p>
+      ) : null}
+      <h1 className="text-3xl font-extrabold tracking-tight">This order link no longer works</h1>
+      <p className="mt-4 text-slate-600">
+        A newer link to order #{number} was e-mailed to the address the order was placed with, and older links
+        stop working when that happens. Open the newest e-mail about your order, or find the order with its
+        number and your e-mail address and we send you a new link.
+      </p>
+      <Link
+        to={`/order/lookup?number=${number}`}
+        className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        Get a new link
+      </Link>
+    </section>
+  );
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, events, placed, bankTransferInstructions } = loaderData;
+  const placed = !loaderData.retired && loaderData.placed;
   // The order is stored: only now does the cart empty.
   useEffect(() => {
     if (placed) cartStore.set([]);
   }, [placed]);
+  const reply = actionData as ActionReply | undefined;
+  const navigation = useNavigation();
+  if (loaderData.retired) return <RetiredLink number={loaderData.number} sentTo={reply?.linkSentTo} />;
+  const { order, lines, events, bankTransferInstructions } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10" data-testid="order-page" data-status={order.status}>
       {placed ? (
@@ -144,9 +243,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {order.status === "pending_payment" && order.paymentMethod === "stripe" && loaderData.stripeEnabled ? (
         <Form method="post" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
           <p className="text-sm">This order is waiting for its card payment.</p>
-          {actionData?.error ? (
+          {reply?.error ? (
             <p className="mt-2 text-sm text-red-700" role="alert">
-              {actionData.error}
+              {reply.error}
             </p>
           ) : null}
           <button
@@ -250,10 +349,40 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   timeZone: "UTC",
                 })}
               </time>
-              <span>{event.message || event.type}</span>
+              <span>{event.message}</span>
             </li>
           ))}
         </ol>
+      </section>
+      <section
+        className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
+        aria-labelledby="link-heading"
+        data-testid="order-link"
+      >
+        <h2 id="link-heading" className="font-bold">
+          The link to this order
+        </h2>
+        <p className="mt-2 text-slate-600">
+          Anyone with the link from your e-mails can see this order and its licence keys. Forwarded it by
+          mistake? Ask for a new link: we e-mail it to {order.email}, and every older link stops working.
+        </p>
+        {reply?.linkSentTo ? (
+          <p className="mt-3 font-semibold text-green-800" role="status" data-testid="order-link-sent">
+            We sent a new link to {reply.linkSentTo}. Older links no longer work.
+          </p>
+        ) : (
+          <Form method="post" className="mt-3">
+            <button
+              type="submit"
+              name="intent"
+              value="new-link"
+              disabled={navigation.state === "submitting"}
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-slate-50 disabled:text-slate-400"
+            >
+              E-mail me a new link
+            </button>
+          </Form>
+        )}
       </section>
       <p className="mt-10 text-sm">
         <Link to="/" className="font-semibold text-brand-700 hover:underline">

@@ -3,6 +3,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { useCart } from "~/modules/cart/cart-store";
 import { useCartQuote } from "~/modules/cart/quote";
+import { quantityProblem } from "~/modules/cart/cart";
+import { availabilityText } from "~/modules/catalogue/availability";
 import { orderPath } from "~/modules/orders/access.server";
 import { availablePaymentMethods, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { readFormBody } from "~/lib/form-data.server";
@@ -25,7 +27,7 @@ const METHOD_LABELS = {
     title: "Bank transfer",
     detail: "We send the bank details; your order ships and keys arrive once the money is in.",
   },
-  sandbox: { title: "Sandbox (demo)", detail: "A test payment that succeeds at once. No money moves." },
+  sandbox: { title: "Test payment (demo store)", detail: "Completes the order at once. No money moves." },
 } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -89,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewer(request, context);
   const result = await placeOrder(ctx, parsed.data, viewer?.id ?? null);
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
-  const confirmation = `${orderPath(context.env.AUTH_SECRET, result.number)}&placed=1`;
+  const confirmation = `${orderPath(context.env.AUTH_SECRET, result)}&placed=1`;
   if (result.paymentMethod === "stripe" && result.status === "pending_payment") {
     try {
       return redirect(await startStripeCheckout(ctx, result.orderId));
@@ -110,9 +112,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Errors = FieldErrors;
 
+/** Where the sandbox is offered, the checkout says so before anyone fills anything in. */
+function DemoNotice() {
+  return (
+    <p
+      className="mt-4 rounded-lg border border-sky-300 bg-sky-50 p-4 text-left text-sm text-sky-900"
+      data-testid="demo-notice"
+    >
+      <strong>Demo store: no money moves.</strong> The test payment completes an order at once without
+      charging anything.
+    </p>
+  );
+}
+
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
-  const { quote } = useCartQuote(cart);
+  const { quote, toFix } = useCartQuote(cart);
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
   const [shipToBilling, setShipToBilling] = useState(true);
@@ -129,6 +144,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="checkout-empty">
         <h1 className="text-3xl font-bold">Checkout</h1>
+        {loaderData.methods.includes("sandbox") ? <DemoNotice /> : null}
         <p className="mt-4 text-slate-600">Your cart is empty, so there is nothing to pay for yet.</p>
         <ButtonLink to="/best-sellers" className="mt-6">
           Find something
@@ -149,6 +165,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           unchanged: try again below.
         </p>
       ) : null}
+      {loaderData.methods.includes("sandbox") ? <DemoNotice /> : null}
       {errors.form || errors.cart ? (
         <p
           className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
@@ -296,8 +313,32 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   >
                     <span>
                       {line.quantity} × {line.name}
+                      <span
+                        className={`block text-xs ${line.availability.status === "in-stock" ? "text-emerald-800" : line.availability.status === "waiting" ? "text-amber-800" : "font-semibold text-red-800"}`}
+                        data-testid="summary-availability"
+                      >
+                        {availabilityText(
+                          line.availability,
+                          line.quantity,
+                          line.kind,
+                          quote.waitingOrderHours,
+                        )}
+                      </span>
                     </span>
                     <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+                  </li>
+                ))}
+                {toFix.map((line) => (
+                  <li
+                    key={`${line.groupKey}/${line.id}`}
+                    className="text-red-700"
+                    data-testid="summary-to-fix"
+                  >
+                    {line.name || "A product"}: {quantityProblem(line.quantity)}.{" "}
+                    <Link to="/cart" className="underline">
+                      Fix the quantity in your cart
+                    </Link>
+                    .
                   </li>
                 ))}
                 {quote.unavailable.map((line) => (
@@ -332,7 +373,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           )}
           <button
             type="submit"
-            disabled={submitting || !quote || quote.unavailable.length > 0}
+            disabled={
+              submitting || !quote || quote.unavailable.length > 0 || quote.overStock || toFix.length > 0
+            }
             className="mt-6 w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-300"
             data-testid="place-order"
           >

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { COUNTRIES } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { defaultAddress } from "~/modules/accounts/addresses.server";
+import { ACTIVITY_STATUS_LABELS } from "~/modules/accounts/activity";
 import { AccountShell, Card, formatDate } from "~/modules/accounts/components/account-shell";
 import { useCurrentUser } from "~/modules/accounts/components/account-provider";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
@@ -94,8 +95,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               aria-hidden="true"
               className={`inline-block h-2.5 w-2.5 rounded-full ${status === "Active" ? "bg-green-600" : "bg-slate-400"}`}
             />
-            <span className="font-semibold" data-testid="activity-status">
-              {status}
+            <span className="font-semibold" data-testid="activity-status" data-status={status}>
+              {ACTIVITY_STATUS_LABELS[status] ?? "Unknown"}
             </span>
           </p>
           <p className="mt-1 text-sm text-slate-600">Last sign-in: {formatDate(lastLogin, true)}</p>

@@ -70,6 +70,11 @@ export const products = pgTable(
       .default(sql`'[]'::jsonb`),
     position: integer("position").notNull().default(0),
     hidden: boolean("hidden").notNull().default(false),
+    /**
+     * Whether the product can be ordered while out of stock (a software product's key pool empty): the order waits
+     * and the keys follow within the store's promised time. Otherwise the product shows as unavailable.
+     */
+    waitingOrders: boolean("waiting_orders").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

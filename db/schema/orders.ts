@@ -62,6 +62,8 @@ export const orders = pgTable(
     /** Set while paid software lines wait for licence keys the pool does not have yet. */
     awaitingKeys: integer("awaiting_keys").notNull().default(0),
     trackingNumber: text("tracking_number"),
+    /** Which secret link opens the order for its buyer: raised when a new link is sent, so older links stop working. */
+    accessVersion: integer("access_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

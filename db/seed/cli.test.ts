@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { keyCipher } from "../../app/lib/key-cipher.server";
+import { availablePaymentMethods, placeOrder } from "../../app/modules/orders/orders.server";
+import { checkout, ordersTestContext, testEnv } from "../../tests/support/orders";
 import { openDatabase } from "../client.server";
 import { products } from "../schema";
 
@@ -11,8 +14,12 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-seed-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function seed(...args: string[]) {
+  return seedInto(dataDir, ...args);
+}
+
+function seedInto(dir: string, ...args: string[]) {
   return spawnSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -77,6 +84,79 @@ describe("npm run db:seed", () => {
     expect(result.stderr).toContain("groups[0].products[0].discountedPrice:");
     expect(await productCount()).toBe(89);
   });
+
+  it("turns the sandbox off when a store imports a catalogue of its own, unless the file asks for it", async () => {
+    const storeDir = mkdtempSync(path.join(tmpdir(), "storefront-own-"));
+    const own = (settings?: object) => {
+      const file = path.join(storeDir, "own.json");
+      const price = "9.99";
+      writeFileSync(
+        file,
+        JSON.stringify({
+          groups: [
+            {
+              key: "Acme",
+              name: "Acme",
+              section: "antivirus",
+              officialWebsite: "https://acme.example.com",
+              content: "McAfee",
+              products: [
+                {
+                  id: "1",
+                  name: "Acme Shield",
+                  desc: "Protects one computer for a year.",
+                  price,
+                  originalPrice: price,
+                  discountedPrice: price,
+                  img: "/placeholder/product/acme.svg",
+                  route: "/antivirus/acme/shield",
+                  specifications: { Platform: "Windows" },
+                },
+              ],
+            },
+          ],
+          ...(settings ? { settings } : {}),
+        }),
+      );
+      return file;
+    };
+    const production = testEnv({ NODE_ENV: "production" });
+    const withStore = async <T>(work: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>) => {
+      const database = await openDatabase({ dataDir: storeDir });
+      try {
+        return await work(database.db);
+      } finally {
+        await database.close();
+      }
+    };
+    const methods = () => withStore((db) => availablePaymentMethods({ db, env: production }));
+    try {
+      // The demo store asks for the sandbox in its file.
+      expect(seedInto(storeDir).status).toBe(0);
+      expect(await methods()).toContain("sandbox");
+
+      // A file of one's own without a settings block: no free licence keys in production.
+      const imported = seedInto(storeDir, "--file", own());
+      expect(imported.stderr).toBe("");
+      expect(await methods()).toEqual(["bank-transfer"]);
+      const refused = await withStore((db) =>
+        placeOrder(
+          ordersTestContext(db, keyCipher("k".repeat(43)), production),
+          checkout({ paymentMethod: "sandbox", cart: [{ groupKey: "Acme", id: "1", quantity: 1 }] }),
+        ),
+      );
+      expect(refused).toEqual({
+        ok: false,
+        errors: { paymentMethod: "That payment method is not available: choose another one" },
+      });
+
+      // The owner's file may ask for it explicitly.
+      expect(seedInto(storeDir, "--file", own({ sandboxPayments: true })).status).toBe(0);
+      expect(await methods()).toContain("sandbox");
+    } finally {
+      rmSync(storeDir, { recursive: true, force: true });
+    }
+  }, 240_000); // three imports, each a process of its own opening the database: slow on a busy machine
 
   it("refuses to open a DATA_DIR another process holds, leaving the data intact", async () => {
     const holder = await openDatabase({ dataDir });

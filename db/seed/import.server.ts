@@ -268,15 +268,15 @@ async function importContent(tx: Transaction, file: SeedFile) {
     };
     await tx.insert(services).values(values).onConflictDoUpdate({ target: services.slug, set: values });
   }
-  if (file.settings) {
-    const { shippingFlatRate, freeShippingThreshold, sandboxPayments } = file.settings;
-    await saveSettings(tx, {
-      shippingFlatCents: shippingFlatRate === undefined ? undefined : parseMoney(shippingFlatRate),
-      freeShippingThresholdCents:
-        freeShippingThreshold === undefined ? undefined : parseMoney(freeShippingThreshold),
-      sandboxPayments,
-    });
-  }
+  const { shippingFlatRate, freeShippingThreshold, sandboxPayments } = file.settings ?? {};
+  await saveSettings(tx, {
+    shippingFlatCents: shippingFlatRate === undefined ? undefined : parseMoney(shippingFlatRate),
+    freeShippingThresholdCents:
+      freeShippingThreshold === undefined ? undefined : parseMoney(freeShippingThreshold),
+    // The sandbox hands out licence keys for free: a file that does not ask for it (any catalogue of one's own)
+    // turns it off. Only the demo store's file asks for it.
+    sandboxPayments: sandboxPayments ?? false,
+  });
   for (const page of file.pages ?? []) {
     await tx
       .insert(pages)

@@ -6,6 +6,12 @@ export const ACTIVITY_MESSAGES = {
   "write-failed": "Error while updating activity",
 } as const;
 
+/** The spec's activity statuses as the customer reads them; the codes stay in the data. */
+export const ACTIVITY_STATUS_LABELS: Record<string, string> = {
+  Active: "Signed in",
+  InActive: "Signed out",
+};
+
 export type ActivityProblem = keyof typeof ACTIVITY_MESSAGES;
 
 export type ActivityResult = { ok: true; at: string } | { ok: false; problem: ActivityProblem };

@@ -4,6 +4,7 @@ import { isAPIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import type { Database } from "~db/client.server";
 import { account, rateLimit, session, user, verification } from "~db/schema";
+import { CLIENT_IP_HEADER } from "~/lib/client-address";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
@@ -20,8 +21,7 @@ import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
 
 /** Session cookies are named `storefront.session_token` (`__Secure-…` on https). */
 export const COOKIE_PREFIX = "storefront";
-/** The header the server fills with the client's address (see server/app.ts); never trusted from the client. */
-export const CLIENT_IP_HEADER = "x-client-ip";
+export { CLIENT_IP_HEADER };
 export const AUTH_BASE_PATH = "/api/auth";
 
 export type AuthOptions = {

@@ -13,6 +13,9 @@ import {
   setMessageHandled,
 } from "./content-messages.server";
 
+/** The client address the forms were posted from. */
+const CLIENT = "203.0.113.7";
+
 const ADMIN = "owner@example.com";
 
 describe.each(drivers)("the admin's inbox on %s", (driver) => {
@@ -25,6 +28,7 @@ describe.each(drivers)("the admin's inbox on %s", (driver) => {
       const sent = await submitContactMessage(
         { db: database.db },
         { name: `Sender ${n}`, email, subject: `Subject ${n}`, message: `Message number ${n}, long enough.` },
+        CLIENT,
       );
       if (!sent.ok || !sent.stored) throw new Error("not stored");
       ids.push(sent.id);
@@ -99,6 +103,7 @@ describe.each(drivers)("the admin's inbox on %s", (driver) => {
         company: "Dana Ltd",
         message: "We need a new shop, soon.",
       },
+      CLIENT,
     );
     if (!sent.ok || !sent.stored) throw new Error("not stored");
     const quotes = await listInbox(database.db, messageListQuery.parse({ kind: "quote" }));

@@ -168,7 +168,7 @@ export async function addShipment(ctx: OrdersContext, number: number, trackingNu
     await recordEvent(tx, order.id, "shipped", `admin:${admin}`, `Shipped, tracking number ${tracking}`);
     if (status === "fulfilled")
       await recordEvent(tx, order.id, "fulfilled", "system", "Everything delivered");
-    const link = `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, number)}`;
+    const link = `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`;
     await enqueueEmail(tx, {
       kind: "shipment",
       orderId: order.id,

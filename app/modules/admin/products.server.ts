@@ -136,6 +136,7 @@ export function productFormValues(product: typeof products.$inferSelect) {
     route: product.route,
     specifications: product.specifications.map((spec) => `${spec.label}: ${spec.value}`).join("\n"),
     hidden: product.hidden ? "true" : "",
+    waitingOrders: product.waitingOrders ? "wait" : "refuse",
   };
 }
 
@@ -152,6 +153,7 @@ export function toRow(form: ProductForm) {
     route: form.route,
     specifications: form.specifications,
     hidden: form.hidden,
+    waitingOrders: form.waitingOrders,
   };
 }
 

@@ -101,6 +101,11 @@ export const productFormSchema = z
     route: path,
     specifications,
     hidden: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
+    /** When out of stock: take waiting orders, or show the product as unavailable. Left out: unchanged. */
+    waitingOrders: z
+      .enum(["wait", "refuse"], "Choose what happens when it is out of stock")
+      .optional()
+      .transform((choice) => (choice === undefined ? undefined : choice === "wait")),
   })
   .superRefine((product, ctx) => {
     if (product.originalPrice !== undefined && Number(product.originalPrice) < Number(product.price)) {

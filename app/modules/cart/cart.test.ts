@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, itemCount, MAX_QUANTITY, removeFromCart, sanitizeCart, setQuantity } from "./cart";
+import {
+  addToCart,
+  isOrderable,
+  itemCount,
+  MAX_QUANTITY,
+  parseCartRequest,
+  quantityProblem,
+  removeFromCart,
+  sanitizeCart,
+  setQuantity,
+} from "./cart";
 
 const norton = { groupKey: "Norton", id: "1", name: "Norton 360 Deluxe", priceCents: 7999 };
 const hp = { groupKey: "hp", id: "1", name: "HP LaserJet", priceCents: 29999 };
@@ -24,25 +34,68 @@ describe("cart lines", () => {
     ]);
   });
 
-  it("keeps quantities whole and between 1 and the maximum", () => {
+  it("never changes a quantity behind the shopper's back: one the store cannot take is kept and named", () => {
     const cart = addToCart([], norton);
     expect(setQuantity(cart, norton, 5)[0]!.quantity).toBe(5);
-    expect(setQuantity(cart, norton, 1000)[0]!.quantity).toBe(MAX_QUANTITY);
-    expect(setQuantity(cart, norton, 0)).toEqual([]);
-    expect(setQuantity(cart, norton, 2.5)).toEqual([]);
-    expect(addToCart(cart, norton, 500)[0]!.quantity).toBe(MAX_QUANTITY);
+    for (const [quantity, problem] of [
+      [1000, "At most 99 of one product fit in an order"],
+      [0, "Enter at least 1, or remove the product"],
+      [-1, "Enter at least 1, or remove the product"],
+      [2.5, "Enter a whole number"],
+      [Number.NaN, "Enter a number from 1 to 99"],
+    ] as const) {
+      const changed = setQuantity(cart, norton, quantity);
+      expect(changed).toHaveLength(1);
+      expect(changed[0]!.quantity).toBe(quantity);
+      expect(quantityProblem(changed[0]!.quantity)).toBe(problem);
+      expect(itemCount(changed)).toBe(0);
+    }
+    expect(addToCart(cart, norton, 500)[0]!.quantity).toBe(501);
+    expect(quantityProblem(MAX_QUANTITY)).toBeNull();
   });
 
-  it("drops malformed stored lines and merges duplicates", () => {
+  it("keeps stored lines that name a product, whatever their quantity, and merges duplicates", () => {
     const stored = [
       { groupKey: "Norton", id: "1", name: "N", quantity: 1 },
       { groupKey: "Norton", id: "1", name: "N", quantity: 2 },
       { groupKey: "hp", id: "1", quantity: -3 },
-      { groupKey: "hp", id: "2", quantity: 1.5 },
+      { groupKey: "hp", id: "2", quantity: "x" },
       "nonsense",
       null,
       { id: "9", quantity: 1 },
     ];
-    expect(sanitizeCart(stored)).toEqual([{ groupKey: "Norton", id: "1", name: "N", quantity: 3 }]);
+    const lines = sanitizeCart(stored);
+    expect(lines.map((line) => [line.groupKey, line.id, line.quantity])).toEqual([
+      ["Norton", "1", 3],
+      ["hp", "1", -3],
+      ["hp", "2", Number.NaN],
+    ]);
+    expect(lines.filter(isOrderable)).toHaveLength(1);
+  });
+});
+
+describe("a cart sent to the server", () => {
+  it("is checked line by line, with the line at fault named", () => {
+    expect(parseCartRequest([{ groupKey: "Norton", id: "1", quantity: 2 }])).toEqual({
+      ok: true,
+      lines: [{ groupKey: "Norton", id: "1", quantity: 2 }],
+    });
+    for (const quantity of [0, -1, 1e9, 1.5, "x", "2", null]) {
+      expect(
+        parseCartRequest([
+          { groupKey: "Norton", id: "1", quantity: 1 },
+          { groupKey: "hp", id: "1", quantity },
+        ]),
+      ).toEqual({
+        ok: false,
+        message: "Line 2 of your cart: the quantity must be a whole number from 1 to 99",
+      });
+    }
+    expect(parseCartRequest([{ id: "1", quantity: 1 }])).toEqual({
+      ok: false,
+      message: "Line 1 of your cart is not a product of ours: remove it and add the product again",
+    });
+    expect(parseCartRequest("nonsense")).toMatchObject({ ok: false });
+    expect(parseCartRequest([])).toEqual({ ok: false, message: "Your cart is empty" });
   });
 });

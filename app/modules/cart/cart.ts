@@ -8,42 +8,64 @@ export const MAX_LINES = 50;
 /**
  * A cart line identifies a product (its group and its id within the group) and how many.
  * Name and price are what the visitor saw when adding it: hints for display and for flagging a price change,
- * never what is charged.
+ * never what is charged. A stored quantity the store cannot accept (0, 1.5, 1000, "x") is kept as it is (NaN when
+ * it is not a number) so the cart can show the line and let the shopper fix it.
  */
-export const cartLineSchema = z.object({
+export type CartLine = {
+  groupKey: string;
+  id: string;
+  name: string;
+  priceCents?: number;
+  quantity: number;
+};
+export type ProductRef = { groupKey: string; id: string; name: string; priceCents?: number };
+
+const productKey = {
   groupKey: z.string().min(1).max(60),
   id: z.string().min(1).max(100),
-  name: z.string().max(300).default(""),
-  priceCents: z.number().int().min(0).max(100_000_000).optional(),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
-});
+};
 
-export type CartLine = z.infer<typeof cartLineSchema>;
-export type ProductRef = { groupKey: string; id: string; name: string; priceCents?: number };
+const storedLineSchema = z.object({
+  ...productKey,
+  name: z.string().max(300).catch(""),
+  priceCents: z.number().int().min(0).max(100_000_000).optional().catch(undefined),
+  quantity: z.unknown().transform((value) => (typeof value === "number" ? value : Number.NaN)),
+});
 
 export const sameProduct = (a: { groupKey: string; id: string }, b: { groupKey: string; id: string }) =>
   a.groupKey === b.groupKey && a.id === b.id;
 
-/** Keeps the well-formed lines of a stored cart (merging duplicates), drops the rest. */
+/** Why a quantity cannot be ordered, said to the shopper; null when it can (a whole number from 1 to 99). */
+export function quantityProblem(quantity: unknown): string | null {
+  if (typeof quantity !== "number" || !Number.isFinite(quantity))
+    return `Enter a number from 1 to ${MAX_QUANTITY}`;
+  if (!Number.isInteger(quantity)) return "Enter a whole number";
+  if (quantity < 1) return "Enter at least 1, or remove the product";
+  if (quantity > MAX_QUANTITY) return `At most ${MAX_QUANTITY} of one product fit in an order`;
+  return null;
+}
+
+export const isOrderable = (line: { quantity: number }) => quantityProblem(line.quantity) === null;
+
+/** The lines of a stored cart that name a product (merging duplicates); entries that name none are dropped. */
 export function sanitizeCart(value: unknown[]): CartLine[] {
   const lines: CartLine[] = [];
   for (const entry of value) {
-    const parsed = cartLineSchema.safeParse(entry);
+    const parsed = storedLineSchema.safeParse(entry);
     if (!parsed.success) continue;
     const existing = lines.find((line) => sameProduct(line, parsed.data));
-    if (existing) existing.quantity = Math.min(MAX_QUANTITY, existing.quantity + parsed.data.quantity);
+    if (existing) existing.quantity += parsed.data.quantity;
     else if (lines.length < MAX_LINES) lines.push(parsed.data);
   }
   return lines;
 }
 
+/** Adds to the cart as asked; the caller checks first that the total is one the store accepts. */
 export function addToCart(lines: CartLine[], product: ProductRef, quantity = 1): CartLine[] {
   const existing = lines.find((line) => sameProduct(line, product));
   if (existing) {
     return lines.map((line) =>
-      line === existing
-        ? { ...line, name: product.name, quantity: Math.min(MAX_QUANTITY, line.quantity + quantity) }
-        : line,
+      line === existing ? { ...line, name: product.name, quantity: line.quantity + quantity } : line,
     );
   }
   if (lines.length >= MAX_LINES) return lines;
@@ -54,24 +76,74 @@ export function addToCart(lines: CartLine[], product: ProductRef, quantity = 1):
       id: product.id,
       name: product.name,
       priceCents: product.priceCents,
-      quantity: Math.min(MAX_QUANTITY, quantity),
+      quantity,
     },
   ];
 }
 
+/** Sets a line's quantity as typed: one the store cannot accept is kept and shown, never silently changed. */
 export function setQuantity(
   lines: CartLine[],
   product: { groupKey: string; id: string },
   quantity: number,
 ): CartLine[] {
-  if (!Number.isInteger(quantity) || quantity < 1) return removeFromCart(lines, product);
-  return lines.map((line) =>
-    sameProduct(line, product) ? { ...line, quantity: Math.min(MAX_QUANTITY, quantity) } : line,
-  );
+  return lines.map((line) => (sameProduct(line, product) ? { ...line, quantity } : line));
 }
 
 export function removeFromCart(lines: CartLine[], product: { groupKey: string; id: string }): CartLine[] {
   return lines.filter((line) => !sameProduct(line, product));
 }
 
-export const itemCount = (lines: CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+/** Items the cart can order (lines still to fix are not counted). */
+export const itemCount = (lines: CartLine[]) =>
+  lines.filter(isOrderable).reduce((sum, line) => sum + line.quantity, 0);
+
+const CART_UNREADABLE = "Your cart could not be read: reload the page and try again";
+
+/** A cart as the browser sends it (quote, checkout): product, quantity, and the name and price it saw. */
+export type CartRequestLine = {
+  groupKey: string;
+  id: string;
+  quantity: number;
+  name?: string;
+  priceCents?: number;
+};
+
+const requestLineSchema = z.object({
+  ...productKey,
+  name: z.string().max(300).optional(),
+  priceCents: z.number().int().min(0).max(100_000_000).optional(),
+  quantity: z.unknown(),
+});
+
+/**
+ * Checks a cart sent by the browser, line by line, with a message a shopper can act on: which line and what is
+ * wrong with it. Every quantity must be one the store accepts; nothing is rounded or capped.
+ */
+export function parseCartRequest(
+  value: unknown,
+): { ok: true; lines: CartRequestLine[] } | { ok: false; message: string } {
+  if (!Array.isArray(value)) return { ok: false, message: CART_UNREADABLE };
+  if (value.length === 0) return { ok: false, message: "Your cart is empty" };
+  if (value.length > MAX_LINES)
+    return { ok: false, message: `A cart holds at most ${MAX_LINES} different products` };
+  const lines: CartRequestLine[] = [];
+  for (const [index, entry] of value.entries()) {
+    const parsed = requestLineSchema.safeParse(entry);
+    if (!parsed.success)
+      return {
+        ok: false,
+        message: `Line ${index + 1} of your cart is not a product of ours: remove it and add the product again`,
+      };
+    const problem = quantityProblem(parsed.data.quantity);
+    if (problem)
+      return {
+        ok: false,
+        message: `Line ${index + 1} of your cart: the quantity must be a whole number from 1 to ${MAX_QUANTITY}`,
+      };
+    if (lines.some((line) => sameProduct(line, parsed.data)))
+      return { ok: false, message: `Line ${index + 1} of your cart repeats a product: reload the page` };
+    lines.push({ ...parsed.data, quantity: parsed.data.quantity as number });
+  }
+  return { ok: true, lines };
+}

@@ -1,7 +1,9 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, type LineKind, products, type Section } from "~db/schema";
-import { type CartLine, MAX_QUANTITY } from "./cart";
+import { type Availability, availabilityOf } from "~/modules/catalogue/availability";
+import { stockOf } from "~/modules/catalogue/stock.server";
+import { type CartRequestLine, MAX_QUANTITY } from "./cart";
 
 export type PricedLine = {
   groupKey: string;
@@ -17,6 +19,8 @@ export type PricedLine = {
   lineTotalCents: number;
   /** The price the visitor saw when adding it, when it has changed since. */
   previousPriceCents?: number;
+  /** Whether this quantity is delivered at once, after a wait, or cannot be ordered now. */
+  availability: Availability;
 };
 
 export type UnavailableLine = { groupKey: string; id: string; name: string; quantity: number };
@@ -30,21 +34,20 @@ export type PricedCart = {
   physicalSubtotalCents: number;
   itemCount: number;
   hasPhysical: boolean;
+  /** Some line asks for more than the store can sell now (see each line's availability). */
+  overStock: boolean;
 };
 
 export const kindOf = (section: Section): LineKind =>
   section === "printer" || section === "router" ? "physical" : "software";
 
-/** Prices a cart from the catalogue as it is now: nothing the browser says about price or name is used. */
-export async function priceCart(
-  db: Database | Transaction,
-  cart: Array<Pick<CartLine, "groupKey" | "id" | "quantity"> & { name?: string; priceCents?: number }>,
-): Promise<PricedCart> {
-  const wanted = cart.filter(
-    (line) => Number.isInteger(line.quantity) && line.quantity >= 1 && line.quantity <= MAX_QUANTITY,
-  );
+/**
+ * Prices a cart (checked by parseCartRequest) from the catalogue as it is now, with each line's availability:
+ * nothing the browser says about price or name is used.
+ */
+export async function priceCart(db: Database | Transaction, cart: CartRequestLine[]): Promise<PricedCart> {
   const rows =
-    wanted.length === 0
+    cart.length === 0
       ? []
       : await db
           .select({
@@ -55,6 +58,7 @@ export async function priceCart(
             img: products.img,
             route: products.route,
             priceCents: products.priceCents,
+            waitingOrders: products.waitingOrders,
             section: brandGroups.section,
             brandName: brandGroups.name,
           })
@@ -64,16 +68,17 @@ export async function priceCart(
             and(
               eq(products.hidden, false),
               or(
-                ...wanted.map((line) =>
+                ...cart.map((line) =>
                   and(eq(products.groupKey, line.groupKey), eq(products.externalId, line.id)),
                 ),
               ),
             ),
           );
   const found = new Map(rows.map((row) => [`${row.groupKey}\u0000${row.id}`, row]));
+  const stock = await stockOf(db, rows);
   const lines: PricedLine[] = [];
   const unavailable: UnavailableLine[] = [];
-  for (const line of wanted) {
+  for (const line of cart) {
     const row = found.get(`${line.groupKey}\u0000${line.id}`);
     if (!row) {
       unavailable.push({
@@ -98,6 +103,7 @@ export async function priceCart(
       lineTotalCents: row.priceCents * line.quantity,
       previousPriceCents:
         line.priceCents !== undefined && line.priceCents !== row.priceCents ? line.priceCents : undefined,
+      availability: availabilityOf(stock.get(row.productId)!, line.quantity, MAX_QUANTITY),
     });
   }
   return {
@@ -109,5 +115,6 @@ export async function priceCart(
       .reduce((sum, line) => sum + line.lineTotalCents, 0),
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     hasPhysical: lines.some((line) => line.kind === "physical"),
+    overStock: lines.some((line) => line.availability.status === "unavailable"),
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PricedCart, PricedLine } from "./pricing.server";
-import type { CartLine } from "./cart";
+import { type CartLine, isOrderable } from "./cart";
 
 /** What the server says a cart costs now (see routes/api.cart-quote.tsx). */
 export type CartQuote = Omit<PricedCart, "lines"> & {
@@ -8,6 +8,8 @@ export type CartQuote = Omit<PricedCart, "lines"> & {
   shippingCents: number;
   totalCents: number;
   freeShippingThresholdCents: number;
+  /** Keys of a waiting order are sent within this many hours. */
+  waitingOrderHours: number;
 };
 
 const EMPTY_QUOTE: CartQuote = {
@@ -17,18 +19,28 @@ const EMPTY_QUOTE: CartQuote = {
   physicalSubtotalCents: 0,
   itemCount: 0,
   hasPhysical: false,
+  overStock: false,
   shippingCents: 0,
   totalCents: 0,
   freeShippingThresholdCents: 0,
+  waitingOrderHours: 0,
 };
 
 /**
  * Prices the browser's cart on the server whenever it changes; the newest answer wins. A plain request rather
- * than a form submission, so nothing else on the page reloads.
+ * than a form submission, so nothing else on the page reloads. Lines whose quantity the store cannot accept are
+ * left out (the page shows them for the shopper to fix) and make the cart not ready to order.
  */
-export function useCartQuote(lines: CartLine[]): { quote: CartQuote | undefined; failed: boolean } {
+export function useCartQuote(lines: CartLine[]): {
+  quote: CartQuote | undefined;
+  failed: boolean;
+  /** Lines to fix before checking out: their quantity is not one the store accepts. */
+  toFix: CartLine[];
+} {
+  const orderable = lines.filter(isOrderable);
+  const toFix = lines.filter((line) => !isOrderable(line));
   const body = JSON.stringify({
-    lines: lines.map(({ groupKey, id, quantity, priceCents, name }) => ({
+    lines: orderable.map(({ groupKey, id, quantity, priceCents, name }) => ({
       groupKey,
       id,
       quantity,
@@ -37,8 +49,9 @@ export function useCartQuote(lines: CartLine[]): { quote: CartQuote | undefined;
     })),
   });
   const [answer, setAnswer] = useState<{ body: string; quote?: CartQuote; failed?: boolean } | null>(null);
+  const empty = orderable.length === 0;
   useEffect(() => {
-    if (lines.length === 0) return;
+    if (empty) return;
     const controller = new AbortController();
     fetch("/api/cart/quote", {
       method: "POST",
@@ -56,8 +69,8 @@ export function useCartQuote(lines: CartLine[]): { quote: CartQuote | undefined;
         setAnswer({ body, failed: true });
       });
     return () => controller.abort();
-  }, [body, lines.length]);
-  if (lines.length === 0) return { quote: EMPTY_QUOTE, failed: false };
+  }, [body, empty]);
+  if (empty) return { quote: EMPTY_QUOTE, failed: false, toFix };
   // Until the answer for this very cart arrives, show the last one (or nothing yet).
-  return { quote: answer?.quote, failed: answer?.body === body && answer.failed === true };
+  return { quote: answer?.quote, failed: answer?.body === body && answer.failed === true, toFix };
 }

@@ -137,6 +137,8 @@ export type ProductDetail = {
   img: string;
   route: string;
   specifications: ProductSpecification[];
+  /** Whether it may be ordered while out of stock (see Stock). */
+  waitingOrders: boolean;
   brand: BrandSummary;
 };
 
@@ -160,6 +162,7 @@ export async function productByRoute(
       img: products.img,
       route: products.route,
       specifications: products.specifications,
+      waitingOrders: products.waitingOrders,
       brand: brandSummaryColumns,
     })
     .from(products)

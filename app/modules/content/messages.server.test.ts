@@ -6,6 +6,9 @@ import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/s
 import { submitContactMessage, submitQuoteRequest } from "./messages.server";
 import { getService } from "./services.server";
 
+/** The client address the forms were posted from. */
+const CLIENT = "203.0.113.7";
+
 const validContact = {
   name: "  Ada Lovelace ",
   email: "ada@example.com",
@@ -48,7 +51,7 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
 
   describe("the contact form", () => {
     it("stores a valid message, trimmed, unread, for the admin", async () => {
-      const result = await submitContactMessage(database, validContact);
+      const result = await submitContactMessage(database, validContact, CLIENT);
       expect(result).toMatchObject({ ok: true, stored: true });
       const rows = await storedMessages();
       expect(rows).toHaveLength(1);
@@ -65,18 +68,25 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
 
     it("stores a message without a phone number (the phone is optional)", async () => {
       const { phone: _phone, ...withoutPhone } = validContact;
-      expect(await submitContactMessage(database, withoutPhone)).toMatchObject({ ok: true, stored: true });
+      expect(await submitContactMessage(database, withoutPhone, CLIENT)).toMatchObject({
+        ok: true,
+        stored: true,
+      });
       expect((await storedMessages())[0]?.phone).toBe("");
     });
 
     it("refuses an empty form with a message for every required field and stores nothing", async () => {
-      const result = await submitContactMessage(database, {
-        name: "",
-        email: "",
-        phone: "",
-        subject: " ",
-        message: "",
-      });
+      const result = await submitContactMessage(
+        database,
+        {
+          name: "",
+          email: "",
+          phone: "",
+          subject: " ",
+          message: "",
+        },
+        CLIENT,
+      );
       expect(result).toEqual({
         ok: false,
         errors: {
@@ -91,7 +101,7 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
     });
 
     it("treats missing fields like empty ones", async () => {
-      const result = await submitContactMessage(database, {});
+      const result = await submitContactMessage(database, {}, CLIENT);
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(Object.keys(result.errors).sort()).toEqual(["email", "message", "name", "subject"]);
@@ -99,13 +109,17 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
     });
 
     it("refuses a bad e-mail, a bad phone, a name over 100 and a message outside 10 to 5,000 characters", async () => {
-      const result = await submitContactMessage(database, {
-        ...validContact,
-        name: "x".repeat(101),
-        email: "ada@",
-        phone: "call me maybe",
-        message: "Too short",
-      });
+      const result = await submitContactMessage(
+        database,
+        {
+          ...validContact,
+          name: "x".repeat(101),
+          email: "ada@",
+          phone: "call me maybe",
+          message: "Too short",
+        },
+        CLIENT,
+      );
       expect(result).toMatchObject({
         ok: false,
         errors: {
@@ -118,22 +132,30 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
         values: { email: "ada@", phone: "call me maybe", message: "Too short" },
       });
 
-      const long = await submitContactMessage(database, { ...validContact, message: "a".repeat(5001) });
+      const long = await submitContactMessage(
+        database,
+        { ...validContact, message: "a".repeat(5001) },
+        CLIENT,
+      );
       expect(long).toMatchObject({
         ok: false,
         errors: { message: "Please keep your message under 5,000 characters." },
       });
       expect(
-        await submitContactMessage(database, { ...validContact, message: "a".repeat(5000) }),
+        await submitContactMessage(database, { ...validContact, message: "a".repeat(5000) }, CLIENT),
       ).toMatchObject({ ok: true, stored: true });
       expect(await storedMessages()).toHaveLength(1);
     });
 
     it("drops a post whose honeypot is filled in, as if it had been sent", async () => {
-      const result = await submitContactMessage(database, {
-        ...validContact,
-        website: "https://spam.example",
-      });
+      const result = await submitContactMessage(
+        database,
+        {
+          ...validContact,
+          website: "https://spam.example",
+        },
+        CLIENT,
+      );
       expect(result).toEqual({ ok: true, stored: false });
       expect(await storedMessages()).toHaveLength(0);
     });
@@ -141,7 +163,7 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
 
   describe("the quote form", () => {
     it("stores a valid request with its service and package", async () => {
-      const result = await submitQuoteRequest(database, await webDevelopment(), validQuote);
+      const result = await submitQuoteRequest(database, await webDevelopment(), validQuote, CLIENT);
       expect(result).toMatchObject({ ok: true, stored: true });
       const rows = await storedQuotes();
       expect(rows).toHaveLength(1);
@@ -158,11 +180,16 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
     });
 
     it("stores a request without a package, phone or company (not sure yet)", async () => {
-      const result = await submitQuoteRequest(database, await webDevelopment(), {
-        name: "Grace Hopper",
-        email: "grace@example.com",
-        message: "Could you recommend a package for a small bakery?",
-      });
+      const result = await submitQuoteRequest(
+        database,
+        await webDevelopment(),
+        {
+          name: "Grace Hopper",
+          email: "grace@example.com",
+          message: "Could you recommend a package for a small bakery?",
+        },
+        CLIENT,
+      );
       expect(result).toMatchObject({ ok: true, stored: true });
       const [row] = await database.db
         .select()
@@ -172,10 +199,15 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
     });
 
     it("refuses a package the service does not offer", async () => {
-      const result = await submitQuoteRequest(database, await webDevelopment(), {
-        ...validQuote,
-        packageName: "Platinum",
-      });
+      const result = await submitQuoteRequest(
+        database,
+        await webDevelopment(),
+        {
+          ...validQuote,
+          packageName: "Platinum",
+        },
+        CLIENT,
+      );
       expect(result).toMatchObject({
         ok: false,
         errors: { packageName: expect.stringContaining("Please choose one of the packages listed") },
@@ -184,13 +216,18 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
     });
 
     it("refuses invalid fields with a message each and stores nothing", async () => {
-      const result = await submitQuoteRequest(database, await webDevelopment(), {
-        packageName: "Starter",
-        name: "",
-        email: "not an address",
-        company: "c".repeat(151),
-        message: "short",
-      });
+      const result = await submitQuoteRequest(
+        database,
+        await webDevelopment(),
+        {
+          packageName: "Starter",
+          name: "",
+          email: "not an address",
+          company: "c".repeat(151),
+          message: "short",
+        },
+        CLIENT,
+      );
       expect(result).toMatchObject({
         ok: false,
         errors: {
@@ -205,12 +242,49 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
     });
 
     it("drops a request whose honeypot is filled in", async () => {
-      const result = await submitQuoteRequest(database, await webDevelopment(), {
-        ...validQuote,
-        website: "spam",
-      });
+      const result = await submitQuoteRequest(
+        database,
+        await webDevelopment(),
+        {
+          ...validQuote,
+          website: "spam",
+        },
+        CLIENT,
+      );
       expect(result).toEqual({ ok: true, stored: false });
       expect(await storedQuotes()).toHaveLength(0);
+    });
+  });
+
+  describe("limits per client", () => {
+    it("a client may send ten messages and ten quote requests an hour; the next are refused with how long to wait", async () => {
+      const flood = "198.51.100.23";
+      const service = await webDevelopment();
+      for (let i = 0; i < 10; i++) {
+        expect(await submitContactMessage(database, validContact, flood)).toMatchObject({
+          ok: true,
+          stored: true,
+        });
+        expect(await submitQuoteRequest(database, service, validQuote, flood)).toMatchObject({
+          ok: true,
+          stored: true,
+        });
+      }
+      const message = await submitContactMessage(database, validContact, flood);
+      expect(message).toMatchObject({
+        ok: false,
+        errors: {},
+        values: { name: validContact.name },
+        limited: { message: "Too many attempts. Please wait an hour and try again." },
+      });
+      expect(await submitQuoteRequest(database, service, validQuote, flood)).toMatchObject({
+        ok: false,
+        limited: { message: "Too many attempts. Please wait an hour and try again." },
+      });
+      expect(await storedMessages()).toHaveLength(10);
+      expect(await storedQuotes()).toHaveLength(10);
+      // Another client is not held up.
+      expect(await submitContactMessage(database, validContact, "198.51.100.24")).toMatchObject({ ok: true });
     });
   });
 });

@@ -1,5 +1,6 @@
 import { contactMessages, quoteRequests, type ServicePackage } from "~db/schema";
 import type { ServerContext } from "~/context";
+import { consumeLimits, LIMITS } from "~/lib/rate-limit.server";
 import {
   CONTACT_FIELDS,
   type ContactField,
@@ -19,7 +20,13 @@ import {
 export type SubmitResult<Field extends string> =
   | { ok: true; stored: true; id: number }
   | { ok: true; stored: false }
-  | { ok: false; errors: FieldErrors<Field>; values: Partial<Record<Field, string>> };
+  | {
+      ok: false;
+      errors: FieldErrors<Field>;
+      values: Partial<Record<Field, string>>;
+      /** Too many submissions from this client: the message says how long to wait. */
+      limited?: { message: string; retryAfterSeconds: number };
+    };
 
 /** The submitted text of the known fields, to fill the form in again after a refusal. */
 function echo<Field extends string>(
@@ -34,32 +41,38 @@ function echo<Field extends string>(
   return values;
 }
 
-/** A message from the contact form, for the admin's inbox. */
+/** A message from the contact form, for the admin's inbox; a client may send a few an hour. */
 export async function submitContactMessage(
   { db }: Pick<ServerContext, "db">,
   input: Record<string, unknown>,
+  client: string,
 ): Promise<SubmitResult<ContactField>> {
   if (isHoneypotFilled(input)) return { ok: true, stored: false };
   const parsed = contactSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, errors: fieldErrors(parsed.error), values: echo(input, CONTACT_FIELDS) };
   }
+  const limited = await consumeLimits(db, [{ limit: LIMITS.contactPerClient, key: client }]);
+  if (!limited.ok) return { ok: false, errors: {}, values: echo(input, CONTACT_FIELDS), limited };
   const [row] = await db.insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id });
   if (!row) throw new Error("the contact message was not stored");
   return { ok: true, stored: true, id: row.id };
 }
 
-/** A quote request from a digital-service page, for the admin's inbox. */
+/** A quote request from a digital-service page, for the admin's inbox; a client may send a few an hour. */
 export async function submitQuoteRequest(
   { db }: Pick<ServerContext, "db">,
   service: { slug: string; packages: Pick<ServicePackage, "name">[] },
   input: Record<string, unknown>,
+  client: string,
 ): Promise<SubmitResult<QuoteField>> {
   if (isHoneypotFilled(input)) return { ok: true, stored: false };
   const parsed = quoteRequestSchema(service.packages.map((pkg) => pkg.name)).safeParse(input);
   if (!parsed.success) {
     return { ok: false, errors: fieldErrors(parsed.error), values: echo(input, QUOTE_FIELDS) };
   }
+  const limited = await consumeLimits(db, [{ limit: LIMITS.quotePerClient, key: client }]);
+  if (!limited.ok) return { ok: false, errors: {}, values: echo(input, QUOTE_FIELDS), limited };
   const [row] = await db
     .insert(quoteRequests)
     .values({ serviceSlug: service.slug, ...parsed.data })

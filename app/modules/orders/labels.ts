@@ -1,3 +1,5 @@
+import type { PaymentMethod } from "~db/schema/orders";
+
 /** Order statuses as customers read them. */
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   pending_payment: "Waiting for payment",
@@ -5,4 +7,18 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
   fulfilled: "Complete",
   cancelled: "Cancelled",
   refunded: "Refunded",
+};
+
+/** Payment methods as customers read them. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  "bank-transfer": "Bank transfer",
+  stripe: "Card",
+  sandbox: "Test payment (demo store)",
+};
+
+/** The first line of an order's history, which the customer sees. */
+export const PLACED_MESSAGES: Record<PaymentMethod, string> = {
+  "bank-transfer": "Order placed, to be paid by bank transfer",
+  stripe: "Order placed, to be paid by card",
+  sandbox: "Order placed, to be paid with a test payment",
 };

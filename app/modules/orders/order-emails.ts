@@ -107,3 +107,18 @@ export function paymentReceiptEmail(order: EmailOrder) {
     html: html(order, intro, true),
   };
 }
+
+/** A new secret link to an order, asked for by its buyer; older links stop working when it is sent. */
+export function orderLinkEmail(order: { number: number; email: string; link: string; storeName: string }) {
+  const intro = `Here is a new link to your order #${order.number}. Links we sent before no longer work.`;
+  const ignore = "If you did not ask for it, you can ignore this e-mail: only you receive these links.";
+  return {
+    kind: "order-link",
+    to: order.email,
+    subject: `A new link to your order #${order.number}`,
+    text: `${intro}\n\nView your order: ${order.link}\n\n${ignore}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
+<h1 style="font-size:20px">${escapeHtml(order.storeName)}: order #${order.number}</h1>
+<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(order.link)}">View your order</a></p><p>${escapeHtml(ignore)}</p></body></html>`,
+  };
+}

@@ -5,6 +5,7 @@ import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/s
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
 import { seedDemo } from "../../../tests/support/seed";
 import { addLicenceKeys } from "./licence-keys.server";
+import { priceCart } from "~/modules/cart/pricing.server";
 import { markPaid, orderForBuyer, type OrdersContext, placeOrder } from "./orders.server";
 import { checkoutSchema, formToObject } from "./schemas";
 
@@ -219,6 +220,116 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     const next = await placeOrder(ctx, checkout({ cart: [{ groupKey: "Avira", id: "1", quantity: 1 }] }));
     expect(next).toMatchObject({ ok: true, status: "fulfilled" });
   });
+
+  /** A product of the demo store left with `keys` free keys, taking waiting orders or not. */
+  async function productWithPool(groupKey: string, keys: number, waitingOrders: boolean) {
+    const [product] = await database.db
+      .update(products)
+      .set({ waitingOrders })
+      .where(and(eq(products.groupKey, groupKey), eq(products.externalId, "1")))
+      .returning();
+    const free = await database.db
+      .select({ id: licenceKeys.id })
+      .from(licenceKeys)
+      .where(and(eq(licenceKeys.productId, product!.id), isNull(licenceKeys.orderLineId)));
+    for (const key of free.slice(keys))
+      await database.db.delete(licenceKeys).where(eq(licenceKeys.id, key.id));
+    return product!;
+  }
+
+  const orderCount = async () => (await database.db.select({ n: count() }).from(orders))[0]!.n;
+
+  it("prices each line with its availability: in stock, waiting for keys, or not orderable now", async () => {
+    await productWithPool("Webroot", 3, false);
+    await productWithPool("Avast", 0, true);
+    const priced = await priceCart(database.db, [
+      { groupKey: "Webroot", id: "1", quantity: 3 },
+      { groupKey: "Avast", id: "1", quantity: 2 },
+      { groupKey: "hp", id: "1", quantity: 99 },
+    ]);
+    expect(priced.lines.map((line) => line.availability)).toEqual([
+      { status: "in-stock", inStock: 3, maxQuantity: 3 },
+      { status: "waiting", inStock: 0, maxQuantity: 99 },
+      // Printers are not counted yet.
+      { status: "in-stock", inStock: null, maxQuantity: 99 },
+    ]);
+    expect(priced.overStock).toBe(false);
+    const over = await priceCart(database.db, [{ groupKey: "Webroot", id: "1", quantity: 4 }]);
+    expect(over.lines[0]!.availability).toEqual({ status: "unavailable", inStock: 3, maxQuantity: 3 });
+    expect(over.overStock).toBe(true);
+  });
+
+  it("sells a product that takes no waiting orders only as far as its keys go, says so per line, writes nothing", async () => {
+    const empty = await productWithPool("TotalAV", 0, false);
+    const before = await orderCount();
+    expect(
+      await placeOrder(
+        ctx,
+        checkout({
+          cart: [
+            { groupKey: "Norton", id: "1", quantity: 1 },
+            { groupKey: "TotalAV", id: "1", quantity: 99 },
+          ],
+        }),
+      ),
+    ).toEqual({
+      ok: false,
+      errors: { cart: `${empty.name} is out of stock and cannot be ordered now: remove it from your cart.` },
+    });
+    const short = await productWithPool("Bitdefender", 3, false);
+    expect(
+      await placeOrder(ctx, checkout({ cart: [{ groupKey: "Bitdefender", id: "1", quantity: 5 }] })),
+    ).toEqual({
+      ok: false,
+      errors: { cart: `Only 3 of ${short.name} can be ordered now: lower the quantity to 3 or fewer.` },
+    });
+    expect(await orderCount()).toBe(before);
+    expect(
+      await placeOrder(ctx, checkout({ cart: [{ groupKey: "Bitdefender", id: "1", quantity: 3 }] })),
+    ).toMatchObject({ ok: true, status: "fulfilled" });
+  });
+
+  it("checks the last keys inside the order's transaction: of orders placed at once, only as many as there are keys", async () => {
+    const product = await productWithPool("Kaspersky", 1, false);
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        placeOrder(ctx, checkout({ cart: [{ groupKey: "Kaspersky", id: "1", quantity: 1 }] })),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([
+      {
+        ok: false,
+        errors: {
+          cart: `${product.name} is out of stock and cannot be ordered now: remove it from your cart.`,
+        },
+      },
+      {
+        ok: false,
+        errors: {
+          cart: `${product.name} is out of stock and cannot be ordered now: remove it from your cart.`,
+        },
+      },
+    ]);
+  });
+
+  it("takes a waiting order for a product with an empty pool, and tells the buyer in words", async () => {
+    await productWithPool("AVG", 0, true);
+    const result = await placeOrder(ctx, checkout({ cart: [{ groupKey: "AVG", id: "1", quantity: 2 }] }));
+    if (!result.ok) throw new Error("not placed");
+    expect(result.status).toBe("paid");
+    const view = await orderForBuyer(ctx, result.number);
+    expect(view!.events.map((event) => event.message).reverse()).toEqual([
+      "Order placed, to be paid with a test payment",
+      "Paid with a test payment",
+      "2 licence keys to follow by e-mail",
+    ]);
+    const bank = await placeOrder(ctx, checkout({ paymentMethod: "bank-transfer" }));
+    if (!bank.ok) throw new Error("not placed");
+    expect((await orderForBuyer(ctx, bank.number))!.events[0]!.message).toBe(
+      "Order placed, to be paid by bank transfer",
+    );
+  });
 });
 
 describe("the checkout form's rules", () => {
@@ -271,10 +382,15 @@ describe("the checkout form's rules", () => {
 
   it("accepts only whole quantities from 1 to 99 and a sane cart", () => {
     const cart = (value: unknown) => messages({ ...valid, cart: JSON.stringify(value) });
-    for (const quantity of [0, -1, 1.5, 100, "2", null]) {
-      expect(Object.values(cart([{ groupKey: "Norton", id: "1", quantity }]))[0]).toBe(
-        "Quantities must be whole numbers from 1 to 99",
-      );
+    for (const quantity of [0, -1, 1.5, 100, 1e9, "2", "x", null]) {
+      expect(
+        cart([
+          { groupKey: "Norton", id: "1", quantity: 1 },
+          { groupKey: "hp", id: "1", quantity },
+        ]),
+      ).toEqual({
+        cart: "Line 2 of your cart: the quantity must be a whole number from 1 to 99",
+      });
     }
     expect(cart([])).toEqual({ cart: "Your cart is empty" });
     expect(cart({ not: "a list" })).toEqual({

@@ -1,14 +1,27 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
-import { type Address, orderEvents, orderLines, orders, type PaymentMethod, webInfo } from "~db/schema";
+import {
+  type Address,
+  brandGroups,
+  orderEvents,
+  orderLines,
+  orders,
+  type PaymentMethod,
+  products,
+  webInfo,
+} from "~db/schema";
 import type { KeyCipher } from "~/lib/key-cipher.server";
 import type { Logger } from "~/lib/logger.server";
-import { priceCart } from "~/modules/cart/pricing.server";
+import { MAX_QUANTITY } from "~/modules/cart/cart";
+import { priceCart, type PricedLine } from "~/modules/cart/pricing.server";
+import { availabilityOf } from "~/modules/catalogue/availability";
+import { lockProductsForOrder, stockOf } from "~/modules/catalogue/stock.server";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import type { Env } from "~/lib/env.server";
 import { orderPath } from "./access.server";
+import { PLACED_MESSAGES } from "./labels";
 import { allocateKeys, keysForOrder } from "./licence-keys.server";
-import { type EmailOrder, orderConfirmationEmail, paymentReceiptEmail } from "./order-emails";
+import { type EmailOrder, orderConfirmationEmail, orderLinkEmail, paymentReceiptEmail } from "./order-emails";
 import { addressSchema, type CheckoutInput } from "./schemas";
 import { getSettings, shippingCost } from "./settings.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
@@ -27,6 +40,7 @@ export type PlaceOrderResult =
       ok: true;
       orderId: number;
       number: number;
+      accessVersion: number;
       status: string;
       paymentMethod: PaymentMethod;
       replayed: boolean;
@@ -35,6 +49,13 @@ export type PlaceOrderResult =
 
 export class OrderError extends Error {
   override name = "OrderError";
+}
+
+/** A cart the order transaction refuses (more than the store can sell now): rolled back, told to the shopper. */
+class CartRefused extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super("cart refused");
+  }
 }
 
 /** Payment methods on offer now: sandbox only where allowed, Stripe only when configured. */
@@ -101,6 +122,8 @@ export async function placeOrder(
   try {
     const placed = await ctx.db.transaction(async (tx) => {
       const store = await getSettings(tx);
+      const shortages = await stockShortages(tx, priced.lines);
+      if (shortages.length > 0) throw new CartRefused({ cart: shortages.join(" ") });
       const shippingCents = shippingCost(store, priced.physicalSubtotalCents, priced.hasPhysical);
       const [order] = await tx
         .insert(orders)
@@ -131,23 +154,18 @@ export async function placeOrder(
           kind: line.kind,
         })),
       );
-      await recordEvent(
-        tx,
-        order!.id,
-        "placed",
-        "customer",
-        `Order placed, to be paid by ${input.paymentMethod}`,
-      );
+      await recordEvent(tx, order!.id, "placed", "customer", PLACED_MESSAGES[input.paymentMethod]);
       await enqueueEmail(tx, {
         ...orderConfirmationEmail(await emailView(tx, ctx, order!.id, store.bankTransferInstructions)),
         orderId: order!.id,
       });
       if (input.paymentMethod === "sandbox")
-        await markPaid(tx, ctx, order!.id, "sandbox", "Paid with the sandbox method");
+        await markPaid(tx, ctx, order!.id, "sandbox", "Paid with a test payment");
       const [after] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
       return {
         orderId: order!.id,
         number: order!.number,
+        accessVersion: order!.accessVersion,
         status: after!.status,
         paymentMethod: input.paymentMethod,
       };
@@ -155,6 +173,7 @@ export async function placeOrder(
     ctx.mailer.kick();
     return { ok: true, ...placed, replayed: false };
   } catch (error) {
+    if (error instanceof CartRefused) return { ok: false, errors: error.errors };
     // Two submissions with one key at the same moment: the first stored the order; this one returns it.
     const again = await findByIdempotencyKey(ctx.db, input.idempotencyKey);
     if (again) return { ok: true, ...again, replayed: true };
@@ -162,11 +181,49 @@ export async function placeOrder(
   }
 }
 
+/**
+ * What the order cannot have, line by line, counted under a lock in the order's transaction: a product that does
+ * not take waiting orders is sold only as far as its stock goes, however the cart was priced a moment before.
+ */
+async function stockShortages(tx: Transaction, lines: PricedLine[]): Promise<string[]> {
+  const strict = lines.filter((line) => line.availability.inStock !== null);
+  if (strict.length === 0) return [];
+  await lockProductsForOrder(
+    tx,
+    strict.map((line) => line.productId),
+  );
+  const rows = await tx
+    .select({ productId: products.id, waitingOrders: products.waitingOrders, section: brandGroups.section })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(
+      inArray(
+        products.id,
+        strict.map((line) => line.productId),
+      ),
+    );
+  const stock = await stockOf(tx, rows);
+  const problems: string[] = [];
+  for (const line of strict) {
+    const now = stock.get(line.productId);
+    if (!now) continue;
+    const { status, inStock } = availabilityOf(now, line.quantity, MAX_QUANTITY);
+    if (status !== "unavailable") continue;
+    problems.push(
+      inStock
+        ? `Only ${inStock} of ${line.name} can be ordered now: lower the quantity to ${inStock} or fewer.`
+        : `${line.name} is out of stock and cannot be ordered now: remove it from your cart.`,
+    );
+  }
+  return problems;
+}
+
 async function findByIdempotencyKey(db: Database, key: string) {
   const [row] = await db
     .select({
       orderId: orders.id,
       number: orders.number,
+      accessVersion: orders.accessVersion,
       status: orders.status,
       paymentMethod: orders.paymentMethod,
     })
@@ -230,7 +287,7 @@ export async function markPaid(
       orderId,
       "keys_waiting",
       "system",
-      `${missing} licence key${missing > 1 ? "s" : ""} to follow: the pool is empty`,
+      `${missing} licence key${missing > 1 ? "s" : ""} to follow by e-mail`,
     );
   else if (lines.some((line) => line.kind === "software"))
     await recordEvent(tx, orderId, "keys_delivered", "system", "Licence keys delivered");
@@ -255,7 +312,7 @@ async function emailView(
   return {
     number: order!.number,
     email: order!.email,
-    link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order!.number)}`,
+    link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order!)}`,
     storeName: ctx.storeName,
     status: order!.status,
     paymentMethod: order!.paymentMethod,
@@ -296,10 +353,53 @@ export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, n
 /** Guest lookup: the number and the e-mail it was placed with must both match. */
 export async function findOrderByNumberAndEmail(db: Database, number: number, email: string) {
   const [row] = await db
-    .select({ number: orders.number })
+    .select({ number: orders.number, accessVersion: orders.accessVersion })
     .from(orders)
     .where(and(eq(orders.number, number), eq(sql`lower(${orders.email})`, email.trim().toLowerCase())));
   return row ?? null;
+}
+
+/** The current secret link of an order (its number and link version), or null when there is no such order. */
+export async function orderLinkRef(db: Database, number: number) {
+  const [row] = await db
+    .select({ number: orders.number, accessVersion: orders.accessVersion })
+    .from(orders)
+    .where(eq(orders.number, number));
+  return row ?? null;
+}
+
+/**
+ * E-mails the buyer a new link to their order, to the address the order was placed with, and retires every older
+ * link in the same transaction. Returns the address it went to, or null when there is no such order.
+ */
+export async function sendNewOrderLink(ctx: OrdersContext, number: number): Promise<string | null> {
+  const sentTo = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ accessVersion: sql`${orders.accessVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(orders.number, number))
+      .returning();
+    if (!order) return null;
+    await recordEvent(
+      tx,
+      order.id,
+      "link_renewed",
+      "customer",
+      "A new link to this order was e-mailed; older links no longer work",
+    );
+    await enqueueEmail(tx, {
+      ...orderLinkEmail({
+        number: order.number,
+        email: order.email,
+        storeName: ctx.storeName,
+        link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`,
+      }),
+      orderId: order.id,
+    });
+    return order.email;
+  });
+  if (sentTo) ctx.mailer.kick();
+  return sentTo;
 }
 
 /** The orders context of a request: the server context plus the store's name for e-mails. */

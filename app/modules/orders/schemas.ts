@@ -1,40 +1,33 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "~db/schema/orders";
-import { MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart";
+import { parseCartRequest } from "~/modules/cart/cart";
 import { addressSchema } from "~/lib/address";
 export { fieldErrors, formToObject } from "~/lib/forms";
 
 // The address form is shared with the address book (accounts): it lives in lib.
 export { addressSchema, type AddressInput, COUNTRIES } from "~/lib/address";
 
-export const cartInputSchema = z
-  .array(
-    z.object({
-      groupKey: z.string().min(1).max(60),
-      id: z.string().min(1).max(100),
-      quantity: z
-        .number({ error: `Quantities must be whole numbers from 1 to ${MAX_QUANTITY}` })
-        .int(`Quantities must be whole numbers from 1 to ${MAX_QUANTITY}`)
-        .min(1, `Quantities must be whole numbers from 1 to ${MAX_QUANTITY}`)
-        .max(MAX_QUANTITY, `Quantities must be whole numbers from 1 to ${MAX_QUANTITY}`),
-    }),
-    { error: "Your cart could not be read: reload the page and try again" },
-  )
-  .min(1, "Your cart is empty")
-  .max(MAX_LINES, `A cart holds at most ${MAX_LINES} different products`);
+const CART_UNREADABLE = "Your cart could not be read: reload the page and try again";
 
+/** The cart the checkout form carries (JSON), checked line by line with a message naming the line at fault. */
 const cartJson = z
-  .string({ error: "Your cart could not be read: reload the page and try again" })
+  .string({ error: CART_UNREADABLE })
   .max(20_000, "Your cart is too large")
   .transform((value, ctx) => {
+    let lines: unknown;
     try {
-      return JSON.parse(value) as unknown;
+      lines = JSON.parse(value);
     } catch {
-      ctx.addIssue({ code: "custom", message: "Your cart could not be read: reload the page and try again" });
+      ctx.addIssue({ code: "custom", message: CART_UNREADABLE });
       return z.NEVER;
     }
-  })
-  .pipe(cartInputSchema);
+    const cart = parseCartRequest(lines);
+    if (!cart.ok) {
+      ctx.addIssue({ code: "custom", message: cart.message });
+      return z.NEVER;
+    }
+    return cart.lines.map(({ groupKey, id, quantity }) => ({ groupKey, id, quantity }));
+  });
 
 /** The checkout form, checked the same way in the browser and in the action. */
 export const checkoutSchema = z.object({
@@ -50,11 +43,22 @@ export const checkoutSchema = z.object({
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-export const orderLookupSchema = z.object({
-  number: z.coerce
-    .number({ error: "Enter your order number" })
-    .int("Enter your order number")
+/** An order number as people write it: "1002", "#1002", "# 1002". */
+const orderNumber = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().replace(/^#\s*/, "") : value),
+  z
+    .string({ error: "Enter your order number" })
     .min(1, "Enter your order number")
-    .max(2_000_000_000, "Enter your order number"),
-  email: z.email("Enter the e-mail address used for the order").max(254),
+    .regex(/^\d{1,10}$/, "Enter your order number, like 1002")
+    .transform(Number)
+    .refine((number) => number >= 1 && number <= 2_147_483_647, "Enter your order number, like 1002"),
+);
+
+export const orderLookupSchema = z.object({
+  number: orderNumber,
+  email: z
+    .string({ error: "Enter the e-mail address used for the order" })
+    .trim()
+    .max(254, "The e-mail address is too long")
+    .pipe(z.email("Enter the e-mail address used for the order")),
 });

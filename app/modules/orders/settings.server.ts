@@ -8,8 +8,18 @@ const settingsSchema = z.object({
   shippingFlatCents: z.number().int().min(0).catch(1499),
   /** ...unless its subtotal reaches this. */
   freeShippingThresholdCents: z.number().int().min(0).catch(19900),
-  /** The sandbox method pays at once: for development and the demo store only. */
+  /**
+   * The sandbox method pays at once: for development and the demo store only. In production it is offered only
+   * when this is stored as true (the demo store's file says so; importing a catalogue of one's own turns it off).
+   */
   sandboxPayments: z.boolean().catch(false),
+  /** What a waiting order is promised: keys of an out-of-stock product are sent within this many hours. */
+  waitingOrderHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .catch(24),
   bankTransferInstructions: z
     .string()
     .catch(

@@ -20,7 +20,7 @@ export async function startStripeCheckout(ctx: OrdersContext, orderId: number): 
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
-  const link = `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order.number)}`;
+  const link = `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`;
   const session = await stripe.checkout.sessions.create({
     mode: "payment",
     customer_email: order.email,
@@ -99,7 +99,7 @@ export async function handleStripeWebhook(
       event.type === "checkout.session.async_payment_succeeded"
     ) {
       if (session.payment_status !== "paid") return "ignored";
-      await markPaid(tx, ctx, orderId, "stripe", `Paid by card (Stripe ${session.id})`, session.id);
+      await markPaid(tx, ctx, orderId, "stripe", "Paid by card", session.id);
       return "paid";
     }
     if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {

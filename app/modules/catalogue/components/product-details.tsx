@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { discountPercent, formatMoney } from "~/lib/money";
+import { type Availability, availabilityText } from "../availability";
 import type { ProductDetail } from "../catalogue.server";
 import { useShowProduct } from "../selection-provider";
 import { brandPath, isPhysicalSection, SECTIONS } from "../sections";
@@ -30,9 +31,14 @@ function Tick() {
  */
 export function ProductDetails({
   product,
+  availability,
+  waitingHours,
   addToCart,
 }: {
   product: ProductDetail;
+  /** Of one unit: in stock, after a wait, or not orderable now (from the server). */
+  availability: Availability;
+  waitingHours: number;
   addToCart: React.ReactNode;
 }) {
   useShowProduct({
@@ -45,13 +51,10 @@ export function ProductDetails({
   const section = SECTIONS[brand.section];
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
   const physical = isPhysicalSection(brand.section);
+  const delivery = availabilityText(availability, 1, physical ? "physical" : "software", waitingHours);
   const promises = physical
-    ? ["Shipped to your address with tracking", "Secure checkout", "Help from our support team"]
-    : [
-        "Licence key by e-mail right after payment",
-        "Secure checkout",
-        "Help with installation and activation",
-      ];
+    ? ["Secure checkout", "Help from our support team"]
+    : ["Secure checkout", "Help with installation and activation"];
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-6 sm:py-8" data-testid="product-page">
@@ -115,6 +118,14 @@ export function ProductDetails({
               You save {formatMoney(product.originalPriceCents - product.priceCents)}
             </p>
           ) : null}
+
+          <p
+            className={`mt-4 text-sm font-semibold ${availability.status === "in-stock" ? "text-emerald-800" : availability.status === "waiting" ? "text-amber-800" : "text-red-800"}`}
+            data-testid="product-availability"
+            data-status={availability.status}
+          >
+            {delivery}
+          </p>
 
           <div className="mt-6">{addToCart}</div>
 

@@ -103,7 +103,7 @@ export function SiteHeader({
       <div className="bg-ink-900 text-sm text-slate-200">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
           <span className="hidden sm:inline">
-            Licence keys by e-mail right after payment · Independent reseller
+            Licence keys by e-mail · Independent reseller
           </span>
           <span className="ml-auto">
             Call us: <PhoneLink phone={phone} className="font-semibold text-white hover:text-brand-300" />

@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import type { Database } from "~db/client.server";
+import { rateLimits } from "~db/schema";
+
+/** How many attempts a key may make in a window of `seconds`. */
+export type Limit = { name: string; points: number; seconds: number };
+
+/**
+ * The store's own limits on endpoints that check a guessable secret or write and send things on request.
+ * better-auth limits its own endpoints (sign-in, sign-up, password reset) itself.
+ */
+export const LIMITS = {
+  /** Order number and e-mail guesses from one client address... */
+  orderLookupPerClient: { name: "order-lookup:client", points: 10, seconds: 15 * 60 },
+  /** ...and for one e-mail address from anywhere, so rotating addresses does not help. */
+  orderLookupPerEmail: { name: "order-lookup:email", points: 10, seconds: 60 * 60 },
+  /** New order links e-mailed at the request of one client address... */
+  orderLinkPerClient: { name: "order-link:client", points: 5, seconds: 60 * 60 },
+  /** ...and to the buyer of one order. */
+  orderLinkPerOrder: { name: "order-link:order", points: 3, seconds: 60 * 60 },
+  contactPerClient: { name: "contact:client", points: 10, seconds: 60 * 60 },
+  quotePerClient: { name: "quote:client", points: 10, seconds: 60 * 60 },
+} satisfies Record<string, Limit>;
+
+export type LimitCheck = { limit: Limit; key: string };
+export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number; message: string };
+
+const limiters = new WeakMap<Database, Map<string, RateLimiterDrizzle>>();
+
+function limiterFor(db: Database, limit: Limit): RateLimiterDrizzle {
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  let limiter = byName.get(limit.name);
+  if (!limiter) {
+    // One row per key, counted by a single INSERT ... ON CONFLICT DO UPDATE ... RETURNING: atomic on PostgreSQL
+    // (the row is locked) and on PGlite (one connection), and shared by every process on the database.
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: limit.name,
+      points: limit.points,
+      duration: limit.seconds,
+      // A client far over its limit is refused from memory until its window ends, without a write each time.
+      inMemoryBlockOnConsumed: limit.points * 2,
+    });
+    byName.set(limit.name, limiter);
+  }
+  return limiter;
+}
+
+/** Keys are hashed: the table never holds client addresses or e-mail addresses. */
+const hashed = (key: string) => createHash("sha256").update(key).digest("base64url").slice(0, 32);
+
+/**
+ * Counts one attempt against each check in turn; the first that is over its limit refuses, with how long to wait.
+ * The attempt is counted even when it later fails: a guess is a guess.
+ */
+export async function consumeLimits(db: Database, checks: LimitCheck[]): Promise<LimitResult> {
+  for (const { limit, key } of checks) {
+    try {
+      await limiterFor(db, limit).consume(hashed(key));
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      const retryAfterSeconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      return {
+        ok: false,
+        retryAfterSeconds,
+        message: `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`,
+      };
+    }
+  }
+  return { ok: true };
+}
+
+/** "a minute", "12 minutes", "an hour": how long to wait, as a person says it. */
+export function waitText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 1) return "a minute";
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? "an hour" : `${hours} hours`;
+}
+
+/** The headers of a refusal: how long until the client may try again. */
+export const retryAfterHeaders = (retryAfterSeconds: number | undefined): Record<string, string> =>
+  retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {};

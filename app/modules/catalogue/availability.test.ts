@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { availabilityOf, availabilityText } from "./availability";
+
+describe("what a product's stock promises, in words", () => {
+  const text = (
+    inStock: number | null,
+    waitingOrders: boolean,
+    quantity: number,
+    kind: "software" | "physical" = "software",
+  ) => availabilityText(availabilityOf({ inStock, waitingOrders }, quantity, 99), quantity, kind, 24);
+
+  it("promises keys right after payment only when the pool has them", () => {
+    expect(text(8, true, 1)).toBe("In stock: licence key by e-mail right after payment");
+    expect(text(8, true, 2)).toBe("In stock: licence keys by e-mail right after payment");
+    expect(text(0, true, 1)).toBe("Out of stock: licence key by e-mail within 24 hours of payment");
+    expect(text(2, true, 5)).toBe(
+      "Only 2 in stock: 2 right after payment, the rest by e-mail within 24 hours of payment",
+    );
+  });
+
+  it("says a product that takes no waiting orders is unavailable, or how many can be had", () => {
+    expect(text(0, false, 1)).toBe("Unavailable: out of stock");
+    expect(text(3, false, 5)).toBe("Only 3 available: lower the quantity to 3 or fewer");
+    expect(availabilityOf({ inStock: 3, waitingOrders: false }, 1, 99)).toEqual({
+      status: "in-stock",
+      inStock: 3,
+      maxQuantity: 3,
+    });
+    expect(availabilityOf({ inStock: 0, waitingOrders: false }, 1, 99).maxQuantity).toBe(0);
+  });
+
+  it("ships printers and routers, whose stock is not counted yet", () => {
+    expect(text(null, true, 99, "physical")).toBe("In stock: shipped with tracking once paid");
+  });
+});
