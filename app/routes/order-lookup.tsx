@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { readFormBody } from "~/lib/form-data.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { orderPath } from "~/modules/orders/access.server";
 import { findOrderByNumberAndEmail } from "~/modules/orders/orders.server";
@@ -13,13 +14,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const body = await readFormBody(request);
+  const form = body.ok ? body.values : {};
+  // The page shows the fields again, never more than they hold: the post itself is not echoed.
+  const values = { number: (form.number ?? "").slice(0, 20), email: (form.email ?? "").slice(0, 254) };
   const parsed = orderLookupSchema.safeParse(form);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
   const found = await findOrderByNumberAndEmail(context.db, parsed.data.number, parsed.data.email);
   if (!found) {
     return data(
-      { errors: { form: "We could not find an order with that number and e-mail address." }, values: form },
+      { errors: { form: "We could not find an order with that number and e-mail address." }, values },
       { status: 404 },
     );
   }
@@ -28,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function OrderLookup({ actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
-  const values = (actionData?.values ?? {}) as Record<string, string>;
+  const values: Partial<Record<string, string>> = actionData?.values ?? {};
   return (
     <div>
       <PageHeader
@@ -52,6 +56,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
           label="E-mail address"
           name="email"
           type="email"
+          autoComplete="email"
           defaultValue={values.email}
           error={errors.email}
         />
