@@ -72,6 +72,9 @@ function startServer(): ChildProcess {
       DATA_DIR: `test-results/attack-data-${port}`,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+      // Short limits on slow clients, so the slowloris attack is cut off within seconds.
+      HEADERS_TIMEOUT_SECONDS: "3",
+      REQUEST_TIMEOUT_SECONDS: "6",
       DATABASE_URL: "",
       E2E_DATABASE: "",
     },
