@@ -1,5 +1,6 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { ConfigError } from "./env.server";
 
 /**
  * DATA_DIR holds the embedded database (password hashes, sessions, reset tokens in its files and WAL), the
@@ -39,8 +40,15 @@ export function makeOwnerOnly(root: string): string[] {
         changed.push(entry);
       }
     } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
       // Removed while we looked (a database's temporary file): nothing left to protect.
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      if (code === "ENOENT") return;
+      if (code === "EPERM") {
+        throw new ConfigError(
+          `${entry} belongs to another user, so it cannot be made private to the store: give it to the user the store runs as (chown).`,
+        );
+      }
+      throw error;
     }
   };
   visit(root);
