@@ -149,6 +149,17 @@ describe.each(drivers)("the server on %s", (driver) => {
         expect(answer.status, line).toBe(400);
         expect(answer.body, line).toContain("The Host header must name the store's address.");
       }
+      // Forwarded headers from a proxy on this machine are held to the same rules.
+      for (const line of [
+        `X-Forwarded-Host: a b`,
+        "X-Forwarded-Proto: a b",
+        "X-Forwarded-Proto: javascript",
+      ]) {
+        const answer = await server.raw(
+          `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: ${host}\r\n${line}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer.status, line).toBe(400);
+      }
     });
 
     it("without PUBLIC_URL, takes the store's own requests at whatever address it was reached on", async () => {

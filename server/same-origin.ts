@@ -70,6 +70,10 @@ export function checkAddress(env: Pick<Env, "PUBLIC_URL" | "PUBLIC_URL_SET">): R
       refuse(req, res, 400, "The Host header must name the store's address.");
       return;
     }
+    if (req.protocol !== "http" && req.protocol !== "https") {
+      refuse(req, res, 400, "X-Forwarded-Proto must be http or https.");
+      return;
+    }
     if (!env.PUBLIC_URL_SET || req.host.toLowerCase() === publicUrl.host || req.path === "/healthz")
       return next();
     if (req.method === "GET" || req.method === "HEAD") {

@@ -202,7 +202,15 @@ export const platformAttacks: Attack[] = [
       );
       noServerError(reset, "a password reset through another host");
       if (reset.status !== 421) throw new AttackSucceeded(`a reset through another host got ${reset.status}`);
-      for (const hostLine of ["Host: a b", "Host: [::1", "Host: x/y", "Host: user@evil.example", "Host:"]) {
+      for (const hostLine of [
+        "Host: a b",
+        "Host: [::1",
+        "Host: x/y",
+        "Host: user@evil.example",
+        "Host:",
+        `Host: ${hostOf(baseURL)}\r\nX-Forwarded-Host: a b`,
+        `Host: ${hostOf(baseURL)}\r\nX-Forwarded-Proto: a b`,
+      ]) {
         const answer = await raw(baseURL, `GET / HTTP/1.1\r\n${hostLine}\r\nConnection: close\r\n\r\n`);
         noServerError(answer, hostLine);
         if (answer.status !== 400) throw new AttackSucceeded(`${hostLine} was answered ${answer.status}`);
