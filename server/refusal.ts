@@ -6,7 +6,8 @@ import type { Request, Response } from "express";
  * The message is the store's own words; nothing of the request is echoed.
  */
 export function refuse(req: Request, res: Response, status: number, message: string) {
-  res.status(status);
+  // These answers come before the security headers are added: the one that matters for plain text is this.
+  res.status(status).set("X-Content-Type-Options", "nosniff");
   if (req.path.startsWith("/api/storage/")) {
     const code =
       status === 405
