@@ -53,6 +53,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return viewer ? withHeaders(body, { headers: PRIVATE_HEADERS }) : body;
 }
 
+// The store's icon (public/): browsers ask for /favicon.ico on every site; the SVG is sharper where it is supported.
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
 // A page rendered for a signed-in customer is private.
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();
@@ -171,9 +177,22 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The statuses of the server's own refusals of a page's request (server/): sent from another address (403), too
+ * large (413), at another host than the store's (421). Their text is written for people; React Router's own
+ * errors (its 404 and 405 carry developer text) are not shown.
+ */
+const REFUSALS = new Set([403, 413, 421]);
+
+function refusalMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || !REFUSALS.has(error.status)) return null;
+  return typeof error.data === "string" && error.data.length <= 500 ? error.data : null;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const refusal = refusalMessage(error);
   return (
     <AppChrome data={data}>
       {notFound ? (
@@ -181,8 +200,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ) : (
         <section className="mx-auto max-w-2xl px-4 py-24 text-center">
           <h1 className="text-3xl font-bold">Something went wrong</h1>
-          <p className="mt-4 text-slate-600">
-            Please try again in a moment. If it keeps happening, contact us.
+          <p className="mt-4 text-slate-600" data-testid="error-message">
+            {refusal ?? "Please try again in a moment. If it keeps happening, contact us."}
           </p>
           <a
             className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white"

@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { makeOwnerOnly, OWNER_ONLY_DIR } from "../app/lib/data-dir.server";
 import { migrationsFolder } from "./paths.server";
 import * as schema from "./schema";
 
@@ -89,12 +90,14 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
   let pgliteDir: string | undefined;
   if ("dataDir" in options) {
     pgliteDir = path.join(options.dataDir, "pglite");
-    mkdirSync(pgliteDir, { recursive: true });
+    mkdirSync(pgliteDir, { recursive: true, mode: OWNER_ONLY_DIR });
     release = await lockDataDir(options.dataDir, pgliteDir);
   }
   let client: PGlite;
   try {
     client = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
+    // A new database's first files are written readable and writable by everyone, whatever the umask.
+    if (pgliteDir) makeOwnerOnly(pgliteDir);
   } catch (error) {
     await release?.();
     throw error;

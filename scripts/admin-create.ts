@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
+import { repairedModesNotice, secureDataDir } from "~/lib/data-dir.server";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { createAuth } from "~/modules/accounts/auth.server";
@@ -16,6 +17,8 @@ import { DatabaseLockedError, openDatabase } from "~db/client.server";
 async function main() {
   const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
   const env = loadEnv();
+  const repaired = secureDataDir(env.DATA_DIR);
+  if (repaired.length > 0) console.log(repairedModesNotice(env.DATA_DIR, repaired));
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },

@@ -74,6 +74,9 @@ function startServer(): ChildProcess {
       LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
       // Small enough for the quota attack to reach with a few small files.
       STORAGE_UPLOADS_USER_QUOTA_BYTES: String(300 * 1024),
+      // Short limits on slow clients, so the slowloris attack is cut off within seconds.
+      HEADERS_TIMEOUT_SECONDS: "3",
+      REQUEST_TIMEOUT_SECONDS: "6",
       DATABASE_URL: "",
       E2E_DATABASE: "",
     },

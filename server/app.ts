@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { ServerContext } from "~/context";
@@ -17,7 +17,10 @@ import type { StorageService } from "~/modules/storage/storage.server";
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import type { UserEvents } from "~/modules/accounts/user-events.server";
 import { toNodeHandler } from "better-auth/node";
-import { crossSiteReason, isUnsafeMethod } from "./same-origin";
+import { bodyLimits, limitRequestBodies } from "./body-limit";
+import { refuseOtherMethods } from "./methods";
+import { refuse } from "./refusal";
+import { checkAddress, crossSiteReason, isUnsafeMethod, ownOriginOf } from "./same-origin";
 
 export type AppOptions = {
   env: Env;
@@ -77,6 +80,30 @@ export function createApp({
     next();
   });
 
+  app.use(checkAddress(env));
+  app.use(refuseOtherMethods());
+  app.use(limitRequestBodies(bodyLimits(env)));
+
+  // Nothing that changes anything is taken from another site (the Stripe webhook is server to server, signed):
+  // our forms and APIs, and better-auth's and the file storage's on top of their own checks.
+  app.use((req, res, next) => {
+    if (!isUnsafeMethod(req.method) || req.path === "/api/stripe/webhook") return next();
+    const ownOrigin = ownOriginOf(env, req);
+    const reason = crossSiteReason(
+      { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") },
+      ownOrigin,
+    );
+    if (!reason) return next();
+    logger.warn({ method: req.method, url: req.originalUrl, reason }, "refused a cross-site post");
+    refuse(
+      req,
+      res,
+      403,
+      `This request came from another site or address than the store's own (${ownOrigin}), so it was refused. ` +
+        `Open the store at ${ownOrigin} and try again there.`,
+    );
+  });
+
   app.get("/healthz", async (_req, res) => {
     const ok = await database.ping();
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "error", database: { driver: database.kind, ok } });
@@ -128,22 +155,13 @@ export function createApp({
   }
 
   // better-auth's own endpoints (sign-in, sign-up, sign-out, reset, verification links); it checks origins itself.
-  app.all(`${AUTH_BASE_PATH}/{*splat}`, toNodeHandler(auth));
-
-  // Our forms refuse posts from other sites (the Stripe webhook is server to server, signed).
-  const publicUrl = env.PUBLIC_URL;
-  app.use((req, res, next) => {
-    if (!isUnsafeMethod(req.method) || req.path === "/api/stripe/webhook") return next();
-    const reason = crossSiteReason(
-      { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") },
-      publicUrl,
-    );
-    if (!reason) return next();
-    logger.warn({ method: req.method, url: req.originalUrl, reason }, "refused a cross-site post");
-    res
-      .status(403)
-      .type("text/plain")
-      .send("This form was sent from another site, so it was refused. Please use the form on our own pages.");
+  // It builds the request's URL from the Host and X-Forwarded-Proto headers as sent: it gets the address Express
+  // trusts instead (forwarded headers only from a proxy on this machine).
+  const authHandler = toNodeHandler(auth);
+  app.all(`${AUTH_BASE_PATH}/{*splat}`, (req, res) => {
+    req.headers.host = req.host;
+    req.headers["x-forwarded-proto"] = req.protocol;
+    return authHandler(req, res);
   });
 
   app.all(
@@ -166,5 +184,30 @@ export function createApp({
     }),
   );
 
+  // Whatever a handler failed with: logged for the operator, a short answer for the client (never a stack trace).
+  app.use(((error, req, res, _next) => {
+    const status = clientErrorStatus(error);
+    if (status === undefined)
+      logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    res
+      .status(status ?? 500)
+      .type("text/plain")
+      .send(
+        status
+          ? "The request could not be read."
+          : "Something went wrong on our side. Please try again in a moment.",
+      );
+  }) satisfies ErrorRequestHandler);
+
   return app;
+}
+
+/** The 4xx status an error of a request's own making carries (a body that could not be parsed, say). */
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
 }

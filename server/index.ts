@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { repairedModesNotice, secureDataDir } from "~/lib/data-dir.server";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger } from "~/lib/logger.server";
@@ -21,10 +22,13 @@ import { webInfo } from "~db/schema";
 import { projectRoot } from "~db/paths.server";
 import { importSeed, isCatalogueEmpty, readDemoSeed } from "~db/seed/import.server";
 import { createApp } from "./app";
+import { createHttpServer } from "./http-server";
 
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  const repaired = secureDataDir(env.DATA_DIR);
+  if (repaired.length > 0) logger.warn({ repaired }, repairedModesNotice(env.DATA_DIR, repaired));
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
@@ -91,7 +95,8 @@ async function main() {
     app = createApp({ ...services, build, clientDir: path.join(root, "build/client") });
   }
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = createHttpServer(app, env);
+  server.listen(env.PORT, env.HOST, () => {
     console.log(
       `Storefront ready at ${env.PUBLIC_URL} (database: ${database.kind === "pglite" ? `embedded, in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );

@@ -22,6 +22,43 @@ describe("configuration", () => {
     expect(env.DATA_DIR).toBe(dataDir);
   });
 
+  it("without PUBLIC_URL, names the address the store answers on: its interface and PORT", () => {
+    const at = (vars: Record<string, string>) => loadEnv({ DATA_DIR: tempDir(), ...vars });
+    expect(at({ PORT: "8321" })).toMatchObject({
+      PUBLIC_URL: "http://localhost:8321",
+      PUBLIC_URL_SET: false,
+    });
+    expect(at({ HOST: "127.0.0.1", PORT: "8080" }).PUBLIC_URL).toBe("http://127.0.0.1:8080");
+    expect(at({ HOST: "::1" }).PUBLIC_URL).toBe("http://[::1]:3000");
+    expect(at({ HOST: "::" }).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(at({ PUBLIC_URL: "https://shop.example.com/" })).toMatchObject({
+      PUBLIC_URL: "https://shop.example.com",
+      PUBLIC_URL_SET: true,
+    });
+    expect(() => at({ PUBLIC_URL: "ftp://shop.example.com" })).toThrow(
+      /PUBLIC_URL: must be the store's address/,
+    );
+    expect(() => at({ PUBLIC_URL: "https://shop.example.com/store" })).toThrow(
+      /PUBLIC_URL: must be the store's address/,
+    );
+  });
+
+  it("limits how long a client may take to send a request, in seconds that can be changed", () => {
+    expect(loadEnv({ DATA_DIR: tempDir() })).toMatchObject({
+      HEADERS_TIMEOUT_SECONDS: 20,
+      REQUEST_TIMEOUT_SECONDS: 120,
+    });
+    expect(
+      loadEnv({ DATA_DIR: tempDir(), HEADERS_TIMEOUT_SECONDS: "2", REQUEST_TIMEOUT_SECONDS: "5" }),
+    ).toMatchObject({ HEADERS_TIMEOUT_SECONDS: 2, REQUEST_TIMEOUT_SECONDS: 5 });
+    expect(() => loadEnv({ DATA_DIR: tempDir(), REQUEST_TIMEOUT_SECONDS: "soon" })).toThrow(
+      /REQUEST_TIMEOUT_SECONDS: must be a number of seconds/,
+    );
+    expect(() =>
+      loadEnv({ DATA_DIR: tempDir(), HEADERS_TIMEOUT_SECONDS: "30", REQUEST_TIMEOUT_SECONDS: "10" }),
+    ).toThrow(/HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS/);
+  });
+
   it("names each bad variable and says what is wrong", () => {
     const run = () =>
       loadEnv({ DATA_DIR: tempDir(), PORT: "eighty", DATABASE_URL: "mysql://x", BLOG_URL: "blog" });

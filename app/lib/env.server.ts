@@ -20,6 +20,13 @@ const byteCount = (fallback: number) =>
 
 const MiB = 1024 * 1024;
 
+const seconds = (fallback: number) =>
+  z.coerce
+    .number("must be a number of seconds")
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 second")
+    .default(fallback);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -35,7 +42,10 @@ const envSchema = z
       (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
       "must start with postgres:// or postgresql://",
     ),
-    PUBLIC_URL: optionalUrl("the store's public URL, like https://shop.example.com"),
+    PUBLIC_URL: optionalUrl("the store's public URL, like https://shop.example.com").refine(
+      (value) => value === undefined || /^https?:\/\/[^/]+\/?$/.test(value),
+      "must be the store's address alone, http:// or https:// and a host, like https://shop.example.com",
+    ),
     BLOG_URL: z
       .url("must be the blog site's URL, like https://blog.example.com")
       .default("https://blog.example.com"),
@@ -59,6 +69,8 @@ const envSchema = z
       .startsWith("whsec_", "must be a Stripe webhook signing secret (whsec_...)")
       .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    HEADERS_TIMEOUT_SECONDS: seconds(20),
+    REQUEST_TIMEOUT_SECONDS: seconds(120),
     STORAGE_DRIVER: z
       .enum(
         ["local", "s3"],
@@ -83,6 +95,13 @@ const envSchema = z
       .default(false),
   })
   .superRefine((env, context) => {
+    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+      context.addIssue({
+        code: "custom",
+        path: ["HEADERS_TIMEOUT_SECONDS"],
+        message: "must not be longer than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)",
+      });
+    }
     if (env.STORAGE_DRIVER !== "s3") return;
     const missing = (name: keyof typeof env, message: string) =>
       env[name] === undefined && context.addIssue({ code: "custom", path: [name], message });
@@ -104,7 +123,13 @@ export type Env = Omit<
   "PUBLIC_URL" | "AUTH_SECRET" | "ENCRYPTION_KEY" | "DATA_DIR"
 > & {
   DATA_DIR: string;
+  /** The store's address for links that leave the page (e-mails, payment returns): PUBLIC_URL or the local one. */
   PUBLIC_URL: string;
+  /**
+   * PUBLIC_URL was set: the store answers at that address only (GETs to another host are redirected there).
+   * Unset, the store accepts its own requests at whatever address it was reached on.
+   */
+  PUBLIC_URL_SET: boolean;
   AUTH_SECRET: string;
   ENCRYPTION_KEY: string;
 };
@@ -126,10 +151,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     DATA_DIR: dataDir,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    PUBLIC_URL: (env.PUBLIC_URL ?? localUrl(env.HOST, env.PORT)).replace(/\/+$/, ""),
+    PUBLIC_URL_SET: env.PUBLIC_URL !== undefined,
     AUTH_SECRET: env.AUTH_SECRET ?? secrets!.authSecret,
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? secrets!.encryptionKey,
   };
+}
+
+/** Where the store answers on this machine: localhost when it listens on every interface, else that interface. */
+function localUrl(host: string, port: number): string {
+  const everywhere = ["0.0.0.0", "::", "[::]"].includes(host);
+  const name = everywhere ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 type Secrets = { authSecret: string; encryptionKey: string };
@@ -152,7 +185,7 @@ function readOrCreateSecrets(dataDir: string): Secrets {
     writeFileSync(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
     return upgraded;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secrets: Secrets = {
     authSecret: randomBytes(32).toString("base64url"),
     encryptionKey: randomBytes(32).toString("base64url"),

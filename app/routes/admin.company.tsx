@@ -64,6 +64,7 @@ function CompanyForm({ company, reply }: { company: Settings["company"]; reply?:
         <TextField
           label="Phone, local format"
           name="phone"
+          autoComplete="off"
           type="tel"
           required
           maxLength={40}
@@ -74,6 +75,7 @@ function CompanyForm({ company, reply }: { company: Settings["company"]; reply?:
         <TextField
           label="Phone, international format"
           name="phonecall"
+          autoComplete="off"
           type="tel"
           required
           maxLength={16}
@@ -106,6 +108,7 @@ function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply
         <TextField
           label="Store name"
           name="name"
+          autoComplete="off"
           required
           maxLength={WEB_INFO_LIMITS.name}
           defaultValue={pick("name")}
@@ -115,6 +118,7 @@ function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply
         <TextField
           label="E-mail address"
           name="email"
+          autoComplete="off"
           type="email"
           required
           maxLength={WEB_INFO_LIMITS.email}
@@ -124,6 +128,7 @@ function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply
         <TextField
           label="Phone, local format"
           name="phone"
+          autoComplete="off"
           type="tel"
           required
           maxLength={40}
@@ -134,6 +139,7 @@ function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply
         <TextField
           label="Phone, international format"
           name="phonecall"
+          autoComplete="off"
           type="tel"
           required
           maxLength={16}
@@ -143,6 +149,7 @@ function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply
         <TextAreaField
           label="USA office address"
           name="address2"
+          autoComplete="off"
           rows={3}
           maxLength={WEB_INFO_LIMITS.address}
           defaultValue={pick("address2")}
@@ -152,6 +159,7 @@ function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply
         <TextAreaField
           label="India office address"
           name="address"
+          autoComplete="off"
           rows={3}
           maxLength={WEB_INFO_LIMITS.address}
           defaultValue={pick("address")}

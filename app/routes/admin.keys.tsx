@@ -19,13 +19,10 @@ import {
   keyPoolQuery,
   listKeyPools,
 } from "~/modules/admin/product-keys.server";
-import { readTextUpload } from "~/modules/admin/product-upload.server";
+import { KEY_IMPORT_MAX_BYTES, readTextUpload } from "~/modules/admin/product-upload.server";
 import { keyImportSchema } from "~/modules/admin/products.server";
 import { ordersContext } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/admin.keys";
-
-/** The most text one key import reads (keyImportSchema's limit). */
-const KEYS_MAX_BYTES = 1_000_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -55,7 +52,7 @@ const productField = z.coerce.number().int().positive().max(2_147_483_647);
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
   const upload = await readTextUpload(request, {
-    maxBytes: KEYS_MAX_BYTES,
+    maxBytes: KEY_IMPORT_MAX_BYTES,
     fileField: "file",
     textField: "keys",
   });

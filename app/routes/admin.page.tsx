@@ -6,7 +6,7 @@ import { AdminPage } from "~/modules/admin/components/admin-page";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import { DoneNotice, FormButtons, FormMessage, formatWhen } from "~/modules/admin/content-fields";
 import { getPageForEdit, savePage } from "~/modules/admin/content-pages.server";
-import { PAGE_FORM_BYTES, PAGE_LIMITS, pageFormSchema } from "~/modules/admin/content-schemas";
+import { PAGE_LIMITS, pageFormSchema } from "~/modules/admin/content-schemas";
 import { Markdown } from "~/modules/content/components/markdown";
 import { TextAreaField, TextField } from "~/ui/field";
 import { useFormCheck } from "~/lib/use-form-check";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const body = await readContentForm(request, PAGE_FORM_BYTES);
+  const body = await readContentForm(request);
   if (!body.ok) return body.response;
   const parsed = pageFormSchema.safeParse(body.values);
   if (!parsed.success)

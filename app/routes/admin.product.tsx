@@ -57,15 +57,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = await readFormBody(request);
   if (!body.ok) {
     return data<Reply>(
-      {
-        errors: {
-          form:
-            body.reason === "too-large"
-              ? "The form is too large: shorten the description or the specifications"
-              : "The form could not be read: reload the page and try again",
-        },
-      },
-      body.reason === "too-large" ? 413 : 400,
+      { errors: { form: "The form could not be read: reload the page and try again" } },
+      400,
     );
   }
   const values = body.values;
@@ -166,6 +159,7 @@ function ProductForm({
           <TextField
             label="Name"
             name="name"
+            autoComplete="off"
             defaultValue={defaults.name}
             error={errors.name}
             maxLength={200}

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function CartPage() {
   const cart = useCart();
-  const { quote, failed, toFix } = useCartQuote(cart);
+  const { quote, failed, toFix, problem } = useCartQuote(cart);
   const navigate = useNavigate();
   // The spec's to-payment flag: the text "false" until the visitor goes on to payment.
   const [toPayment, setToPayment] = useState<"false" | "true">("false");
@@ -49,7 +49,7 @@ export default function CartPage() {
               className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
               role="alert"
             >
-              We could not check today&apos;s prices. Check your connection and reload the page.
+              {problem}
             </p>
           ) : null}
           {!ready && cart.length > 0 && !failed ? <p className="text-slate-600">Checking prices…</p> : null}

@@ -33,18 +33,15 @@ export const headers = headersWithRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-const TOO_LARGE = "Your message is too large to send. Please shorten it and try again.";
-
 export async function action({ context, request }: Route.ActionArgs) {
   const body = await readFormBody(request);
   if (!body.ok) {
     const feedback: FormFeedback<ContactField> = {
       errors: {},
       values: {},
-      formError:
-        body.reason === "too-large" ? TOO_LARGE : "We could not read your message. Please try again.",
+      formError: "We could not read your message. Please try again.",
     };
-    return data(feedback, { status: body.reason === "too-large" ? 413 : 400 });
+    return data(feedback, { status: 400 });
   }
   const result = await submitContactMessage(context, body.values, clientAddress(request));
   if (!result.ok) {

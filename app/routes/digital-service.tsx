@@ -55,12 +55,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const feedback: FormFeedback<QuoteField> = {
       errors: {},
       values: {},
-      formError:
-        body.reason === "too-large"
-          ? "Your request is too large to send. Please shorten it and try again."
-          : "We could not read your request. Please try again.",
+      formError: "We could not read your request. Please try again.",
     };
-    return data(feedback, { status: body.reason === "too-large" ? 413 : 400 });
+    return data(feedback, { status: 400 });
   }
   const result = await submitQuoteRequest(context, service, body.values, clientAddress(request));
   if (!result.ok) {

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok)
     return data<Reply>(
       { errors: { form: "The form could not be read: reload the page and try again." }, values },
-      { status: body.reason === "too-large" ? 413 : 400 },
+      { status: 400 },
     );
   const parsed = orderLookupSchema.safeParse(form);
   if (!parsed.success) return data<Reply>({ errors: fieldErrors(parsed.error), values }, { status: 400 });

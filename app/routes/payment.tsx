@@ -78,11 +78,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
   if (!body.ok) {
-    const tooLarge = body.reason === "too-large";
-    const message = tooLarge
-      ? "The form is too large to send."
-      : "The form could not be read: reload the page and try again";
-    return data({ errors: { form: message } as FieldErrors }, { status: tooLarge ? 413 : 400 });
+    const message = "The form could not be read: reload the page and try again";
+    return data({ errors: { form: message } as FieldErrors }, { status: 400 });
   }
   const parsed = checkoutSchema.safeParse(formToObject(body.values));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
@@ -127,7 +124,7 @@ function DemoNotice() {
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
-  const { quote, toFix } = useCartQuote(cart);
+  const { quote, toFix, problem } = useCartQuote(cart);
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
   const [shipToBilling, setShipToBilling] = useState(true);
@@ -368,6 +365,10 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 </div>
               </dl>
             </>
+          ) : problem ? (
+            <p className="mt-4 text-sm text-red-800" role="alert" data-testid="quote-problem">
+              {problem}
+            </p>
           ) : (
             <p className="mt-4 text-sm text-slate-600">Checking prices…</p>
           )}

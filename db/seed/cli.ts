@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { repairedModesNotice, secureDataDir } from "../../app/lib/data-dir.server";
 import { ConfigError, loadEnv } from "../../app/lib/env.server";
 import { keyCipher } from "../../app/lib/key-cipher.server";
 import { DatabaseLockedError, openDatabase } from "../client.server";
@@ -12,6 +13,8 @@ import { importSeed, readDemoSeed, readSeedFile, SeedValidationError } from "./i
 async function main() {
   const { values } = parseArgs({ options: { file: { type: "string", short: "f" } } });
   const env = loadEnv();
+  const repaired = secureDataDir(env.DATA_DIR);
+  if (repaired.length > 0) console.log(repairedModesNotice(env.DATA_DIR, repaired));
   const file = values.file ? path.resolve(values.file) : undefined;
   const seed = file ? readSeedFile(file) : readDemoSeed();
   const database = await openDatabase(

@@ -7,6 +7,7 @@ import { account, rateLimit, session, user, verification } from "~db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/client-address";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
+import { storeOrigin } from "~/lib/store-origin.server";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import {
   afterAuthRequest,
@@ -26,7 +27,7 @@ export const AUTH_BASE_PATH = "/api/auth";
 
 export type AuthOptions = {
   db: Database;
-  env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL" | "NODE_ENV">;
+  env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL" | "PUBLIC_URL_SET" | "NODE_ENV">;
   logger: Logger;
   mailer: Pick<Mailer, "kick">;
   storeName?: string;
@@ -53,10 +54,12 @@ export function createAuth({
   };
   return betterAuth({
     appName: storeName,
+    // Links in e-mails come from here: PUBLIC_URL (or the local address), never from a request's Host.
     baseURL: env.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
     secret: env.AUTH_SECRET,
-    trustedOrigins: [env.PUBLIC_URL],
+    // Requests are checked against the store's own origin (without PUBLIC_URL, the address they were sent to).
+    trustedOrigins: (request) => [request ? storeOrigin(env, new URL(request.url).origin) : env.PUBLIC_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },
@@ -187,7 +190,7 @@ export type AuthReply = {
  * the same origin checks and rate limits apply whichever way a request comes in.
  */
 export async function callAuth(
-  context: { auth: Auth; env: Pick<Env, "PUBLIC_URL"> },
+  context: { auth: Auth; env: Pick<Env, "PUBLIC_URL" | "PUBLIC_URL_SET"> },
   request: Request,
   path: string,
   body: Record<string, unknown>,
@@ -198,7 +201,7 @@ export async function callAuth(
     if (value !== null) headers.set(name, value);
   }
   const response = await context.auth.handler(
-    new Request(`${context.env.PUBLIC_URL}${AUTH_BASE_PATH}${path}`, {
+    new Request(`${storeOrigin(context.env, new URL(request.url).origin)}${AUTH_BASE_PATH}${path}`, {
       method: "POST",
       headers,
       body: JSON.stringify(body),

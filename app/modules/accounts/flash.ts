@@ -28,10 +28,27 @@ export function flashCookie(codes: FlashCode[], secure: boolean): string {
   return `${FLASH_COOKIE}=${codes.join(".")}; Path=/; Max-Age=60; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** Reads and deletes the flash cookie (in the browser). */
-export function takeFlash(): FlashCode[] {
-  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${FLASH_COOKIE.replace(".", "\\.")}=([^;]*)`));
-  if (!match) return [];
-  document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-  return (match[1] ?? "").split(".").filter(isFlashCode);
+let taking: Promise<unknown> = Promise.resolve();
+
+/**
+ * Reads and deletes the flash cookie (in the browser), one caller at a time so a notice shows once. Through the
+ * Cookie Store API where the browser has it (Chromium flags document.cookie as slow), else document.cookie.
+ */
+export function takeFlash(): Promise<FlashCode[]> {
+  const taken = taking.then(readAndDeleteFlash);
+  taking = taken.catch(() => undefined);
+  return taken;
+}
+
+async function readAndDeleteFlash(): Promise<FlashCode[]> {
+  let value: string | undefined;
+  if (typeof cookieStore !== "undefined") {
+    value = (await cookieStore.get(FLASH_COOKIE))?.value;
+    if (value !== undefined) await cookieStore.delete({ name: FLASH_COOKIE, path: "/" });
+  } else {
+    const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${FLASH_COOKIE.replace(".", "\\.")}=([^;]*)`));
+    value = match?.[1];
+    if (value !== undefined) document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  }
+  return (value ?? "").split(".").filter(isFlashCode);
 }

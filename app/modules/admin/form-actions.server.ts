@@ -22,19 +22,15 @@ export const reply = (status: number, body: Omit<ContentReply, "ok">) =>
 
 export const FIX_FIELDS = "Some fields need a fix: see the messages next to them.";
 
-/** The posted form's text fields, or the 400/413 answer to return at once. */
+/** The posted form's text fields, or the 400 answer to return at once. */
 export async function readContentForm(
   request: Request,
-  maxBytes?: number,
 ): Promise<{ ok: true; values: Record<string, string> } | { ok: false; response: ReturnType<typeof reply> }> {
-  const body = await readFormBody(request, maxBytes);
+  const body = await readFormBody(request);
   if (body.ok) return body;
   return {
     ok: false,
-    response:
-      body.reason === "too-large"
-        ? reply(413, { message: "The form is too large to save: shorten the longest texts." })
-        : reply(400, { message: "The form could not be read: reload the page and try again." }),
+    response: reply(400, { message: "The form could not be read: reload the page and try again." }),
   };
 }
 
@@ -42,8 +38,8 @@ export async function readContentForm(
 export type ActionReply = { ok: boolean; message?: string; intent?: string; errors?: FieldErrors };
 
 /**
- * A record page's posted form, read and checked with the page's schema; or the answer to return at once (413 for
- * a form over the size limit, 400 with a message per field for a form that fails the schema).
+ * A record page's posted form, read and checked with the page's schema; or the answer to return at once (400 with
+ * a message per field for a form that fails the schema).
  */
 export async function parseActionForm<Schema extends z.ZodType>(
   request: Request,

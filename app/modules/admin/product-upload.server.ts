@@ -1,10 +1,17 @@
 /**
  * Reads an admin form that brings a text file (a CSV of products or of licence keys): a file part or a pasted text
- * field, with a size limit so an oversized post is refused without being read into memory.
+ * field. The server bounds the whole post to `textUploadLimit(maxBytes)` while it arrives (server/body-limit.ts);
+ * here the file itself is held to `maxBytes`, with a message that says what to do.
  */
 
 /** Room for the multipart framing and the form's small fields beside the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The most bytes a post bringing a file of at most `maxBytes` may have. */
+export const textUploadLimit = (maxBytes: number) => maxBytes + FORM_OVERHEAD_BYTES;
+
+/** The most text one licence key import reads (keyImportSchema's limit). */
+export const KEY_IMPORT_MAX_BYTES = 1_000_000;
 
 export type TextUpload =
   | { ok: true; values: Record<string, string>; text: string; fileName: string | null }
@@ -22,28 +29,9 @@ export async function readTextUpload(
     status: 413 as const,
     error: `The file is larger than ${formatLimit(maxBytes)}, the most one import takes: split it into smaller files.`,
   };
-  const limit = maxBytes + FORM_OVERHEAD_BYTES;
-  if (Number(request.headers.get("content-length") ?? "0") > limit) return tooLarge;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        return tooLarge;
-      }
-      chunks.push(value);
-    }
-  }
   let form: FormData;
   try {
-    form = await new Response(new Blob(chunks as BlobPart[]), {
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-    }).formData();
+    form = await request.formData();
   } catch {
     return { ok: false, status: 400, error: "The form could not be read: reload the page and try again." };
   }

@@ -29,13 +29,15 @@ const EMPTY_QUOTE: CartQuote = {
 /**
  * Prices the browser's cart on the server whenever it changes; the newest answer wins. A plain request rather
  * than a form submission, so nothing else on the page reloads. Lines whose quantity the store cannot accept are
- * left out (the page shows them for the shopper to fix) and make the cart not ready to order.
+ * left out (the page shows them for the shopper to fix) and make the cart not ready to order. When pricing fails,
+ * `problem` says why in words: the store's own answer when it refused the request, or that it could not be reached.
  */
 export function useCartQuote(lines: CartLine[]): {
   quote: CartQuote | undefined;
   failed: boolean;
   /** Lines to fix before checking out: their quantity is not one the store accepts. */
   toFix: CartLine[];
+  problem: string | null;
 } {
   const orderable = lines.filter(isOrderable);
   const toFix = lines.filter((line) => !isOrderable(line));
@@ -48,7 +50,7 @@ export function useCartQuote(lines: CartLine[]): {
       name,
     })),
   });
-  const [answer, setAnswer] = useState<{ body: string; quote?: CartQuote; failed?: boolean } | null>(null);
+  const [answer, setAnswer] = useState<{ body: string; quote?: CartQuote; problem?: string } | null>(null);
   const empty = orderable.length === 0;
   useEffect(() => {
     if (empty) return;
@@ -60,17 +62,44 @@ export function useCartQuote(lines: CartLine[]): {
       signal: controller.signal,
     })
       .then(async (response) => {
-        if (!response.ok) throw new Error(`The cart could not be priced (${response.status})`);
+        if (!response.ok) {
+          const problem = await refusal(response);
+          console.error(`The cart could not be priced (${response.status}): ${problem}`);
+          setAnswer({ body, problem });
+          return;
+        }
         setAnswer({ body, quote: (await response.json()) as CartQuote });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error(error);
-        setAnswer({ body, failed: true });
+        setAnswer({ body, problem: UNREACHABLE });
       });
     return () => controller.abort();
   }, [body, empty]);
-  if (empty) return { quote: EMPTY_QUOTE, failed: false, toFix };
+  if (empty) return { quote: EMPTY_QUOTE, failed: false, toFix, problem: null };
   // Until the answer for this very cart arrives, show the last one (or nothing yet).
-  return { quote: answer?.quote, failed: answer?.body === body && answer.failed === true, toFix };
+  const problem = answer?.body === body ? (answer.problem ?? null) : null;
+  return { quote: answer?.quote, failed: problem !== null, toFix, problem };
+}
+
+const UNREACHABLE =
+  "We could not reach the store to check today's prices. Check your connection and reload the page.";
+
+/** What the store said when it refused to price the cart, for the shopper. */
+async function refusal(response: Response): Promise<string> {
+  if (response.status >= 500) {
+    return "The store could not check today's prices (a problem on our side). Please reload the page in a moment.";
+  }
+  const text = (await response.text().catch(() => "")).trim();
+  let said = text;
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown };
+    said = typeof parsed.error === "string" ? parsed.error : "";
+  } catch {
+    // Not JSON: the server's words as plain text.
+  }
+  return said && said.length <= 500
+    ? `We could not check today's prices: ${said}`
+    : `We could not check today's prices (the store answered ${response.status}). Please reload the page.`;
 }

@@ -12,6 +12,7 @@
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { storeOrigin } from "~/lib/store-origin.server";
 import type { StorageAuth, StorageAuthContext, Viewer } from "./access.server";
 import { isImage } from "./content.server";
 import { StorageError } from "./errors";
@@ -21,7 +22,7 @@ import type { StagedUpload, StorageService } from "./storage.server";
 import type { AllowedType } from "./buckets.server";
 
 /** Room for the multipart framing and the metadata part on top of the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const MAX_METADATA_BYTES = 16 * 1024;
 
 export type StorageRoutesOptions = {
@@ -32,15 +33,16 @@ export type StorageRoutesOptions = {
 
 export function storageRoutes({ storage, auth, context }: StorageRoutesOptions): RequestHandler {
   const { env, logger } = context;
-  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  /** The store's origin for this request (see storeOrigin). */
+  const ownOrigin = (req: ExpressRequest) => storeOrigin(env, `${req.protocol}://${req.host}`);
 
   const viewerOf = async (req: ExpressRequest): Promise<Viewer | null> =>
-    auth(authRequest(req, env.PUBLIC_URL), context);
+    auth(authRequest(req, ownOrigin(req)), context);
 
   /** A browser on another site must not write with this user's cookies. */
   const requireSameOrigin = (req: ExpressRequest) => {
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== publicOrigin) {
+    if (origin !== undefined && origin !== ownOrigin(req)) {
       throw new StorageError(
         "storage/unauthorized",
         "Changes to stored files must come from the store itself.",

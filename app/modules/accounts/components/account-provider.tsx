@@ -40,9 +40,10 @@ export function AccountProvider({
 
   // One-time notices (and the local clean-up of a sign-out) after each navigation.
   useEffect(() => {
-    const codes = takeFlash();
-    if (codes.includes("signed-out")) clearLocalData();
-    for (const code of codes) toast(FLASH_TOASTS[code]);
+    void takeFlash().then((codes) => {
+      if (codes.includes("signed-out")) clearLocalData();
+      for (const code of codes) toast(FLASH_TOASTS[code]);
+    });
   }, [location.key, toast]);
 
   // Nobody signed in here: no local user either.

@@ -13,13 +13,14 @@ export function BrandTile({ brand }: { brand: BrandTileData }) {
       data-testid="brand-tile"
     >
       <span className="flex items-center justify-center bg-slate-50 p-4">
+        {/* A box of its own before the file arrives (a lazy image sized by its file is a browser warning). */}
         <img
           src={brand.logo}
           alt=""
           width={320}
           height={120}
           loading="lazy"
-          className="h-16 w-auto max-w-full sm:h-20"
+          className="aspect-[8/3] h-16 w-auto max-w-full object-contain sm:h-20"
         />
       </span>
       <span className="flex flex-1 items-center justify-between gap-2 px-4 py-3">

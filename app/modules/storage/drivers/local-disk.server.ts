@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, open, rename, rm, rmdir } from "node:fs/promises";
+import { chmod, copyFile, mkdir, open, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { keySegments, readAll, type StagedFile, type StorageDriver, StorageKeyError } from "./driver.server";
@@ -29,8 +29,10 @@ export class LocalDiskDriver implements StorageDriver {
 
   async put(key: string, staged: StagedFile): Promise<void> {
     const target = this.filePath(key);
+    // Stored files are the store's alone (private uploads among them), whatever wrote them (sharp, the stager).
+    await chmod(staged.path, 0o600);
     for (let attempt = 1; ; attempt++) {
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       try {
         await rename(staged.path, target);
         return;

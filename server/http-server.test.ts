@@ -1,0 +1,68 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpServer } from "./http-server";
+
+/** Opens a connection, sends `start`, then one more byte of `drip` every 200 ms; resolves to what came back. */
+function slowClient(port: number, start: string, drip: string) {
+  return new Promise<string>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (socket.writable && drip) socket.write(drip[sent++ % drip.length]!);
+    }, 200);
+    socket.on("data", (chunk) => (received += chunk.toString()));
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve(received);
+    });
+    socket.write(start);
+  });
+}
+
+describe("the HTTP server's limits on slow clients", () => {
+  let server: ReturnType<typeof createHttpServer>;
+  let port: number;
+  beforeAll(async () => {
+    server = createHttpServer(
+      (req, res) => {
+        req.resume();
+        req.on("end", () => res.end("done"));
+      },
+      { HEADERS_TIMEOUT_SECONDS: 1, REQUEST_TIMEOUT_SECONDS: 2 },
+    );
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it("answers 408 and closes the connection when the headers come too slowly", async () => {
+    const answer = await slowClient(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", "X-Slow: a\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
+  });
+
+  it("answers 408 and closes the connection when the body comes too slowly", async () => {
+    const answer = await slowClient(
+      port,
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n",
+      "a",
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
+  });
+
+  it("answers CONNECT with 405 instead of dropping the connection", async () => {
+    const answer = await slowClient(
+      port,
+      "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
+      "",
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\n/);
+  });
+});
