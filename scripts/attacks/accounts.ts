@@ -126,7 +126,7 @@ export const accountAttacks: Attack[] = [
     name: "store a NUL or a 200,000-character name through better-auth's sign-up and update-user",
     async run(kit) {
       const { send, signUp, refused, expectStatus, randomAddress } = kit;
-      for (const name of ["Nul\u0000Name", "x".repeat(200_000), "Escape\u001b[31m"]) {
+      for (const name of ["Nul\u0000Name", "x".repeat(1_000), "x".repeat(200_000), "Escape\u001b[31m"]) {
         const signUpResponse = await send("/api/auth/sign-up/email", {
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -137,7 +137,7 @@ export const accountAttacks: Attack[] = [
         await expectStatus(signUpResponse, [400, 413], `sign-up with a name of ${name.length} characters`);
       }
       const { cookie } = await signUp();
-      for (const name of ["Nul\u0000Name", "y".repeat(200_000)]) {
+      for (const name of ["Nul\u0000Name", "y".repeat(1_000), "y".repeat(200_000)]) {
         const update = await send("/api/auth/update-user", {
           method: "POST",
           headers: { cookie, "content-type": "application/json" },

@@ -58,9 +58,9 @@ export const pageAttacks: Attack[] = [
           refused(response.status < 500, `${path} answered ${response.status}`);
           const location = response.headers.get("location");
           if (location === null) continue;
+          // Resolved as a browser does (a backslash is a slash, "//" starts a host): it must stay on the store.
           const target = new URL(location, origin);
           refused(target.origin === origin, `${path} sent the browser to ${location}`);
-          refused(!/evil\.example/.test(target.pathname.split("?")[0]!), `${path} led to ${location}`);
         }
       }
     },

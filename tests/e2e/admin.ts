@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 
@@ -44,4 +44,30 @@ export function adminPages({ withParams = true } = {}): string[] {
   return admin.children
     .filter((child) => !child.index && child.path !== "logout" && (withParams || !child.path!.includes(":")))
     .map((child) => `/admin/${child.path!.replace(/:(\w+)/g, (_, name: string) => sample[name] ?? "1")}`);
+}
+
+/**
+ * Adds `count` fresh licence keys to the pool of the product at `route`, as the admin does on /admin/keys, so a test
+ * that needs keys in stock does not depend on how many earlier tests bought.
+ */
+export async function topUpKeys(browser: Browser, baseURL: string, route: string, count = 20) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAsAdmin(page, baseURL);
+  await page.goto(`/admin/products?q=${encodeURIComponent(route)}`);
+  const hrefs = await page
+    .locator(`a[href^="/admin/products/"]`)
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const productId = hrefs.map((href) => /^\/admin\/products\/(\d+)$/.exec(href)?.[1]).find(Boolean);
+  if (!productId) throw new Error(`no product at ${route} in the admin's list`);
+  const batch = randomInt(1, 2 ** 40)
+    .toString(36)
+    .toUpperCase();
+  const keys = Array.from({ length: count }, (_, n) => `TOPUP-${batch}-${String(n).padStart(4, "0")}`);
+  const response = await page.request.post("/admin/keys", {
+    form: { product: productId, keys: keys.join("\n") },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  await context.close();
 }
