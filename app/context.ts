@@ -26,6 +26,8 @@ export type ServerContext = {
   auth: Auth;
   /** Changes to user records, pushed from the database (LISTEN/NOTIFY). */
   userEvents: UserEvents;
+  /** Told of a failure to reach the database, so that the store answers 503 until it is back. */
+  availability?: { report(error: unknown): void };
 };
 
 declare module "react-router" {

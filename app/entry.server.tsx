@@ -3,11 +3,31 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { safeUrl } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader or action that failed: logged through the store's logger, whose error serializer drops the values of a
+ * failed query (a receipt with a licence key, a secret link), with the path of the request and no query string.
+ * A request the browser gave up on is not an error of ours. A database that cannot be reached makes the store
+ * answer 503 until it is back.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const load = context as unknown as Partial<AppLoadContext> | undefined;
+  load?.availability?.report(error);
+  const fields = {
+    err: error,
+    method: request.method,
+    url: safeUrl(new URL(request.url).pathname + new URL(request.url).search),
+  };
+  if (load?.logger) load.logger.error(fields, "a page or API failed");
+  else console.error("a page or API failed", fields.method, fields.url);
+};
 
 export default function handleRequest(
   request: Request,

@@ -1,4 +1,14 @@
-import { mkdirSync } from "node:fs";
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -9,7 +19,6 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import lockfile from "proper-lockfile";
 import { makeOwnerOnly, OWNER_ONLY_DIR } from "../app/lib/data-dir.server";
 import { migrationsFolder } from "./paths.server";
 import * as schema from "./schema";
@@ -59,7 +68,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // While the database is away a request fails within seconds (the app answers 503) instead of waiting.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle connection the server ends (a restart, a dropped database) is an error event on the pool: the pool
   // discards that connection and the next query opens a new one. Without a listener it would end the process.
   pool.on("error", () => undefined);
@@ -91,7 +106,7 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
   if ("dataDir" in options) {
     pgliteDir = path.join(options.dataDir, "pglite");
     mkdirSync(pgliteDir, { recursive: true, mode: OWNER_ONLY_DIR });
-    release = await lockDataDir(options.dataDir, pgliteDir);
+    release = await lockDataDir(options.dataDir);
   }
   let client: PGlite;
   try {
@@ -129,88 +144,190 @@ const checkChannel = (channel: string) => {
   return channel;
 };
 
-/** A pooled connection cannot LISTEN (it goes back to the pool): a client of its own, reconnected after a loss. */
+/** The wait before reconnect attempt `attempt` (0, 1, ...): doubling from 250 ms, capped, with full jitter. */
+export function reconnectDelay(attempt: number, { baseMs = 250, capMs = 2000 } = {}): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+/** Bounds every wait on the database: a server that does not answer is an error, not a hang. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A pooled connection cannot LISTEN (it goes back to the pool): a client of its own. One loop owns it: it waits
+ * for the connection to be lost, closes it, and reconnects with backoff, one attempt at a time, so there is never
+ * more than one LISTEN connection (the issue 11 fault: each loss scheduled two retries, which doubled).
+ */
 async function listenPostgres(
   url: string,
   channel: string,
   { onMessage, onError, onReconnect }: ListenHandlers,
 ): Promise<() => Promise<void>> {
   checkChannel(channel);
-  let current: pg.Client | undefined;
   let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
+  let current: pg.Client | undefined;
+  /** Cuts the wait before the next attempt short (on stop). */
+  let wake: (() => void) | undefined;
 
-  const connect = async (again: boolean) => {
-    const client = new pg.Client({ connectionString: url });
-    let lost = false;
-    const onLost = (error: Error) => {
-      if (lost) return;
-      lost = true;
-      if (current === client) current = undefined;
-      void client.end().catch(() => {});
-      if (stopped) return;
-      onError?.(error);
-      schedule();
-    };
+  /** A connected, listening client and a promise of the error it is lost with; a failed attempt is closed. */
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    const lost = new Promise<Error>((resolve) => {
+      // Stays attached: an error event without a listener would end the process.
+      client.on("error", resolve);
+      client.on("end", () => resolve(new Error("the LISTEN connection ended")));
+    });
     client.on("notification", (message) => {
       if (message.channel === channel) onMessage(message.payload ?? "");
     });
-    client.on("error", onLost);
-    client.on("end", () => onLost(new Error("the LISTEN connection ended")));
-    await client.connect();
-    await client.query(`listen ${channel}`);
-    if (stopped) {
-      await client.end();
-      return;
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
     }
-    current = client;
-    if (again) onReconnect?.();
+    return { client, lost };
   };
-  const schedule = () => {
-    if (stopped) return;
-    retry = setTimeout(() => {
-      connect(true).catch((error: Error) => {
-        onError?.(error);
-        schedule();
-      });
-    }, 1000);
-    retry.unref();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const run = async (first: Awaited<ReturnType<typeof connect>>) => {
+    let connection = first;
+    while (!stopped) {
+      current = connection.client;
+      const error = await connection.lost;
+      current = undefined;
+      await connection.client.end().catch(() => {});
+      if (stopped) return;
+      onError?.(error);
+      for (let attempt = 0; ; attempt++) {
+        await sleep(reconnectDelay(attempt));
+        if (stopped) return;
+        try {
+          connection = await connect();
+          break;
+        } catch (failure) {
+          // Reported on the first failures only: an outage of minutes would otherwise fill the log.
+          if (attempt < 3) onError?.(failure as Error);
+        }
+      }
+      if (stopped) {
+        await connection.client.end().catch(() => {});
+        return;
+      }
+      onReconnect?.();
+    }
   };
 
-  await connect(false);
+  const loop = run(await connect());
   return async () => {
     stopped = true;
-    clearTimeout(retry);
-    const client = current;
-    current = undefined;
-    await client?.end().catch(() => {});
+    wake?.();
+    await current?.end().catch(() => {});
+    await loop;
   };
 }
 
-/** PGlite has no lock of its own: a second process on the same files would corrupt them. */
-async function lockDataDir(dataDir: string, pgliteDir: string): Promise<() => Promise<void>> {
-  try {
-    return await lockfile.lock(pgliteDir, {
-      lockfilePath: path.join(dataDir, "pglite.lock"),
-      stale: 15_000,
-      update: 5_000,
-      retries: 0,
-      onCompromised: (error) => {
-        console.error(
-          `The lock on ${dataDir} was lost (${error.message}); stopping to protect the database.`,
-        );
-        process.exit(1);
-      },
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
-      throw new DatabaseLockedError(
-        `The database in ${dataDir} is in use by another process (lock file ${path.join(dataDir, "pglite.lock")}). ` +
-          "Stop the other server first, or give this one its own DATA_DIR. " +
-          "If no other server runs, the lock goes stale and is released within 15 seconds.",
-      );
+/**
+ * PGlite has no lock of its own: a second process on the same files would corrupt them. DATA_DIR/pglite.lock holds
+ * the owner's process id, as PostgreSQL's postmaster.pid does: a lock whose process is gone (kill -9, a power cut)
+ * is taken over at once, one held by a live process refuses this one.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockPath = path.join(dataDir, "pglite.lock");
+  const refused = (pid: number) =>
+    new DatabaseLockedError(
+      `The database in ${dataDir} is in use by another process (process ${pid}, lock file ${lockPath}). ` +
+        "Stop the other server first, or give this one its own DATA_DIR.",
+    );
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx", 0o600);
+      writeSync(fd, `${process.pid}\n${processStartTime(process.pid) ?? ""}\n`);
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3) throw error;
     }
-    throw error;
+    const owner = readLockOwner(lockPath);
+    if (owner && ownerAlive(owner)) throw refused(owner.pid);
+    // The owner is gone: move its lock aside (atomically) and try again. If what was moved turns out to be the fresh
+    // lock of a process that took it over just before, it is put back and this process is refused.
+    const stale = `${lockPath}.stale-${process.pid}`;
+    try {
+      renameSync(lockPath, stale);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      continue;
+    }
+    const moved = readLockOwner(stale);
+    if (moved && moved.legacyMtimeMs === undefined && ownerAlive(moved)) {
+      try {
+        linkSync(stale, lockPath);
+      } catch {
+        // Another process holds a lock there already: it is the owner now.
+      }
+      rmSync(stale, { force: true });
+      throw refused(moved.pid);
+    }
+    rmSync(stale, { recursive: true, force: true });
+  }
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    const owner = readLockOwner(lockPath);
+    if (owner?.pid === process.pid) rmSync(lockPath, { force: true });
+  };
+}
+
+type LockOwner = { pid: number; startTime?: string; legacyMtimeMs?: number };
+
+function readLockOwner(lockPath: string): LockOwner | undefined {
+  try {
+    const stats = statSync(lockPath);
+    // The lock directory of an earlier version (proper-lockfile): held while it is refreshed (every 5 s).
+    if (stats.isDirectory()) return { pid: 0, legacyMtimeMs: stats.mtimeMs };
+    const [pid, startTime] = readFileSync(lockPath, "utf8").split("\n");
+    return { pid: Number(pid), startTime: startTime || undefined };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Is the lock's owner a live process other than this one (whose id it may have been given again after a crash)? */
+function ownerAlive({ pid, startTime, legacyMtimeMs }: LockOwner): boolean {
+  if (legacyMtimeMs !== undefined) return Date.now() - legacyMtimeMs < 15_000;
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: a process of another user has this id; it is alive.
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  // The id may have been given to another process since: on Linux its start time tells them apart.
+  const now = processStartTime(pid);
+  return !(startTime && now && now !== startTime);
+}
+
+/** A process's start time (clock ticks since boot, from /proc/<pid>/stat), where the system tells it. */
+function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
   }
 }
 

@@ -9,7 +9,7 @@ import type { ServerContext } from "~/context";
 import type { DatabaseHandle } from "~db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { KeyCipher } from "~/lib/key-cipher.server";
-import type { Logger } from "~/lib/logger.server";
+import { type Logger, safeUrl } from "~/lib/logger.server";
 import type { Mailer } from "~/modules/email/outbox.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { storageRoutes } from "~/modules/storage/http.server";
@@ -17,7 +17,15 @@ import type { StorageService } from "~/modules/storage/storage.server";
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import type { UserEvents } from "~/modules/accounts/user-events.server";
 import { toNodeHandler } from "better-auth/node";
+import {
+  isDatabaseUnreachable,
+  refuseWhileUnavailable,
+  sendUnavailable,
+  UNAVAILABLE_MESSAGE,
+  watchDatabase,
+} from "./availability";
 import { bodyLimits, limitRequestBodies } from "./body-limit";
+import { liveness, readiness } from "./health";
 import { refuseOtherMethods } from "./methods";
 import { refuse } from "./refusal";
 import { checkAddress, crossSiteReason, isUnsafeMethod, ownOriginOf } from "./same-origin";
@@ -65,7 +73,7 @@ export function createApp({
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms) },
+        { method: req.method, url: safeUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms) },
         "request",
       );
     });
@@ -94,7 +102,7 @@ export function createApp({
       ownOrigin,
     );
     if (!reason) return next();
-    logger.warn({ method: req.method, url: req.originalUrl, reason }, "refused a cross-site post");
+    logger.warn({ method: req.method, url: safeUrl(req.originalUrl), reason }, "refused a cross-site post");
     refuse(
       req,
       res,
@@ -104,10 +112,23 @@ export function createApp({
     );
   });
 
-  app.get("/healthz", async (_req, res) => {
-    const ok = await database.ping();
-    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "error", database: { driver: database.kind, ok } });
-  });
+  // Health checks for a load balancer or orchestrator (README): liveness is the process answering, readiness
+  // whether the store can take an order now.
+  app.get("/healthz/live", liveness);
+  app.get(
+    "/healthz",
+    readiness({
+      database,
+      dataDir: env.DATA_DIR,
+      storageDir: path.join(env.DATA_DIR, "storage"),
+      minFreeMb: env.HEALTH_MIN_FREE_MB ?? 100,
+      listening: () => userEvents.listening(),
+    }),
+  );
+  // While PostgreSQL cannot be reached, every request is answered 503 at once (a page, or JSON for the APIs).
+  const availability = watchDatabase(database, logger);
+  app.use(refuseWhileUnavailable(availability));
+  app.use(jsonErrorsForApis());
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -180,15 +201,23 @@ export function createApp({
         storageAuth,
         auth,
         userEvents,
+        availability,
       }),
     }),
   );
 
   // Whatever a handler failed with: logged for the operator, a short answer for the client (never a stack trace).
   app.use(((error, req, res, _next) => {
+    if (isDatabaseUnreachable(error)) {
+      availability.report(error);
+      logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, "database unreachable");
+      if (res.headersSent) req.socket.destroy();
+      else sendUnavailable(req, res);
+      return;
+    }
     const status = clientErrorStatus(error);
     if (status === undefined)
-      logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
+      logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, "request failed");
     if (res.headersSent) {
       req.socket.destroy();
       return;
@@ -204,6 +233,50 @@ export function createApp({
   }) satisfies ErrorRequestHandler);
 
   return app;
+}
+
+/**
+ * JSON APIs answer JSON in every case: a 5xx in plain text or HTML from below (React Router's last-resort answer to
+ * a resource route that threw, the error handler's text) is replaced by `{"error": message}`.
+ */
+function jsonErrorsForApis(): RequestHandler {
+  return (req, res, next) => {
+    if (
+      !req.path.startsWith("/api/") ||
+      req.path.startsWith("/api/storage/") ||
+      req.path.startsWith(AUTH_BASE_PATH)
+    )
+      return next();
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    let replace: boolean | undefined;
+    const decide = () => {
+      if (replace === undefined) {
+        const type = String(res.getHeader("content-type") ?? "");
+        replace =
+          !res.headersSent &&
+          res.statusCode >= 500 &&
+          !type.includes("json") &&
+          !type.includes("event-stream");
+        if (replace) {
+          res.removeHeader("content-length");
+          res.removeHeader("content-encoding");
+          res.setHeader("content-type", "application/json; charset=utf-8");
+        }
+      }
+      return replace;
+    };
+    res.write = ((...args: unknown[]) => (decide() ? true : write(...args))) as typeof res.write;
+    res.end = ((...args: unknown[]) => {
+      if (!decide()) return end(...args);
+      const message =
+        res.statusCode === 503
+          ? UNAVAILABLE_MESSAGE
+          : "Something went wrong on our side. Please try again in a moment.";
+      return end(JSON.stringify({ error: message }));
+    }) as typeof res.end;
+    next();
+  };
 }
 
 /** The 4xx status an error of a request's own making carries (a body that could not be parsed, say). */

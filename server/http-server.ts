@@ -12,6 +12,7 @@ export function createHttpServer(
   app: RequestListener,
   env: Pick<Env, "HEADERS_TIMEOUT_SECONDS" | "REQUEST_TIMEOUT_SECONDS">,
 ): http.Server {
+  const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer(
     {
       headersTimeout: env.HEADERS_TIMEOUT_SECONDS * 1000,
@@ -19,8 +20,14 @@ export function createHttpServer(
       // How often those limits are checked: Node's 30 s would let a slow client stay that much longer.
       connectionsCheckingInterval: 1000,
     },
-    app,
+    (req, res) => {
+      inFlight.add(res);
+      res.on("close", () => inFlight.delete(res));
+      if (stopping.has(server)) res.setHeader("Connection", "close");
+      app(req, res);
+    },
   );
+  responsesInFlight.set(server, inFlight);
   // CONNECT (a proxy tunnel) never reaches the app: Node would drop the connection without a word.
   server.on("connect", (_req, socket: Duplex) => {
     const body = "This store is not a proxy: it does not take CONNECT requests.";
@@ -30,4 +37,34 @@ export function createHttpServer(
     );
   });
   return server;
+}
+
+const responsesInFlight = new WeakMap<http.Server, Set<http.ServerResponse>>();
+const stopping = new WeakSet<http.Server>();
+
+/**
+ * Stops the server within `timeoutMs`: no new connections; responses in flight are answered with
+ * `Connection: close` (so a keep-alive client does not send another request); idle keep-alive connections end at
+ * once; at the deadline whatever is still open is closed. Resolves to how many connections had to be cut.
+ */
+export async function closeWithin(server: http.Server, timeoutMs: number): Promise<{ cut: number }> {
+  stopping.add(server);
+  const inFlight = responsesInFlight.get(server) ?? new Set();
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // A response that finishes after this leaves its connection idle: end it as soon as it is.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"deadline">((resolve) => {
+    timer = setTimeout(() => resolve("deadline"), timeoutMs);
+  });
+  const outcome = await Promise.race([closed.then(() => "closed" as const), deadline]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (outcome === "closed") return { cut: 0 };
+  const cut = inFlight.size;
+  server.closeAllConnections();
+  await closed;
+  return { cut };
 }

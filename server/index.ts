@@ -22,7 +22,7 @@ import { webInfo } from "~db/schema";
 import { projectRoot } from "~db/paths.server";
 import { importSeed, isCatalogueEmpty, readDemoSeed } from "~db/seed/import.server";
 import { createApp } from "./app";
-import { createHttpServer } from "./http-server";
+import { closeWithin, createHttpServer } from "./http-server";
 
 async function main() {
   const env = loadEnv();
@@ -37,14 +37,18 @@ async function main() {
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
-    const closed = new Promise<void>((resolve) =>
-      running.server ? running.server.close(() => resolve()) : resolve(),
-    );
+    const deadlineMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    logger.info({ signal, deadlineSeconds: env.SHUTDOWN_TIMEOUT_SECONDS }, "shutting down");
+    // Whatever hangs (a mail server, the database), the process ends: a little after the deadline at the latest.
+    setTimeout(() => {
+      logger.error("the shutdown did not finish in time: exiting without waiting further");
+      process.exit(exitCode || 1);
+    }, deadlineMs + 5000).unref();
+    const closed = running.server ? closeWithin(running.server, deadlineMs) : Promise.resolve({ cut: 0 });
     // Open event streams end, so the server can close.
     await running.userEvents?.close();
-    running.server?.closeIdleConnections();
-    await closed;
+    const { cut } = await closed;
+    if (cut > 0) logger.warn({ cut }, "closed connections still open at the shutdown deadline");
     await running.vite?.close();
     await running.mailer?.stop();
     await database.close();
@@ -108,14 +112,31 @@ async function main() {
   });
 }
 
+/** What is wrong with DATA_DIR's disk, and what to do, when starting failed on it; undefined for other failures. */
+function diskProblem(error: unknown): string | undefined {
+  const { code, path: where } = (error ?? {}) as NodeJS.ErrnoException;
+  const dataDir = process.env.DATA_DIR ?? "./data";
+  const at = where ? `${where} (under DATA_DIR=${dataDir})` : `DATA_DIR (${dataDir})`;
+  if (code === "EROFS")
+    return `Cannot start: ${at} is on a read-only file system, and the store must write its database and files there. Mount it read-write, or set DATA_DIR to a writable directory.`;
+  if (code === "ENOSPC" || code === "EDQUOT")
+    return `Cannot start: the disk of ${at} is full. Free some space there (or set DATA_DIR to a directory on another disk), then start again.`;
+  if (code === "EACCES" || code === "EPERM")
+    return `Cannot start: this user may not write to ${at}. Give the user running the store ownership of DATA_DIR, or set DATA_DIR to a directory it owns.`;
+  return undefined;
+}
+
 async function readStoreName(db: Database): Promise<string | undefined> {
   const [info] = await db.select({ name: webInfo.name }).from(webInfo).limit(1);
   return info?.name;
 }
 
 main().catch((error: unknown) => {
+  const disk = diskProblem(error);
   if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
     console.error(error.message);
+  } else if (disk) {
+    console.error(disk);
   } else {
     console.error(error);
   }

@@ -74,7 +74,12 @@ export function checkAddress(env: Pick<Env, "PUBLIC_URL" | "PUBLIC_URL_SET">): R
       refuse(req, res, 400, "X-Forwarded-Proto must be http or https.");
       return;
     }
-    if (!env.PUBLIC_URL_SET || req.host.toLowerCase() === publicUrl.host || req.path === "/healthz")
+    if (
+      !env.PUBLIC_URL_SET ||
+      req.host.toLowerCase() === publicUrl.host ||
+      req.path === "/healthz" ||
+      req.path === "/healthz/live"
+    )
       return next();
     if (req.method === "GET" || req.method === "HEAD") {
       res.redirect(301, `${publicUrl.origin}${req.originalUrl}`);

@@ -71,6 +71,14 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     HEADERS_TIMEOUT_SECONDS: seconds(20),
     REQUEST_TIMEOUT_SECONDS: seconds(120),
+    /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before it closes their connections. */
+    SHUTDOWN_TIMEOUT_SECONDS: seconds(10),
+    /** /healthz reports not ready when DATA_DIR's disk has less free space than this. */
+    HEALTH_MIN_FREE_MB: z.coerce
+      .number("must be a number of megabytes")
+      .int("must be a whole number of megabytes")
+      .min(0, "must not be negative")
+      .default(100),
     STORAGE_DRIVER: z
       .enum(
         ["local", "s3"],

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import pino from "pino";
-import type { Logger } from "~/lib/logger.server";
+import { type Logger, loggerOptions } from "~/lib/logger.server";
 
-/** A real pino logger whose lines are kept for the test to read. */
+/** A real pino logger (the store's own options: redaction, safe errors) whose lines are kept for the test to read. */
 export function recordingLogger(): { logger: Logger; lines: () => Array<{ level: number; msg: string }> } {
   const lines: Array<{ level: number; msg: string }> = [];
   const stream = new Writable({
@@ -11,5 +11,5 @@ export function recordingLogger(): { logger: Logger; lines: () => Array<{ level:
       done();
     },
   });
-  return { logger: pino({ level: "debug" }, stream), lines: () => lines };
+  return { logger: pino({ ...loggerOptions, level: "debug" }, stream), lines: () => lines };
 }

@@ -22,6 +22,8 @@ export type UserListener = (change: UserChange) => void;
 
 export type UserEvents = {
   subscribe(uid: string, listener: UserListener): () => void;
+  /** Whether notifications arrive now (false between a lost LISTEN connection and its reconnection). */
+  listening(): boolean;
   /** Ends every subscription (so open event streams let the server stop) and stops listening. */
   close(): Promise<void>;
 };
@@ -44,6 +46,7 @@ export async function startUserEvents(
       }
     }
   };
+  let listening = true;
   const stop = await database.listen(USER_CHANNEL, {
     onMessage(payload) {
       let parsed;
@@ -59,14 +62,18 @@ export async function startUserEvents(
       emit(parsed.data.id, { type: "change", ...parsed.data });
     },
     onError(error) {
+      listening = false;
       logger.warn({ err: error.message }, "lost the user-change LISTEN connection; reconnecting");
     },
     onReconnect() {
+      listening = true;
+      logger.info("listening for user changes again");
       for (const uid of listeners.keys()) emit(uid, { type: "resync" });
     },
   });
   let closed = false;
   return {
+    listening: () => listening && !closed,
     subscribe(uid, listener) {
       if (closed) {
         queueMicrotask(() => listener({ type: "closing" }));

@@ -182,7 +182,8 @@ export async function withRetry<T>(
 }
 
 const isRetryable = (error: StorageError) =>
-  (error.status === 0 && error.code === "storage/unknown") || RETRIED_STATUSES.has(error.status);
+  error.code !== "storage/read-only" &&
+  ((error.status === 0 && error.code === "storage/unknown") || RETRIED_STATUSES.has(error.status));
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ export const STORAGE_ERROR_CODES = [
   "storage/canceled",
   "storage/invalid-argument",
   "storage/invalid-url",
+  "storage/read-only",
 ] as const;
 
 export type StorageErrorCode = (typeof STORAGE_ERROR_CODES)[number];
@@ -28,6 +29,8 @@ export const STORAGE_ERROR_STATUS: Record<StorageErrorCode, number> = {
   "storage/canceled": 0,
   "storage/invalid-argument": 400,
   "storage/invalid-url": 400,
+  // The disk under the storage is read-only (an operator must remount it): not retried by the client either.
+  "storage/read-only": 503,
 };
 
 /** The JSON body of every storage error response. */
@@ -62,3 +65,27 @@ export const isStorageError = (error: unknown): error is StorageError =>
   (error instanceof Error &&
     error.name === "StorageError" &&
     isStorageErrorCode((error as { code?: unknown }).code));
+
+/**
+ * The storage error a failed disk write stands for, or undefined: no space (or quota) left is
+ * storage/quota-exceeded (507), a read-only file system storage/read-only (503). Looks through the error's causes.
+ */
+export function diskFailure(error: unknown): StorageError | undefined {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === "ENOSPC" || code === "EDQUOT")
+      return new StorageError(
+        "storage/quota-exceeded",
+        "The file storage is full: there is no space left for this file. Nothing was stored; try again once space has been freed.",
+        { cause: error },
+      );
+    if (code === "EROFS")
+      return new StorageError(
+        "storage/read-only",
+        "The file storage is read-only at the moment, so nothing can be stored. Nothing was stored; try again later.",
+        { cause: error },
+      );
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

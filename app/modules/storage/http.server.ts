@@ -13,9 +13,10 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { storeOrigin } from "~/lib/store-origin.server";
+import { safeUrl } from "~/lib/logger.server";
 import type { StorageAuth, StorageAuthContext, Viewer } from "./access.server";
 import { isImage } from "./content.server";
-import { StorageError } from "./errors";
+import { diskFailure, StorageError } from "./errors";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
 import { type StoredObject, type UploadMetadata, uploadMetadataSchema } from "./schemas";
 import type { StagedUpload, StorageService } from "./storage.server";
@@ -208,8 +209,11 @@ function sendError(
   if (error instanceof StorageError) failure = error;
   else if (error instanceof MultipartError)
     failure = new StorageError("storage/invalid-argument", error.message);
-  else {
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, "storage request failed");
+  else if (diskFailure(error)) {
+    failure = diskFailure(error)!;
+    logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, failure.message);
+  } else {
+    logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, "storage request failed");
     failure = new StorageError("storage/unknown", "Something went wrong with the file storage.");
   }
   if (res.headersSent) {
