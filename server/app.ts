@@ -114,6 +114,9 @@ export function createApp({
 
   // Health checks for a load balancer or orchestrator (README): liveness is the process answering, readiness
   // whether the store can take an order now.
+  // While PostgreSQL cannot be reached, every request is answered 503 at once (a page, or JSON for the APIs),
+  // readiness included: only the availability probe tries the database meanwhile.
+  const availability = watchDatabase(database, logger);
   app.get("/healthz/live", liveness);
   app.get(
     "/healthz",
@@ -123,10 +126,9 @@ export function createApp({
       storageDir: path.join(env.DATA_DIR, "storage"),
       minFreeMb: env.HEALTH_MIN_FREE_MB ?? 100,
       listening: () => userEvents.listening(),
+      reachable: () => availability.available(),
     }),
   );
-  // While PostgreSQL cannot be reached, every request is answered 503 at once (a page, or JSON for the APIs).
-  const availability = watchDatabase(database, logger);
   app.use(refuseWhileUnavailable(availability));
   app.use(jsonErrorsForApis());
 

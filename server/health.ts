@@ -13,6 +13,8 @@ export type HealthOptions = {
   minFreeMb: number;
   /** Whether the live-update LISTEN connection is up (PostgreSQL). */
   listening?: () => boolean;
+  /** False while the database is known to be unreachable: it is not tried again for every check. */
+  reachable?: () => boolean;
 };
 
 type Check = { ok: boolean; error?: string };
@@ -87,7 +89,9 @@ async function diskSpace(dataDir: string, minFreeMb: number): Promise<Check & { 
 export function readiness(options: HealthOptions): RequestHandler {
   return async (_req, res) => {
     const [database, storage, disk] = await Promise.all([
-      databaseWritable(options.database),
+      options.reachable?.() === false
+        ? { ok: false, error: "the database cannot be reached" }
+        : databaseWritable(options.database),
       storageWritable(options.storageDir),
       diskSpace(options.dataDir, options.minFreeMb),
     ]);

@@ -14,7 +14,7 @@ import { LocalDiskDriver } from "~/modules/storage/drivers/local-disk.server";
 import { createStorageService } from "~/modules/storage/storage.server";
 import { createApp } from "../../server/app";
 import { createHttpServer } from "../../server/http-server";
-import { createTestDatabase, type Driver } from "./database";
+import { createTestDatabase, type Driver, type TestDatabase } from "./database";
 import { recordingLogger } from "./logger";
 import { testEnv } from "./orders";
 import { testCipher } from "./seed";
@@ -25,8 +25,12 @@ import { testBuckets } from "./storage";
  * better-auth, the storage routes and its own DATA_DIR. There is no page build: a request that gets as far as
  * React Router fails there (the error handler's 500), which tells a test it was let through.
  */
-export async function startAppServer(driver: Driver, overrides: Partial<Env> = {}) {
-  const database = await createTestDatabase(driver);
+export async function startAppServer(
+  driver: Driver,
+  overrides: Partial<Env> = {},
+  { database: given }: { database?: TestDatabase } = {},
+) {
+  const database = given ?? (await createTestDatabase(driver));
   const dataDir = await mkdtemp(path.join(tmpdir(), "storefront-app-"));
   const { logger, lines } = recordingLogger();
   const root = path.join(dataDir, "storage");
@@ -73,6 +77,7 @@ export async function startAppServer(driver: Driver, overrides: Partial<Env> = {
     env,
     database,
     dataDir,
+    userEvents,
     logs: lines,
     /**
      * Sends raw bytes (a request fetch would not send: a false Content-Length, odd Host) and resolves to what

@@ -1,0 +1,62 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+
+/**
+ * A TCP relay in front of a server (PostgreSQL), which a test can block: while blocked, every open connection
+ * through it is cut and every new one is closed as soon as it arrives (and counted, as an attempt).
+ */
+export async function startTcpRelay(target: { host: string; port: number }) {
+  const open = new Set<net.Socket>();
+  let blocked = false;
+  let attempts = 0;
+  let attemptsWhileBlocked = 0;
+  const server = net.createServer((client) => {
+    attempts++;
+    if (blocked) {
+      attemptsWhileBlocked++;
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    open.add(client);
+    open.add(upstream);
+    const cut = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    client.on("error", cut).on("close", cut);
+    upstream.on("error", cut).on("close", cut);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    /** `url` with its host and port replaced by the relay's. */
+    through(url: string) {
+      const relayed = new URL(url);
+      relayed.hostname = "127.0.0.1";
+      relayed.port = String(port);
+      return relayed.toString();
+    },
+    block() {
+      blocked = true;
+      for (const socket of open) socket.destroy();
+      open.clear();
+    },
+    unblock() {
+      blocked = false;
+    },
+    attempts: () => attempts,
+    attemptsWhileBlocked: () => attemptsWhileBlocked,
+    async close() {
+      this.block();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
