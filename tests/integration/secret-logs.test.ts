@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { licenceKeys, products } from "~db/schema";
+import { handleError } from "~/entry.server";
+import { placeOrder } from "~/modules/orders/orders.server";
+import { createTestDatabase, drivers, type TestDatabase } from "../support/database";
+import { recordingLogger } from "../support/logger";
+import { checkout, ordersTestContext } from "../support/orders";
+import { seedDemo } from "../support/seed";
+
+// Issue 11: a database error during order placement logged the failed query with its parameters, a receipt with
+// a plaintext licence key and the secret order link among them.
+describe.each(drivers)("the log of a failed order placement on %s", (driver) => {
+  let database: TestDatabase;
+  let cipher: Awaited<ReturnType<typeof seedDemo>>;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    cipher = await seedDemo(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("holds no licence key, no secret link and no token", async () => {
+    const log = recordingLogger();
+    const ctx = { ...ordersTestContext(database.db, cipher), logger: log.logger };
+    // The receipt (with the key and the order's secret link) cannot be written: the order placement fails in the
+    // database, after the key was taken, inside its transaction.
+    const refuse = `alter table outbox_emails add constraint test_refuse_mail check (kind <> 'payment-receipt') not valid`;
+    if (database.pool) await database.pool.query(refuse);
+    else await database.pglite!.query(refuse);
+    let failure: unknown;
+    try {
+      await placeOrder(ctx, checkout({ paymentMethod: "sandbox" }));
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(Error);
+
+    // What the error carries: this is what must not reach the log.
+    const [norton] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.groupKey, "Norton"))
+      .limit(1);
+    const keys = (
+      await database.db.select().from(licenceKeys).where(eq(licenceKeys.productId, norton!.id))
+    ).map((row) => cipher.decrypt(row.keyCiphertext));
+    const carried = JSON.stringify((failure as { params?: unknown }).params ?? "") + String(failure);
+    const leakedKey = keys.find((key) => carried.includes(key));
+    const link = /\/order\/[^\s"\\]+\?key=([A-Za-z0-9_-]+)/.exec(carried);
+    // The test is only worth something if the error does carry them.
+    expect(leakedKey).toBeDefined();
+    expect(link).not.toBeNull();
+
+    // Logged as a failing page action is (React Router's handleError), and as any module logs an error.
+    handleError(failure, {
+      request: new Request("http://127.0.0.1/payment?key=secret-link-key&token=reset-token", {
+        method: "POST",
+      }),
+      params: {},
+      context: { logger: log.logger },
+    } as never);
+    log.logger.error({ err: failure }, "order placement failed");
+    log.logger.warn({ err: (failure as Error).message }, "order placement failed, message only");
+    log.logger.info(
+      { order: { email: "ada@example.com", password: "hunter2-password", token: "tok-123456" } },
+      "x",
+    );
+
+    const text = JSON.stringify(log.lines());
+    expect(log.lines().filter((line) => line.level >= 40)).toHaveLength(3);
+    expect(text).toContain("outbox_emails");
+    expect(text).not.toContain(leakedKey!);
+    expect(text).not.toContain(link![1]!);
+    expect(text).not.toContain(link![0]);
+    expect(text).not.toContain("secret-link-key");
+    expect(text).not.toContain("reset-token");
+    expect(text).not.toContain("hunter2-password");
+    expect(text).not.toContain("tok-123456");
+    for (const key of keys) expect(text).not.toContain(key);
+  });
+});
