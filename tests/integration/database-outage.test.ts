@@ -107,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a PostgreSQL outage under traff
 
     // Ready again within 5 s of the database's return.
     await expect
-      .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 5000, intervals: [100] })
+      .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 5000, interval: 100 })
       .toBe(200);
     const readyAfterMs = Date.now() - backAt;
     await sleep(500);
