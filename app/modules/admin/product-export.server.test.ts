@@ -87,6 +87,13 @@ describe.each(drivers)("the CSV product export on %s", (driver) => {
     const listed = await listProducts(database.db, query({ stock: "out", pageSize: "100" }));
     expect(listed.total).toBe(out.length);
 
+    // Low: at or below the lowStockThreshold setting (5 by default), not out.
+    await database.db.update(products).set({ stock: 4 }).where(eq(products.route, "/router/tplink/archer-c80"));
+    const low = await productsForExport(database.db, query({ stock: "low" }));
+    expect(low.map((row) => row.route)).toContain("/router/tplink/archer-c80");
+    expect(low.every((row) => row.stock === null || (row.stock > 0 && row.stock <= 5))).toBe(true);
+    expect((await listProducts(database.db, query({ stock: "low" }))).rows.length).toBeGreaterThan(0);
+
     const sorted = await productsForExport(database.db, query({ group: "tplink", sort: "stock", dir: "desc" }));
     const counts = sorted.map((row) => row.stock);
     const numbers = counts.filter((n) => n !== null);

@@ -50,7 +50,7 @@ function stockFilter(filter: z.infer<typeof productListQuery>["stock"], lowStock
     case "in":
       return sql`(${stockLeft} > 0 or (${physical} and ${products.stock} is null))`;
     case "low":
-      return sql`(${stockLeft} > 0 and ${stockLeft} <= case when ${physical} then ${lowStockAt} else ${LOW_KEY_POOL - 1} end)`;
+      return sql`(${stockLeft} > 0 and ${stockLeft} <= case when ${physical} then ${lowStockAt}::int else ${LOW_KEY_POOL - 1}::int end)`;
     case "out":
       return sql`(${stockLeft} = 0)`;
     case "uncounted":
