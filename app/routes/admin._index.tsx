@@ -222,10 +222,12 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
                 <li key={item.productId}>
                   <Link
                     to={`/admin/products/${item.productId}`}
-                    className="flex justify-between hover:text-brand-700"
+                    className="flex justify-between gap-3 hover:text-brand-700"
                   >
                     <span>{item.name}</span>
-                    <span className={item.stock === 0 ? "font-semibold text-red-700" : ""}>
+                    <span
+                      className={`shrink-0 whitespace-nowrap ${item.stock === 0 ? "font-semibold text-red-700" : ""}`}
+                    >
                       {item.stock === 0 ? "Out of stock" : `${item.stock} left`}
                     </span>
                   </Link>

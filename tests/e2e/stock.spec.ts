@@ -198,6 +198,10 @@ test("the stock pieces pass axe and fit a 360 px phone", async ({ page, baseURL 
     expect((await page.goto(path))?.status(), path).toBe(200);
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    await page.screenshot({
+      path: `test-results/screens/stock-${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}-360.png`,
+      fullPage: true,
+    });
     const { violations } = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();
