@@ -52,6 +52,9 @@ export default [
   route("api/cart/quote", "routes/api.cart-quote.tsx"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.tsx"),
 
+  // A file, not a page (outside the admin block, whose children are all pages): the product list as CSV.
+  route("admin/products/export.csv", "routes/admin.products-export.tsx"),
+
   // The admin area: /admin signs an admin in, then shows the dashboard; every page checks the admin role itself.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -213,6 +213,28 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           )}
+          <h2 className="mt-4 text-sm font-semibold text-ink-900">Low stock</h2>
+          {queue.lowStock.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">Every counted printer and router has stock to sell.</p>
+          ) : (
+            <ul className="mt-2 space-y-1 text-sm" data-testid="low-stock">
+              {queue.lowStock.map((item) => (
+                <li key={item.productId}>
+                  <Link
+                    to={`/admin/products/${item.productId}`}
+                    className="flex justify-between gap-3 hover:text-brand-700"
+                  >
+                    <span>{item.name}</span>
+                    <span
+                      className={`shrink-0 whitespace-nowrap ${item.stock === 0 ? "font-semibold text-red-700" : ""}`}
+                    >
+                      {item.stock === 0 ? "Out of stock" : `${item.stock} left`}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </div>
     </AdminPage>

@@ -222,12 +222,22 @@ function ProductForm({
             name="waitingOrders"
             defaultValue={defaults.waitingOrders ?? "wait"}
             error={errors.waitingOrders}
-            hint="Software is out of stock when its licence key pool is empty; printers and routers have no stock count yet."
+            hint="Software is out of stock when its licence key pool is empty; a printer or router when its stock count reaches 0."
           >
-            <option value="wait">Take orders: the keys follow by e-mail within the promised hours</option>
-            <option value="refuse">Show it as unavailable: no orders beyond the keys in stock</option>
+            <option value="wait">
+              Take orders (backorders): keys or goods follow within the promised hours
+            </option>
+            <option value="refuse">Show it as unavailable: no orders beyond what is in stock</option>
           </SelectField>
         </div>
+        <TextField
+          label="Stock (printers and routers)"
+          name="stock"
+          inputMode="numeric"
+          defaultValue={defaults.stock ?? ""}
+          error={errors.stock}
+          hint="Units on hand not yet ordered; orders take from it and cancellations give back. Empty: not counted. Software: leave empty."
+        />
         <div className="md:col-span-2">
           <TextAreaField
             label="Specifications"

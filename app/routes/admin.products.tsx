@@ -20,7 +20,7 @@ import {
   setProductHidden,
 } from "~/modules/admin/products.server";
 import { SECTIONS } from "~/modules/catalogue/sections";
-import { ButtonLink } from "~/ui/button";
+import { buttonClass, ButtonLink } from "~/ui/button";
 import type { Route } from "./+types/admin.products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -113,18 +113,50 @@ function Filters({
           ))}
         </select>
       </label>
+      <label className="flex flex-col text-sm font-medium text-ink-900">
+        Stock
+        <select
+          name="stock"
+          defaultValue={query.stock}
+          className="mt-1 w-44 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+        >
+          <option value="">Any stock</option>
+          <option value="in">In stock</option>
+          <option value="low">Low stock</option>
+          <option value="out">Out of stock</option>
+          <option value="uncounted">Not counted</option>
+        </select>
+      </label>
       <button
         type="submit"
         className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
       >
         Show
       </button>
-      {query.q || query.group ? (
+      {query.q || query.group || query.stock ? (
         <Link to="/admin/products" className="py-2 text-sm font-semibold text-brand-700 hover:underline">
           Clear
         </Link>
       ) : null}
     </Form>
+  );
+}
+
+/** The products of the current filters and sort, as a CSV file the import reads back. */
+function ExportLink() {
+  const [params] = useSearchParams();
+  const kept = new URLSearchParams(
+    [...params].filter(([key]) => ["q", "group", "stock", "sort", "dir"].includes(key)),
+  ).toString();
+  return (
+    <a
+      href={`/admin/products/export.csv${kept ? `?${kept}` : ""}`}
+      download
+      className={buttonClass("secondary")}
+      data-testid="export-products"
+    >
+      Export CSV
+    </a>
   );
 }
 
@@ -190,6 +222,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       intro="Every product of the catalogue, hidden ones included. Changes show on the storefront at once."
       actions={
         <>
+          <ExportLink />
           <ButtonLink to="/admin/products/import" variant="secondary">
             Import CSV
           </ButtonLink>
@@ -206,7 +239,12 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             <SortHeader column="name" label="Product" {...sortProps} />
             <SortHeader column="group" label="Brand" {...sortProps} />
             <SortHeader column="price" label="Price" {...sortProps} className="text-right" />
-            <HeadCell className="whitespace-nowrap text-right">Keys left / sold</HeadCell>
+            <SortHeader
+              column="stock"
+              label="Stock (keys left / sold)"
+              {...sortProps}
+              className="text-right"
+            />
             <SortHeader column="updated" label="Updated" {...sortProps} />
             <HeadCell>Actions</HeadCell>
           </>
@@ -265,8 +303,15 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                   {product.keys.available} / {product.keys.assigned}
                   <span className="sr-only"> keys of {product.name}</span>
                 </Link>
+              ) : product.stock === null ? (
+                <span className="text-slate-600">Not counted</span>
               ) : (
-                <span className="text-slate-600">Shipped</span>
+                <span
+                  className={product.lowStock ? "font-semibold text-red-700" : "text-ink-900"}
+                  data-testid="product-stock"
+                >
+                  {product.stock === 0 ? "Out of stock" : `${product.stock} in stock`}
+                </span>
               )}
             </td>
             <td className={`${cellClass} whitespace-nowrap text-slate-600`}>
@@ -284,7 +329,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         ))}
       </ListTable>
       {page.rows.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">No product matches: change the search or the brand.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          No product matches: change the search, the brand or the stock.
+        </p>
       ) : null}
       <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
     </AdminPage>

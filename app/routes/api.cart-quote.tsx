@@ -31,5 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     totalCents: priced.subtotalCents + shippingCents,
     freeShippingThresholdCents: store.freeShippingThresholdCents,
     waitingOrderHours: store.waitingOrderHours,
+    lowStockThreshold: store.lowStockThreshold,
   });
 }

@@ -170,7 +170,13 @@ function CartLines({ cart, quote }: { cart: CartLine[]; quote: CartQuote | undef
         // Until the quote for a changed quantity arrives, the line shows the last one.
         const priced = isOrderable(line) ? quote?.lines.find((other) => sameProduct(other, line)) : undefined;
         return (
-          <CartLineRow key={key} line={line} priced={priced} waitingHours={quote?.waitingOrderHours ?? 0} />
+          <CartLineRow
+            key={key}
+            line={line}
+            priced={priced}
+            waitingHours={quote?.waitingOrderHours ?? 0}
+            lowStockAt={quote?.lowStockThreshold ?? 0}
+          />
         );
       })}
     </ul>
@@ -185,17 +191,19 @@ function CartLineRow({
   line,
   priced,
   waitingHours,
+  lowStockAt,
 }: {
   line: CartLine;
   priced: CartQuote["lines"][number] | undefined;
   waitingHours: number;
+  lowStockAt: number;
 }) {
   const name = priced?.name ?? (line.name || "A product");
   const max = priced?.availability.maxQuantity ?? MAX_QUANTITY;
   const problem =
     quantityProblem(line.quantity) ??
     (priced?.availability.status === "unavailable"
-      ? availabilityText(priced.availability, line.quantity, priced.kind, waitingHours)
+      ? availabilityText(priced.availability, line.quantity, priced.kind, waitingHours, lowStockAt)
       : null);
   return (
     <li
@@ -235,7 +243,13 @@ function CartLineRow({
                   className={`text-sm ${priced.availability.status === "in-stock" ? "text-emerald-800" : "text-amber-800"}`}
                   data-testid="cart-line-availability"
                 >
-                  {availabilityText(priced.availability, line.quantity, priced.kind, waitingHours)}
+                  {availabilityText(
+                    priced.availability,
+                    line.quantity,
+                    priced.kind,
+                    waitingHours,
+                    lowStockAt,
+                  )}
                 </p>
               )}
               {priced.previousPriceCents !== undefined ? (

@@ -46,19 +46,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       seo,
       availability: availabilityOf(stock.get(product.id)!, 1, MAX_QUANTITY),
       waitingOrderHours: store.waitingOrderHours,
+      lowStockThreshold: store.lowStockThreshold,
     };
   }
   const seo = await seoForPath(context, path.data, {
     brand: { key: page.brand.key, title: page.content.title, whyChoose: page.content.whyChoose },
     canonicalPath: brandPath(page.brand),
   });
-  return { page, related: [], seo, availability: null, waitingOrderHours: 0 };
+  return { page, related: [], seo, availability: null, waitingOrderHours: 0, lowStockThreshold: 0 };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
-  const { page, related, availability, waitingOrderHours } = loaderData;
+  const { page, related, availability, waitingOrderHours, lowStockThreshold } = loaderData;
   if (page.kind === "product" && availability) {
     const { product } = page;
     return (
@@ -68,6 +69,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
           product={product}
           availability={availability}
           waitingHours={waitingOrderHours}
+          lowStockAt={lowStockThreshold}
           addToCart={
             <AddToCartButton
               product={{

@@ -319,6 +319,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                           line.quantity,
                           line.kind,
                           quote.waitingOrderHours,
+                          quote.lowStockThreshold,
                         )}
                       </span>
                     </span>

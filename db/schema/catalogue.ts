@@ -75,6 +75,11 @@ export const products = pgTable(
      * and the keys follow within the store's promised time. Otherwise the product shows as unavailable.
      */
     waitingOrders: boolean("waiting_orders").notNull().default(true),
+    /**
+     * Units on hand of a printer or router, less those reserved by orders not yet shipped; null when not counted
+     * (software counts its key pool instead). Orders take from it in their transaction (`reserveStock`).
+     */
+    stock: integer("stock"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +89,7 @@ export const products = pgTable(
     uniqueIndex("products_route_lower_idx").on(sql`lower(${table.route})`),
     index("products_categories_idx").using("gin", table.categories),
     check("products_price_check", sql`${table.priceCents} >= 0 and ${table.originalPriceCents} >= 0`),
+    check("products_stock_check", sql`${table.stock} is null or ${table.stock} >= 0`),
   ],
 );
 

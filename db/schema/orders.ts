@@ -102,6 +102,8 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
     kind: text("kind").$type<LineKind>().notNull(),
+    /** Units of a counted printer or router taken from its stock when the order was placed; given back on cancel. */
+    stockReserved: integer("stock_reserved").notNull().default(0),
   },
   (table) => [
     index("order_lines_order_idx").on(table.orderId),

@@ -137,6 +137,8 @@ export async function importSeed(
               value,
             })),
             position: index,
+            stock: product.stock ?? null,
+            ...(product.backorders === undefined ? {} : { waitingOrders: product.backorders }),
           })
           .onConflictDoUpdate({
             target: [products.groupKey, products.externalId],
@@ -151,7 +153,10 @@ export async function importSeed(
                 "route",
                 "specifications",
                 "position",
+                ...(product.backorders === undefined ? [] : ["waiting_orders"]),
               ]),
+              // A counted product keeps its live count: orders have taken from it since the file was written.
+              stock: sql`coalesce(${products.stock}, excluded.stock)`,
               updatedAt: sql`now()`,
             },
           });

@@ -47,6 +47,18 @@ export const productSchema = z
     route: routePath,
     /** Label to text, in display order. */
     specifications: z.record(text(100), text(500)),
+    /**
+     * Printers and routers: units on hand. Sets the count of a new product, or of one not counted yet; a product
+     * already counted keeps its live count (orders have taken from it). Left out: not counted.
+     */
+    stock: z
+      .number("must be a whole number of units")
+      .int("must be a whole number of units")
+      .min(0, "cannot be negative")
+      .max(9_999_999, "must be at most 9999999")
+      .optional(),
+    /** Whether it may be ordered while out of stock (the order waits). Left out: yes for a new product, else unchanged. */
+    backorders: z.boolean("must be true or false").optional(),
   })
   .superRefine((product, ctx) => {
     if (product.discountedPrice !== product.price) {
@@ -83,20 +95,32 @@ export const brandContentSchema = z.object({
   sample: z.boolean().optional(),
 });
 
-export const brandGroupSchema = z.object({
-  /** The spec's brand key, e.g. "McAfee", "PCMatic", "Windows7", "hp". */
-  key: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, "must be letters and digits, starting with a letter"),
-  /** The display name, e.g. "PC Matic", "Windows 7", "HP". */
-  name: text(100),
-  section: z.enum(SECTIONS),
-  /** The brand's official website, linked from the independent-reseller notice. */
-  officialWebsite: z.url("must be a URL"),
-  /** The company behind the brand, when it is not the brand's own name (Microsoft for Windows 7). */
-  owner: z.string().trim().max(100).optional(),
-  /** Key into brandContent; Windows7, Windows8 and Windowsxp share one entry. */
-  content: z.string().min(1),
-  products: z.array(productSchema).min(1, "must have at least one product").max(100),
-});
+export const brandGroupSchema = z
+  .object({
+    /** The spec's brand key, e.g. "McAfee", "PCMatic", "Windows7", "hp". */
+    key: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, "must be letters and digits, starting with a letter"),
+    /** The display name, e.g. "PC Matic", "Windows 7", "HP". */
+    name: text(100),
+    section: z.enum(SECTIONS),
+    /** The brand's official website, linked from the independent-reseller notice. */
+    officialWebsite: z.url("must be a URL"),
+    /** The company behind the brand, when it is not the brand's own name (Microsoft for Windows 7). */
+    owner: z.string().trim().max(100).optional(),
+    /** Key into brandContent; Windows7, Windows8 and Windowsxp share one entry. */
+    content: z.string().min(1),
+    products: z.array(productSchema).min(1, "must have at least one product").max(100),
+  })
+  .superRefine((group, ctx) => {
+    if (group.section === "printer" || group.section === "router") return;
+    for (const [index, product] of group.products.entries()) {
+      if (product.stock !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["products", index, "stock"],
+          message: "only printers and routers have a stock count: software counts its licence keys",
+        });
+    }
+  });
 
 const seoSchema = z.object({
   route: routePath.or(z.literal("/")),

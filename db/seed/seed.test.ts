@@ -279,6 +279,49 @@ describe.each(drivers)("importing the catalogue on %s", (driver) => {
     }
   });
 
+  it("carries stock: counts for the demo printers and routers, kept live on a second import, refused for software", async () => {
+    const seed = readDemoSeed();
+    const physical = seed.groups!.filter(
+      (group) => group.section === "printer" || group.section === "router",
+    );
+    for (const group of physical)
+      for (const product of group.products) expect(product.stock).toBeGreaterThanOrEqual(0);
+    const [archer] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.route, "/router/tplink/archer-c80"));
+    const given = physical.flatMap((group) => group.products).find((p) => p.route === archer!.route)!.stock;
+    expect(archer!.stock).toBe(given);
+    // Orders took some: importing the file again keeps the live count; a backorders flag in the file is applied.
+    await database.db.update(products).set({ stock: 1 }).where(eq(products.id, archer!.id));
+    const edited = structuredClone(seed);
+    const tplink = edited.groups!.find((group) => group.key === "tplink")!;
+    tplink.products.find((p) => p.route === archer!.route)!.backorders = false;
+    await importSeed(database.db, { groups: [tplink] }, "edited.json", { cipher: testCipher() });
+    const [after] = await database.db.select().from(products).where(eq(products.id, archer!.id));
+    expect(after).toMatchObject({ stock: 1, waitingOrders: false });
+    await database.db
+      .update(products)
+      .set({ stock: given, waitingOrders: true })
+      .where(eq(products.id, archer!.id));
+
+    const software = structuredClone(seed) as Record<string, unknown> & {
+      groups: Array<{ products: Array<Record<string, unknown>> }>;
+    };
+    software.groups[0]!.products[0]!.stock = 4;
+    software.groups[15]!.products[0]!.stock = -1;
+    let error: unknown;
+    try {
+      parseSeed(software, "stock.json");
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as SeedValidationError).problems).toEqual([
+      "groups[0].products[0].stock: only printers and routers have a stock count: software counts its licence keys",
+      "groups[15].products[0].stock: cannot be negative",
+    ]);
+  });
+
   it("rolls back a whole import when a route belongs to another product, and says which", async () => {
     const fresh = await createTestDatabase(driver);
     try {

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { brandGroups, licenceKeys, orderLines, orders, products } from "~db/schema";
+import { getSettings } from "~/modules/orders/settings.server";
 
 /** Below this many unused keys a software product's pool shows as low. */
 export const LOW_KEY_POOL = 5;
@@ -58,7 +59,8 @@ export async function salesSummary(db: Database, now = new Date()) {
 
 /** What needs the store's attention: payments to confirm, keys to supply, parcels to send, pools running dry. */
 export async function workQueue(db: Database) {
-  const [[payment], [keys], [shipping], lowPools] = await Promise.all([
+  const lowStockAt = (await getSettings(db)).lowStockThreshold;
+  const [[payment], [keys], [shipping], lowPools, lowStock] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.status, "pending_payment")),
     db
       .select({ n: count() })
@@ -82,11 +84,25 @@ export async function workQueue(db: Database) {
       .groupBy(products.id, products.name)
       .having(sql`count(${licenceKeys.id}) < ${LOW_KEY_POOL}`)
       .orderBy(asc(sql`count(${licenceKeys.id})`), asc(products.name)),
+    // Printers and routers at or below the low-stock mark (the lowStockThreshold setting).
+    db
+      .select({ productId: products.id, name: products.name, stock: sql<number>`${products.stock}` })
+      .from(products)
+      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+      .where(
+        and(
+          sql`${brandGroups.section} in ('printer', 'router')`,
+          eq(products.hidden, false),
+          lte(products.stock, lowStockAt),
+        ),
+      )
+      .orderBy(asc(products.stock), asc(products.name)),
   ]);
   return {
     awaitingPayment: payment?.n ?? 0,
     awaitingKeys: keys?.n ?? 0,
     awaitingShipment: shipping?.n ?? 0,
     lowKeyPools: lowPools,
+    lowStock,
   };
 }

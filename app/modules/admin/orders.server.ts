@@ -10,6 +10,7 @@ import {
   orders,
   ORDER_STATUSES,
 } from "~db/schema";
+import { releaseStock } from "~/modules/catalogue/stock.server";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { orderPath } from "~/modules/orders/access.server";
 import { allocateKeys, keysForOrder } from "~/modules/orders/licence-keys.server";
@@ -189,6 +190,19 @@ export async function addShipment(ctx: OrdersContext, number: number, trackingNu
   ctx.mailer.kick();
 }
 
+/** Gives an order's reserved stock back (once), with an order event saying how much. */
+async function releaseOrderStock(tx: Transaction, orderId: number, admin: string) {
+  const released = await releaseStock(tx, orderId);
+  if (released > 0)
+    await recordEvent(
+      tx,
+      orderId,
+      "stock_released",
+      `admin:${admin}`,
+      `${released} unit${released > 1 ? "s" : ""} back in stock`,
+    );
+}
+
 /** Only an unpaid order is cancelled; a paid one is refunded instead. */
 export async function cancelOrder(ctx: OrdersContext, number: number, admin: string) {
   await ctx.db.transaction(async (tx) => {
@@ -200,6 +214,7 @@ export async function cancelOrder(ctx: OrdersContext, number: number, admin: str
       .set({ status: "cancelled", updatedAt: sql`now()` })
       .where(eq(orders.id, order.id));
     await recordEvent(tx, order.id, "cancelled", `admin:${admin}`, "Cancelled by the store");
+    await releaseOrderStock(tx, order.id, admin);
     await recordAudit(tx, {
       actor: admin,
       action: "order.cancel",
@@ -225,6 +240,8 @@ export async function refundOrder(ctx: OrdersContext, number: number, admin: str
       .set({ status: "refunded", paymentStatus: "refunded", awaitingKeys: 0, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id));
     await recordEvent(tx, order.id, "refunded", `admin:${admin}`, "Refunded by the store");
+    // Not shipped yet: the printers and routers it reserved go back on sale.
+    if (order.trackingNumber === null) await releaseOrderStock(tx, order.id, admin);
     await recordAudit(tx, {
       actor: admin,
       action: "order.refund",

@@ -8,6 +8,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import type { Database, Transaction } from "~db/client.server";
 import { auditLog, brandGroups, products } from "~db/schema";
 import { fieldErrors } from "~/lib/forms";
+import { isPhysicalSection } from "~/modules/catalogue/sections";
 import { recordAudit } from "./audit.server";
 import {
   IMPORT_MAX_BYTES,
@@ -264,6 +265,19 @@ async function plan(
       if (cell !== undefined && !(column.field === "externalId" && cell === "")) values[column.field] = cell;
     }
     if (has("hidden")) values.hidden = HIDDEN_VALUES[hiddenText] ? "true" : "";
+    const backorderText = (row.values.waitingOrders ?? "").trim().toLowerCase();
+    if (has("waitingOrders")) {
+      if (backorderText === "") {
+        if (current.waitingOrders === undefined) delete values.waitingOrders;
+        else values.waitingOrders = current.waitingOrders;
+      } else if (backorderText in HIDDEN_VALUES) {
+        values.waitingOrders = HIDDEN_VALUES[backorderText] ? "wait" : "refuse";
+      } else if (backorderText === "wait" || backorderText === "refuse") {
+        values.waitingOrders = backorderText;
+      } else {
+        return fail({ [headerOf("waitingOrders")]: "Use yes or no" });
+      }
+    }
     if (!target && (values.externalId ?? "") === "") {
       let id = idFromRoute(route) || "product";
       for (
@@ -285,6 +299,11 @@ async function plan(
     const form = parsed.success ? parsed.data : undefined;
     if (groupKey !== "" && !brandKeys.has(groupKey)) {
       errors[headerOf("groupKey")] = `There is no brand group "${groupKey}"`;
+    } else if (
+      typeof form?.stock === "number" &&
+      !isPhysicalSection(brands.find((brand) => brand.key === groupKey)!.section)
+    ) {
+      errors[headerOf("stock")] = "Software counts its licence keys: leave the stock empty";
     }
     const routeKey = route.toLowerCase();
     if (form) {
@@ -457,7 +476,7 @@ async function updateBatch(tx: Transaction, entries: Array<{ id: number; row: Re
   const values = sql.join(
     entries.map(
       ({ id, row }) =>
-        sql`(${id}::integer, ${row.groupKey}::text, ${row.externalId}::text, ${row.name}::text, ${row.description}::text, ${row.priceCents}::integer, ${row.originalPriceCents}::integer, ${JSON.stringify(row.categories)}::jsonb, ${row.img}::text, ${row.route}::text, ${JSON.stringify(row.specifications)}::jsonb, ${row.hidden}::boolean)`,
+        sql`(${id}::integer, ${row.groupKey}::text, ${row.externalId}::text, ${row.name}::text, ${row.description}::text, ${row.priceCents}::integer, ${row.originalPriceCents}::integer, ${JSON.stringify(row.categories)}::jsonb, ${row.img}::text, ${row.route}::text, ${JSON.stringify(row.specifications)}::jsonb, ${row.hidden}::boolean, ${row.waitingOrders ?? null}::boolean, ${row.stock ?? null}::integer)`,
     ),
     sql`, `,
   );
@@ -466,8 +485,9 @@ async function updateBatch(tx: Transaction, entries: Array<{ id: number; row: Re
       group_key = v.group_key, external_id = v.external_id, name = v.name, description = v.description,
       price_cents = v.price_cents, original_price_cents = v.original_price_cents,
       categories = array(select jsonb_array_elements_text(v.categories)), img = v.img, route = v.route,
-      specifications = v.specifications, hidden = v.hidden, updated_at = now()
+      specifications = v.specifications, hidden = v.hidden,
+      waiting_orders = coalesce(v.waiting_orders, ${products.waitingOrders}), stock = v.stock, updated_at = now()
     from (values ${values}) as v(id, group_key, external_id, name, description, price_cents,
-      original_price_cents, categories, img, route, specifications, hidden)
+      original_price_cents, categories, img, route, specifications, hidden, waiting_orders, stock)
     where ${products.id} = v.id`);
 }

@@ -16,7 +16,9 @@ export type ProductField =
   | "img"
   | "route"
   | "specifications"
-  | "hidden";
+  | "hidden"
+  | "stock"
+  | "waitingOrders";
 
 export type CsvColumn = {
   field: ProductField;
@@ -93,6 +95,20 @@ export const PRODUCT_CSV_COLUMNS: CsvColumn[] = [
     aliases: [],
     required: false,
     help: "true to keep the product off the storefront (yes/no, 1/0 work too)",
+  },
+  {
+    field: "stock",
+    header: "stock",
+    aliases: ["stockcount", "quantity", "onhand", "inventory"],
+    required: false,
+    help: "Printers and routers: units on hand not yet ordered; empty: not counted. Software: leave empty",
+  },
+  {
+    field: "waitingOrders",
+    header: "backorders",
+    aliases: ["backorder", "waitingorders", "allowbackorders"],
+    required: false,
+    help: "yes: take orders when out of stock (they wait); no: show it as unavailable; empty: unchanged (new: yes)",
   },
 ];
 

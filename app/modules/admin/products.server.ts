@@ -9,6 +9,7 @@ import { parseMoney, toDecimalString } from "~/lib/money";
 import { isPhysicalSection, SECTION_ORDER } from "~/modules/catalogue/sections";
 import { addLicenceKeys, keyPoolCounts } from "~/modules/orders/licence-keys.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
+import { getSettings } from "~/modules/orders/settings.server";
 import { recordAudit } from "./audit.server";
 import { LOW_KEY_POOL } from "./dashboard.server";
 import { likePattern } from "./list-query";
@@ -19,11 +20,21 @@ import type { ProductForm } from "./schemas";
 export const productListQuery = z.object({
   q: z.string().trim().max(200).catch(""),
   group: z.string().trim().max(60).catch(""),
-  sort: z.enum(["name", "price", "group", "updated"]).catch("group"),
+  /** in: some to sell now; low: at or below the low-stock mark; out: none; uncounted: printers and routers without a count. */
+  stock: z.enum(["", "in", "low", "out", "uncounted"]).catch(""),
+  sort: z.enum(["name", "price", "group", "updated", "stock"]).catch("group"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(5).max(100).catch(25),
 });
+
+/**
+ * What a product has to sell now: a printer's or router's stock count (null: not counted), a software product's
+ * unused licence keys.
+ */
+const stockLeft = sql<
+  number | null
+>`(case when ${brandGroups.section} in ('printer', 'router') then ${products.stock} else (select count(*)::int from ${licenceKeys} where ${licenceKeys.productId} = ${products.id} and ${licenceKeys.orderLineId} is null) end)`;
 
 const sorts = {
   name: products.name,
@@ -32,9 +43,30 @@ const sorts = {
   updated: products.updatedAt,
 };
 
-export async function listProducts(db: Database, query: z.infer<typeof productListQuery>) {
+/** The stock filter, with the low-stock mark of printers and routers (key pools are low below LOW_KEY_POOL). */
+function stockFilter(filter: z.infer<typeof productListQuery>["stock"], lowStockAt: number): SQL | undefined {
+  const physical = sql`${brandGroups.section} in ('printer', 'router')`;
+  switch (filter) {
+    case "in":
+      return sql`(${stockLeft} > 0 or (${physical} and ${products.stock} is null))`;
+    case "low":
+      return sql`(${stockLeft} > 0 and ${stockLeft} <= case when ${physical} then ${lowStockAt}::int else ${LOW_KEY_POOL - 1}::int end)`;
+    case "out":
+      return sql`(${stockLeft} = 0)`;
+    case "uncounted":
+      return sql`(${physical} and ${products.stock} is null)`;
+    default:
+      return undefined;
+  }
+}
+
+/** The where and order by of the admin's product list (its filters and sort), shared by the list and the export. */
+async function productListSelection(db: Database, query: z.infer<typeof productListQuery>) {
   const filters: SQL[] = [];
   if (query.group) filters.push(eq(products.groupKey, query.group));
+  const lowStockAt = (await getSettings(db)).lowStockThreshold;
+  const byStock = stockFilter(query.stock, lowStockAt);
+  if (byStock) filters.push(byStock);
   if (query.q) {
     const like = likePattern(query.q.toLowerCase());
     // A text starting with / is (part of) an address; anything else a name, as lower(name) like ..., which the
@@ -49,7 +81,18 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
     );
   }
   const where = filters.length ? and(...filters) : undefined;
-  const order = query.dir === "asc" ? asc(sorts[query.sort]) : desc(sorts[query.sort]);
+  // Stock sorts products without a count last either way.
+  const order =
+    query.sort === "stock"
+      ? sql`${stockLeft} ${sql.raw(query.dir === "asc" ? "asc" : "desc")} nulls last`
+      : query.dir === "asc"
+        ? asc(sorts[query.sort])
+        : desc(sorts[query.sort]);
+  return { where, order, lowStockAt };
+}
+
+export async function listProducts(db: Database, query: z.infer<typeof productListQuery>) {
+  const { where, order, lowStockAt } = await productListSelection(db, query);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -62,6 +105,7 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
         route: products.route,
         img: products.img,
         hidden: products.hidden,
+        stock: products.stock,
         updatedAt: products.updatedAt,
         section: brandGroups.section,
         groupName: brandGroups.name,
@@ -72,7 +116,11 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
       .orderBy(order, asc(products.position), asc(products.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(products).where(where),
+    db
+      .select({ n: count() })
+      .from(products)
+      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+      .where(where),
   ]);
   const pools = new Map(
     (
@@ -88,11 +136,30 @@ export async function listProducts(db: Database, query: z.infer<typeof productLi
       updatedAt: row.updatedAt.toISOString(),
       // Printers and routers are shipped: they have no key pool.
       keys: isPhysicalSection(row.section) ? null : (pools.get(row.id) ?? { available: 0, assigned: 0 }),
+      lowStock: isPhysicalSection(row.section) && row.stock !== null && row.stock <= lowStockAt,
       lowKeys:
         !isPhysicalSection(row.section) && !row.hidden && (pools.get(row.id)?.available ?? 0) < LOW_KEY_POOL,
     })),
     total: total?.n ?? 0,
   };
+}
+
+/** Most products one export writes: the import takes 5,000 rows per file. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+/**
+ * The products of the list's filters and sort, whole, in that order, for the CSV export (up to EXPORT_MAX_ROWS).
+ */
+export async function productsForExport(db: Database, query: z.infer<typeof productListQuery>) {
+  const { where, order } = await productListSelection(db, query);
+  const rows = await db
+    .select({ product: products })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(where)
+    .orderBy(order, asc(products.position), asc(products.id))
+    .limit(EXPORT_MAX_ROWS);
+  return rows.map((row) => row.product);
 }
 
 /** The brand groups a product can belong to, in the catalogue's order, for the form's select. */
@@ -137,6 +204,7 @@ export function productFormValues(product: typeof products.$inferSelect) {
     specifications: product.specifications.map((spec) => `${spec.label}: ${spec.value}`).join("\n"),
     hidden: product.hidden ? "true" : "",
     waitingOrders: product.waitingOrders ? "wait" : "refuse",
+    stock: product.stock === null ? "" : String(product.stock),
   };
 }
 
@@ -154,6 +222,7 @@ export function toRow(form: ProductForm) {
     specifications: form.specifications,
     hidden: form.hidden,
     waitingOrders: form.waitingOrders,
+    stock: form.stock,
   };
 }
 
@@ -163,10 +232,12 @@ export type SaveResult = { ok: true; id: number } | { ok: false; errors: FieldEr
 async function conflicts(db: Database, form: ProductForm, exceptId?: number): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const [group] = await db
-    .select({ key: brandGroups.key })
+    .select({ key: brandGroups.key, section: brandGroups.section })
     .from(brandGroups)
     .where(eq(brandGroups.key, form.groupKey));
   if (!group) errors.groupKey = "Choose a brand from the list";
+  else if (typeof form.stock === "number" && !isPhysicalSection(group.section))
+    errors.stock = "Software counts its licence keys: leave the stock empty";
   const others = exceptId === undefined ? undefined : ne(products.id, exceptId);
   const [sameId] = await db
     .select({ id: products.id })

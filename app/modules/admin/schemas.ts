@@ -106,6 +106,16 @@ export const productFormSchema = z
       .enum(["wait", "refuse"], "Choose what happens when it is out of stock")
       .optional()
       .transform((choice) => (choice === undefined ? undefined : choice === "wait")),
+    /**
+     * Units of a printer or router on hand and not yet ordered; empty: not counted (always in stock). Software
+     * counts its key pool instead. Left out (a CSV without the column): unchanged.
+     */
+    stock: z
+      .string()
+      .trim()
+      .regex(/^\d{0,7}$/, "Enter a whole number of units from 0 to 9999999, or leave it empty")
+      .optional()
+      .transform((text) => (text === undefined ? undefined : text === "" ? null : Number(text))),
   })
   .superRefine((product, ctx) => {
     if (product.originalPrice !== undefined && Number(product.originalPrice) < Number(product.price)) {

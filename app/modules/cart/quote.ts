@@ -10,6 +10,8 @@ export type CartQuote = Omit<PricedCart, "lines"> & {
   freeShippingThresholdCents: number;
   /** Keys of a waiting order are sent within this many hours. */
   waitingOrderHours: number;
+  /** Printers and routers with this many or fewer left say "Only N left". */
+  lowStockThreshold: number;
 };
 
 const EMPTY_QUOTE: CartQuote = {
@@ -24,6 +26,7 @@ const EMPTY_QUOTE: CartQuote = {
   totalCents: 0,
   freeShippingThresholdCents: 0,
   waitingOrderHours: 0,
+  lowStockThreshold: 0,
 };
 
 /**

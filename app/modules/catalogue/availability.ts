@@ -2,9 +2,12 @@
  * Whether a product can be had, and how soon: computed on the server (product loaders, the cart quote, order
  * placement) and put in words here for the product page, the cart and the checkout.
  *
- * Stock is counted for software (the unused keys of its pool). Printers and routers are not counted yet
- * (`inStock: null`); when they get a stock count, they fill in the same fields and everything below applies.
+ * Stock is counted for software (the unused keys of its pool) and for printers and routers with a stock count (units
+ * on hand not yet reserved by an order); a printer or router without a count is `inStock: null`, always in stock.
  */
+
+/** Printers and routers with this many or fewer left say "Only N left", unless the `lowStockThreshold` setting says otherwise. */
+export const LOW_STOCK_DEFAULT = 5;
 
 /** What the store has of a product right now. */
 export type Stock = {
@@ -40,13 +43,15 @@ const within = (hours: number) => `within ${hours} ${plural(hours, "hour", "hour
 
 /**
  * How a product page, a cart line or the checkout says it: "In stock: licence key by e-mail right after payment",
- * "Out of stock: licence key by e-mail within 24 hours of payment", "Unavailable: out of stock"...
+ * "Out of stock: licence key by e-mail within 24 hours of payment", "Unavailable: out of stock", and for a printer
+ * or router with `lowStockAt` or fewer left, "Only 3 left: shipped with tracking once paid"...
  */
 export function availabilityText(
   availability: Availability,
   quantity: number,
   kind: "software" | "physical",
   waitingHours: number,
+  lowStockAt = 0,
 ): string {
   const { status, inStock } = availability;
   const keys = (n: number) => plural(n, "licence key", "licence keys");
@@ -56,8 +61,12 @@ export function availabilityText(
       : `Only ${inStock} available: lower the quantity to ${inStock} or fewer`;
   }
   if (kind === "physical") {
-    return status === "in-stock"
-      ? "In stock: shipped with tracking once paid"
+    if (status === "in-stock")
+      return inStock !== null && inStock <= lowStockAt
+        ? `Only ${inStock} left: shipped with tracking once paid`
+        : "In stock: shipped with tracking once paid";
+    return inStock
+      ? `Only ${inStock} in stock: ${inStock} shipped once paid, the rest ${within(waitingHours)}`
       : `Out of stock: ships ${within(waitingHours)}`;
   }
   if (status === "in-stock") return `In stock: ${keys(quantity)} by e-mail right after payment`;

@@ -6,7 +6,9 @@ import {
   type ProductSpecification,
   products,
   type Section,
+  settings,
 } from "~db/schema";
+import { LOW_STOCK_DEFAULT } from "./availability";
 import type { ServerContext } from "~/context";
 import { isSection } from "./sections";
 
@@ -20,6 +22,10 @@ export const productCardColumns = {
   route: products.route,
   groupKey: products.groupKey,
   brandName: brandGroups.name,
+  /** A printer's or router's stock count (null: not counted, or software), and whether it is low. */
+  stock: products.stock,
+  stockLow: sql<boolean>`coalesce(${products.stock} <= coalesce((select case when jsonb_typeof(${settings.value}) = 'number' then (${settings.value} #>> '{}')::numeric end from ${settings} where ${settings.key} = 'lowStockThreshold'), ${LOW_STOCK_DEFAULT}), false)`,
+  waitingOrders: products.waitingOrders,
 };
 
 export type ProductCard = {
@@ -31,6 +37,9 @@ export type ProductCard = {
   route: string;
   groupKey: string;
   brandName: string;
+  stock: number | null;
+  stockLow: boolean;
+  waitingOrders: boolean;
 };
 
 /** Visible products carrying a category tag (best-seller, top-rated, ...), in catalogue order. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
-import { licenceKeys, products, type Section } from "~db/schema";
+import { licenceKeys, orderLines, products, type Section } from "~db/schema";
 import type { Stock } from "./availability";
 import { isPhysicalSection } from "./sections";
 
@@ -20,21 +20,46 @@ export async function freeKeyCounts(
 
 type StockSubject = { productId: number; section: Section; waitingOrders: boolean };
 
-/** The stock of each product: software counts its unused keys; printers and routers are not counted yet. */
+/** The stock count of printers and routers (null: not counted). */
+export async function physicalStockCounts(
+  db: Database | Transaction,
+  productIds: number[],
+): Promise<Map<number, number | null>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((row) => [row.id, row.stock]));
+}
+
+/**
+ * The stock of each product: software counts its unused keys; printers and routers their stock count (units on
+ * hand not yet reserved by an order), or null when the store does not count them.
+ */
 export async function stockOf(
   db: Database | Transaction,
   subjects: StockSubject[],
 ): Promise<Map<number, Stock>> {
   const software = subjects.filter((subject) => !isPhysicalSection(subject.section));
-  const free = await freeKeyCounts(
-    db,
-    software.map((subject) => subject.productId),
-  );
+  const physical = subjects.filter((subject) => isPhysicalSection(subject.section));
+  const [free, counted] = await Promise.all([
+    freeKeyCounts(
+      db,
+      software.map((subject) => subject.productId),
+    ),
+    physicalStockCounts(
+      db,
+      physical.map((subject) => subject.productId),
+    ),
+  ]);
   return new Map(
     subjects.map((subject) => [
       subject.productId,
       {
-        inStock: isPhysicalSection(subject.section) ? null : (free.get(subject.productId) ?? 0),
+        inStock: isPhysicalSection(subject.section)
+          ? (counted.get(subject.productId) ?? null)
+          : (free.get(subject.productId) ?? 0),
         waitingOrders: subject.waitingOrders,
       },
     ]),
@@ -42,15 +67,81 @@ export async function stockOf(
 }
 
 /**
- * Locks the rows of products that cannot be ordered beyond their stock, for the rest of the transaction: two
- * orders placed at once for the last keys are checked one after the other, never both against the same count.
+ * Locks the rows of products that cannot be ordered beyond their stock, and of products with a stock count the
+ * order takes from, for the rest of the transaction: two orders placed at once for the last units or keys are
+ * checked one after the other, never both against the same count.
  */
 export async function lockProductsForOrder(tx: Transaction, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   await tx
     .select({ id: products.id })
     .from(products)
-    .where(and(inArray(products.id, productIds), eq(products.waitingOrders, false)))
+    .where(
+      and(
+        inArray(products.id, productIds),
+        or(eq(products.waitingOrders, false), isNotNull(products.stock)),
+      ),
+    )
     .orderBy(asc(products.id))
     .for("update");
+}
+
+/**
+ * Takes counted stock for an order's lines, inside the order's transaction after `lockProductsForOrder`: each line
+ * takes what it asks for, or what is left when the product takes backorders (the rest is owed). Returns the units
+ * taken per line, in the order given; the stock never goes below zero (a check constraint says so too).
+ */
+export async function reserveStock(
+  tx: Transaction,
+  lines: Array<{ productId: number; quantity: number }>,
+): Promise<number[]> {
+  await lockProductsForOrder(
+    tx,
+    lines.map((line) => line.productId),
+  );
+  const counted = await physicalStockCounts(
+    tx,
+    lines.map((line) => line.productId),
+  );
+  const taken: number[] = [];
+  for (const line of lines) {
+    const left = counted.get(line.productId);
+    if (left === null || left === undefined) {
+      taken.push(0);
+      continue;
+    }
+    const take = Math.min(left, line.quantity);
+    counted.set(line.productId, left - take);
+    taken.push(take);
+    if (take > 0)
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${take}` })
+        .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
+  }
+  return taken;
+}
+
+/**
+ * Gives back the stock an order's unshipped lines reserved (a cancelled or refunded order): once, since the lines
+ * are zeroed in the same statement. A product whose stock is no longer counted gets nothing back.
+ */
+export async function releaseStock(tx: Transaction, orderId: number): Promise<number> {
+  const lines = await tx
+    .select({ id: orderLines.id, productId: orderLines.productId, reserved: orderLines.stockReserved })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.stockReserved, 0)))
+    .orderBy(asc(orderLines.id))
+    .for("update");
+  let released = 0;
+  for (const line of lines) {
+    await tx.update(orderLines).set({ stockReserved: 0 }).where(eq(orderLines.id, line.id));
+    if (line.productId === null) continue;
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.reserved}` })
+      .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
+    released += line.reserved;
+  }
+  return released;
 }

@@ -15,7 +15,7 @@ import type { Logger } from "~/lib/logger.server";
 import { MAX_QUANTITY } from "~/modules/cart/cart";
 import { priceCart, type PricedLine } from "~/modules/cart/pricing.server";
 import { availabilityOf } from "~/modules/catalogue/availability";
-import { lockProductsForOrder, stockOf } from "~/modules/catalogue/stock.server";
+import { lockProductsForOrder, reserveStock, stockOf } from "~/modules/catalogue/stock.server";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import type { Env } from "~/lib/env.server";
 import { orderPath } from "./access.server";
@@ -124,6 +124,8 @@ export async function placeOrder(
       const store = await getSettings(tx);
       const shortages = await stockShortages(tx, priced.lines);
       if (shortages.length > 0) throw new CartRefused({ cart: shortages.join(" ") });
+      // Printers and routers with a stock count: taken now, under the same locks, given back if it is cancelled.
+      const reserved = await reserveStock(tx, priced.lines);
       const shippingCents = shippingCost(store, priced.physicalSubtotalCents, priced.hasPhysical);
       const [order] = await tx
         .insert(orders)
@@ -142,7 +144,7 @@ export async function placeOrder(
         })
         .returning();
       await tx.insert(orderLines).values(
-        priced.lines.map((line) => ({
+        priced.lines.map((line, index) => ({
           orderId: order!.id,
           productId: line.productId,
           groupKey: line.groupKey,
@@ -152,6 +154,7 @@ export async function placeOrder(
           quantity: line.quantity,
           lineTotalCents: line.lineTotalCents,
           kind: line.kind,
+          stockReserved: reserved[index] ?? 0,
         })),
       );
       await recordEvent(tx, order!.id, "placed", "customer", PLACED_MESSAGES[input.paymentMethod]);
@@ -186,7 +189,8 @@ export async function placeOrder(
  * not take waiting orders is sold only as far as its stock goes, however the cart was priced a moment before.
  */
 async function stockShortages(tx: Transaction, lines: PricedLine[]): Promise<string[]> {
-  const strict = lines.filter((line) => line.availability.inStock !== null);
+  // Every line, not only those counted when the cart was priced: the admin may have set a count since.
+  const strict = lines;
   if (strict.length === 0) return [];
   await lockProductsForOrder(
     tx,

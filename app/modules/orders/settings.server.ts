@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "~db/client.server";
 import { settings } from "~db/schema";
+import { LOW_STOCK_DEFAULT } from "~/modules/catalogue/availability";
 
 const settingsSchema = z.object({
   /** Flat shipping charged when an order has physical goods... */
@@ -20,6 +21,8 @@ const settingsSchema = z.object({
     .min(1)
     .max(24 * 30)
     .catch(24),
+  /** A printer or router with this many units or fewer shows "Only N left" and is listed as low stock. */
+  lowStockThreshold: z.number().int().min(0).max(10_000).catch(LOW_STOCK_DEFAULT),
   bankTransferInstructions: z
     .string()
     .catch(

@@ -2,6 +2,25 @@ import { Link } from "react-router";
 import { discountPercent, formatMoney } from "~/lib/money";
 import type { ProductCard as ProductCardData } from "../catalogue.server";
 
+/** A counted printer or router says when it is out of stock or running low; nothing is said otherwise. */
+function StockNote({ product }: { product: ProductCardData }) {
+  if (product.stock === null || (!product.stockLow && product.stock > 0)) return null;
+  const text =
+    product.stock > 0
+      ? `Only ${product.stock} left`
+      : product.waitingOrders
+        ? "Out of stock: can be ordered"
+        : "Out of stock";
+  return (
+    <p
+      className={`text-sm font-semibold ${product.stock > 0 ? "text-amber-800" : "text-red-800"}`}
+      data-testid="card-stock"
+    >
+      {text}
+    </p>
+  );
+}
+
 export function ProductCard({ product }: { product: ProductCardData }) {
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
   return (
@@ -26,6 +45,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             {product.name}
           </Link>
         </h3>
+        <StockNote product={product} />
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">
           <span className="text-lg font-bold text-ink-900">{formatMoney(product.priceCents)}</span>
           {discount > 0 ? (

@@ -33,12 +33,15 @@ export function ProductDetails({
   product,
   availability,
   waitingHours,
+  lowStockAt = 0,
   addToCart,
 }: {
   product: ProductDetail;
   /** Of one unit: in stock, after a wait, or not orderable now (from the server). */
   availability: Availability;
   waitingHours: number;
+  /** Printers and routers with this many or fewer left say "Only N left". */
+  lowStockAt?: number;
   addToCart: React.ReactNode;
 }) {
   useShowProduct({
@@ -51,7 +54,13 @@ export function ProductDetails({
   const section = SECTIONS[brand.section];
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
   const physical = isPhysicalSection(brand.section);
-  const delivery = availabilityText(availability, 1, physical ? "physical" : "software", waitingHours);
+  const delivery = availabilityText(
+    availability,
+    1,
+    physical ? "physical" : "software",
+    waitingHours,
+    lowStockAt,
+  );
   const promises = physical
     ? ["Secure checkout", "Help from our support team"]
     : ["Secure checkout", "Help with installation and activation"];
