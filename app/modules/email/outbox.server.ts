@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database, Transaction } from "~db/client.server";
 import { outboxEmails } from "~db/schema";
@@ -24,7 +24,7 @@ export async function enqueueEmail(tx: Database | Transaction, email: OutgoingEm
 
 /** Attempts before a message is given up as failed; the wait doubles each time, from 30 s up to an hour. */
 export const MAX_ATTEMPTS = 8;
-const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+export const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 /** A claimed message is someone else's to send for this long; if that process dies, it is retried after. */
 const LEASE_SECONDS = 300;
 
@@ -54,12 +54,16 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
   let timer: NodeJS.Timeout | undefined;
 
   async function claimDue() {
-    // Take a lease on due messages so another process does not send them too.
+    // Take a lease on due messages so another process does not send them too. With a way to send, messages kept
+    // as "stored" while there was none are due as well, oldest first with the rest.
+    const waiting = transporter
+      ? or(eq(outboxEmails.status, "pending"), eq(outboxEmails.status, "stored"))
+      : eq(outboxEmails.status, "pending");
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: outboxEmails.id })
         .from(outboxEmails)
-        .where(and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, sql`now()`)))
+        .where(and(waiting, lte(outboxEmails.nextAttemptAt, sql`now()`)))
         .orderBy(asc(outboxEmails.id))
         .limit(20)
         .for("update", { skipLocked: true });
@@ -83,9 +87,10 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
       if (batch.length === 0) return;
       for (const email of batch) {
         if (!transporter) {
+          // Kept, not tried: no attempt is counted, and it is due at once when a process that can send looks.
           await db
             .update(outboxEmails)
-            .set({ status: "stored", attempts: email.attempts + 1 })
+            .set({ status: "stored", nextAttemptAt: sql`now()` })
             .where(eq(outboxEmails.id, email.id));
           continue;
         }
