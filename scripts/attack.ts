@@ -11,6 +11,7 @@ import { baselineAttacks } from "./attacks/baseline";
 import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { pageAttacks } from "./attacks/pages";
+import { outboxAttacks } from "./attacks/outbox";
 import { platformAttacks } from "./attacks/platform";
 
 const attacks: Attack[] = [
@@ -19,6 +20,7 @@ const attacks: Attack[] = [
   ...accountAttacks,
   ...commerceAttacks,
   ...pageAttacks,
+  ...outboxAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);
