@@ -106,12 +106,13 @@ export const outboxAttacks: Attack[] = [
           `/admin/emails?${query}`,
         );
       }
-      for (const body of [
+      const bodies: Array<Record<string, string>> = [
         { intent: "resend", id: "abc" },
         { intent: "resend" },
         { intent: "delete", id: "1" },
         { intent: "resend", id: "-5" },
-      ]) {
+      ];
+      for (const body of bodies) {
         await expectStatus(
           await send("/admin/emails", {
             method: "POST",

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, ne } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { openDatabase } from "~db/client.server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -86,6 +86,47 @@ describe.each(drivers)("the e-mail outbox on %s", (driver) => {
       ["sent", 1],
       ["sent", 1],
     ]);
+  });
+
+  it("leaves a message to the process that claimed it after this process's lease ran out", async () => {
+    const logger = recordingLogger().logger;
+    for (const n of [1, 2, 3]) await enqueueEmail(database.db, { ...message, subject: `Slow ${n}` });
+    const sentB: Array<{ subject: string; to: string; text: string }> = [];
+    const b = createMailer({
+      db: database.db,
+      logger,
+      from: "s@example.com",
+      transport: recordingTransport(sentB),
+    });
+    const sentA: string[] = [];
+    // A's SMTP server is so slow on its first message that A's lease on the whole batch runs out meanwhile, and
+    // B (another process) claims and sends the rest before A gets to them.
+    const slow = nodemailer.createTransport({
+      name: "slow",
+      version: "1",
+      send(mail, callback) {
+        const subject = String(mail.data.subject);
+        void (async () => {
+          if (sentA.length === 0) {
+            // (The message being sent had its lease renewed just before; the others' leases run out.)
+            await database.db
+              .update(outboxEmails)
+              .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+              .where(ne(outboxEmails.subject, subject));
+            await b.dispatch();
+          }
+          sentA.push(subject);
+          callback(null, { envelope: mail.message.getEnvelope(), messageId: mail.message.messageId() });
+        })();
+      },
+    });
+    const a = createMailer({ db: database.db, logger, from: "s@example.com", transport: slow });
+    await a.dispatch();
+    // Each went out once: A sent the one it was on, B the two it claimed, and A let those go.
+    expect(sentA).toEqual(["Slow 1"]);
+    expect(sentB.map((mail) => mail.subject)).toEqual(["Slow 2", "Slow 3"]);
+    const rows = await database.db.select().from(outboxEmails);
+    expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
   });
 
   it("waits longer after each failure and stores the last error", async () => {

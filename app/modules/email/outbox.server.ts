@@ -48,7 +48,17 @@ export type MailerOptions = {
 };
 
 export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOptions): Mailer {
-  const transporter = transport ?? (smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined);
+  // Time limits well inside the lease, so a hanging SMTP server cannot hold one message past it.
+  const transporter =
+    transport ??
+    (smtpUrl
+      ? nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 30_000,
+          greetingTimeout: 30_000,
+          socketTimeout: 60_000,
+        })
+      : undefined);
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -68,9 +78,10 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
         .limit(20)
         .for("update", { skipLocked: true });
       if (due.length === 0) return [];
+      // The lease's end, to the millisecond, is also this process's mark on the rows (see stillMine).
       return tx
         .update(outboxEmails)
-        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .set({ nextAttemptAt: new Date(Date.now() + LEASE_SECONDS * 1000) })
         .where(
           inArray(
             outboxEmails.id,
@@ -79,6 +90,20 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
         )
         .returning();
     });
+  }
+
+  /**
+   * Renews the lease on one message of the batch just before sending it, if the lease is still the one this process
+   * took: when an earlier message of the batch took so long that the lease ran out and another process claimed
+   * this one, it is that process's to send, not this one's.
+   */
+  async function stillMine(id: number, lease: Date) {
+    const renewed = await db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: new Date(Date.now() + LEASE_SECONDS * 1000) })
+      .where(and(eq(outboxEmails.id, id), eq(outboxEmails.nextAttemptAt, lease)))
+      .returning({ id: outboxEmails.id });
+    return renewed.length === 1;
   }
 
   async function sendDue() {
@@ -94,6 +119,7 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
             .where(eq(outboxEmails.id, email.id));
           continue;
         }
+        if (!(await stillMine(email.id, email.nextAttemptAt))) continue;
         try {
           await transporter.sendMail({
             from,
