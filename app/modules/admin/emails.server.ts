@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~db/client.server";
 import { orders, OUTBOX_STATUSES, type OutboxStatus, outboxEmails } from "~db/schema";
+import { enqueueEmail } from "../email/outbox.server";
 import { recordAudit } from "./audit.server";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 
@@ -121,31 +122,22 @@ export async function resendEmail(db: Database, id: number, actor: string): Prom
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!original) return null;
-    const [copy] = await tx
-      .insert(outboxEmails)
-      .values({
-        kind: original.kind,
-        orderId: original.orderId,
-        to: original.to,
-        subject: original.subject,
-        text: original.text,
-        html: original.html,
-      })
-      .returning({ id: outboxEmails.id });
+    const { kind, orderId, to, subject, text, html } = original;
+    const copyId = await enqueueEmail(tx, { kind, orderId: orderId ?? undefined, to, subject, text, html });
     await recordAudit(tx, {
       actor,
       action: "email.resend",
       entity: "email",
-      entityId: copy!.id,
+      entityId: copyId,
       before: { id: original.id, status: original.status },
       after: {
-        id: copy!.id,
+        id: copyId,
         resentFrom: original.id,
         kind: original.kind,
         to: original.to,
         subject: original.subject,
       },
     });
-    return copy!.id;
+    return copyId;
   });
 }

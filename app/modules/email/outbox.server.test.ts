@@ -58,6 +58,22 @@ describe.each(drivers)("the e-mail outbox on %s", (driver) => {
     });
   });
 
+  it("never lets a failed write put the e-mail's body (licence keys) into the logs", async () => {
+    const { logger, lines } = recordingLogger();
+    const secret = "SECRET-KEY-4242-ABCD";
+    const error = await enqueueEmail(database.db, {
+      ...message,
+      orderId: 2_000_000_000, // no such order: the insert fails
+      text: `Your key: ${secret}`,
+      html: `<p>${secret}</p>`,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/could not write an e-mail to the outbox \(23503/);
+    logger.error({ err: error }, "placing the order failed");
+    expect(JSON.stringify(lines())).toContain("could not write an e-mail to the outbox");
+    expect(JSON.stringify(lines())).not.toContain(secret);
+  });
+
   it("sends the messages stored without SMTP once a process that has SMTP runs, oldest first, each once", async () => {
     const logger = recordingLogger().logger;
     for (const n of [1, 2, 3]) await enqueueEmail(database.db, { ...message, subject: `Stored ${n}` });

@@ -15,11 +15,36 @@ export type OutgoingEmail = {
 
 /** Writes an e-mail in the caller's transaction: if the change it reports is stored, so is the message. */
 export async function enqueueEmail(tx: Database | Transaction, email: OutgoingEmail) {
-  const [row] = await tx
-    .insert(outboxEmails)
-    .values({ ...email, orderId: email.orderId ?? null })
-    .returning({ id: outboxEmails.id });
-  return row!.id;
+  try {
+    const [row] = await tx
+      .insert(outboxEmails)
+      .values({ ...email, orderId: email.orderId ?? null })
+      .returning({ id: outboxEmails.id });
+    return row!.id;
+  } catch (error) {
+    throw withoutBody(error);
+  }
+}
+
+/**
+ * A failed write of an e-mail as an error that can be logged: the driver's error names the query's parameters (the
+ * message's text and HTML, with licence keys and order links) and PostgreSQL's detail may quote the row. Only the
+ * database's error code and message are kept (the code also as the cause's, where 23505 and the like are looked for).
+ */
+export function withoutBody(error: unknown): Error {
+  let code: string | undefined;
+  let message = "";
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const candidate = (current as { code?: unknown }).code;
+    if (typeof candidate === "string") {
+      code = candidate;
+      message = current instanceof Error ? current.message : "";
+      break;
+    }
+  }
+  return new Error(`could not write an e-mail to the outbox${code ? ` (${code}: ${message})` : ""}`, {
+    cause: code ? Object.assign(new Error(message), { code }) : undefined,
+  });
 }
 
 /** Attempts before a message is given up as failed; the wait doubles each time, from 30 s up to an hour. */

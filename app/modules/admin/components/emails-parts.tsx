@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { OutboxStatus } from "~db/schema/orders";
 import type { EmailRow } from "../emails.server";
+import { Panel } from "./admin-page";
 import { formatWhen } from "./orders-parts";
 
 export const EMAIL_STATUS_LABELS: Record<OutboxStatus, string> = {
@@ -57,18 +58,11 @@ export function EmailHtmlPreview({ html, subject }: { html: string; subject: str
 /** The e-mails of one order, for the admin's order page; each opens in the outbox. */
 export function OrderEmails({ emails }: { emails: EmailRow[] }) {
   return (
-    <section
-      aria-labelledby="order-emails-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      data-testid="order-emails"
-    >
-      <h2 id="order-emails-heading" className="text-lg font-bold text-ink-900">
-        E-mails
-      </h2>
+    <Panel title="E-mails" testId="order-emails">
       {emails.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No e-mails about this order yet.</p>
+        <p className="text-sm text-slate-600">No e-mails about this order yet.</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100 text-sm">
+        <ul className="-mt-2 divide-y divide-slate-100 text-sm">
           {emails.map((email) => (
             <li
               key={email.id}
@@ -91,7 +85,7 @@ export function OrderEmails({ emails }: { emails: EmailRow[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
