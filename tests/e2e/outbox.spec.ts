@@ -216,6 +216,7 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SCREENS}/admin-email-detail-phone.png`, fullPage: true });
+    await page.getByTestId("email-html").screenshot({ path: `${SCREENS}/admin-email-html-phone.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     page.once("dialog", (dialog) => void dialog.accept());
@@ -248,6 +249,34 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
     await expect(listed.filter({ hasText: "Payment received" })).toHaveCount(2);
     await page.screenshot({ path: `${SCREENS}/admin-order-emails.png`, fullPage: true });
     await again.close();
+
+    // 4. An SMTP server that cannot be reached: a resent e-mail waits for its next try, with the error shown.
+    await stopServer(server);
+    server = await startServer(serverEnv(port, dataDir, `smtp://127.0.0.1:${sinkPort + 1}`));
+    const failing = await browser.newContext({ baseURL: ownURL });
+    page = await failing.newPage();
+    await signInAsAdmin(page, ownURL, "/admin/emails");
+    await page.goto(`/admin/emails?q=${encodeURIComponent(`Your order #${number}`)}`);
+    await page.getByTestId("email-row").first().getByRole("link").click();
+    await hydrated(page);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Resend this e-mail" }).click();
+    await expect(page.getByTestId("action-notice")).toContainText("queued to be sent again");
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId("email-detail").getByTestId("email-status").textContent();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe("Waiting to send · 1 attempt");
+    await expect(page.getByTestId("email-last-error")).toContainText("ECONNREFUSED");
+    await page.goto(`/admin/emails?status=pending`);
+    await expect(page.getByTestId("email-row")).toHaveCount(1);
+    await expect(page.getByTestId("email-row")).toContainText("ECONNREFUSED");
+    await page.screenshot({ path: `${SCREENS}/admin-emails-waiting.png`, fullPage: true });
+    await failing.close();
 
     // Nobody but an admin reads a stored e-mail: a visitor is sent to the sign-in, with nothing of the message.
     const anonymous = await fetch(`${ownURL}/admin/emails?id=1`, { redirect: "manual" });
