@@ -76,6 +76,7 @@ export default [
     route("pages", "routes/admin.pages.tsx"),
     route("pages/:slug", "routes/admin.page.tsx"),
     route("messages", "routes/admin.messages.tsx"),
+    route("emails", "routes/admin.emails.tsx"),
     route("files", "routes/admin.files.tsx"),
     route("audit", "routes/admin.audit.tsx"),
   ]),

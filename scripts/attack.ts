@@ -11,6 +11,7 @@ import { baselineAttacks } from "./attacks/baseline";
 import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { pageAttacks } from "./attacks/pages";
+import { outboxAttacks } from "./attacks/outbox";
 import { platformAttacks } from "./attacks/platform";
 import { stockAttacks } from "./attacks/stock";
 
@@ -21,6 +22,7 @@ const attacks: Attack[] = [
   ...commerceAttacks,
   ...pageAttacks,
   ...stockAttacks,
+  ...outboxAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

@@ -22,6 +22,8 @@ import {
   refundOrder,
 } from "~/modules/admin/orders.server";
 import { ordersContext } from "~/modules/orders/orders.server";
+import { OrderEmails } from "~/modules/admin/components/emails-parts";
+import { orderEmails } from "~/modules/admin/emails.server";
 import { TextField } from "~/ui/field";
 import { type ActionReply, parseActionForm } from "~/modules/admin/form-actions.server";
 import { IntentForm } from "~/modules/admin/components/intent-form";
@@ -84,6 +86,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         createdAt: event.createdAt.toISOString(),
       })),
       actions: orderActions(order, lines),
+      emails: await orderEmails(context.db, order.id),
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -201,7 +204,7 @@ function ConfirmBox({ label, error }: { label: string; error?: string }) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, events, actions } = loaderData;
+  const { order, lines, events, actions, emails } = loaderData;
   const reply = actionData as Reply | undefined;
   const errorsFor = (intent: string) => (reply?.intent === intent ? reply.errors : undefined);
   const anyAction = actions.markPaid || actions.ship || actions.cancel || actions.refund;
@@ -522,6 +525,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               ) : null}
             </div>
           </Panel>
+          <OrderEmails emails={emails} />
         </div>
       </div>
     </AdminPage>

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database, Transaction } from "~db/client.server";
 import { outboxEmails } from "~db/schema";
@@ -15,16 +15,41 @@ export type OutgoingEmail = {
 
 /** Writes an e-mail in the caller's transaction: if the change it reports is stored, so is the message. */
 export async function enqueueEmail(tx: Database | Transaction, email: OutgoingEmail) {
-  const [row] = await tx
-    .insert(outboxEmails)
-    .values({ ...email, orderId: email.orderId ?? null })
-    .returning({ id: outboxEmails.id });
-  return row!.id;
+  try {
+    const [row] = await tx
+      .insert(outboxEmails)
+      .values({ ...email, orderId: email.orderId ?? null })
+      .returning({ id: outboxEmails.id });
+    return row!.id;
+  } catch (error) {
+    throw withoutBody(error);
+  }
+}
+
+/**
+ * A failed write of an e-mail as an error that can be logged: the driver's error names the query's parameters (the
+ * message's text and HTML, with licence keys and order links) and PostgreSQL's detail may quote the row. Only the
+ * database's error code and message are kept (the code also as the cause's, where 23505 and the like are looked for).
+ */
+export function withoutBody(error: unknown): Error {
+  let code: string | undefined;
+  let message = "";
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const candidate = (current as { code?: unknown }).code;
+    if (typeof candidate === "string") {
+      code = candidate;
+      message = current instanceof Error ? current.message : "";
+      break;
+    }
+  }
+  return new Error(`could not write an e-mail to the outbox${code ? ` (${code}: ${message})` : ""}`, {
+    cause: code ? Object.assign(new Error(message), { code }) : undefined,
+  });
 }
 
 /** Attempts before a message is given up as failed; the wait doubles each time, from 30 s up to an hour. */
 export const MAX_ATTEMPTS = 8;
-const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+export const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 /** A claimed message is someone else's to send for this long; if that process dies, it is retried after. */
 const LEASE_SECONDS = 300;
 
@@ -48,25 +73,40 @@ export type MailerOptions = {
 };
 
 export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOptions): Mailer {
-  const transporter = transport ?? (smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined);
+  // Time limits well inside the lease, so a hanging SMTP server cannot hold one message past it.
+  const transporter =
+    transport ??
+    (smtpUrl
+      ? nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 30_000,
+          greetingTimeout: 30_000,
+          socketTimeout: 60_000,
+        })
+      : undefined);
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function claimDue() {
-    // Take a lease on due messages so another process does not send them too.
+    // Take a lease on due messages so another process does not send them too. With a way to send, messages kept
+    // as "stored" while there was none are due as well, oldest first with the rest.
+    const waiting = transporter
+      ? or(eq(outboxEmails.status, "pending"), eq(outboxEmails.status, "stored"))
+      : eq(outboxEmails.status, "pending");
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: outboxEmails.id })
         .from(outboxEmails)
-        .where(and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, sql`now()`)))
+        .where(and(waiting, lte(outboxEmails.nextAttemptAt, sql`now()`)))
         .orderBy(asc(outboxEmails.id))
         .limit(20)
         .for("update", { skipLocked: true });
       if (due.length === 0) return [];
+      // The lease's end, to the millisecond, is also this process's mark on the rows (see stillMine).
       return tx
         .update(outboxEmails)
-        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .set({ nextAttemptAt: new Date(Date.now() + LEASE_SECONDS * 1000) })
         .where(
           inArray(
             outboxEmails.id,
@@ -77,18 +117,34 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
     });
   }
 
+  /**
+   * Renews the lease on one message of the batch just before sending it, if the lease is still the one this process
+   * took: when an earlier message of the batch took so long that the lease ran out and another process claimed
+   * this one, it is that process's to send, not this one's.
+   */
+  async function stillMine(id: number, lease: Date) {
+    const renewed = await db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: new Date(Date.now() + LEASE_SECONDS * 1000) })
+      .where(and(eq(outboxEmails.id, id), eq(outboxEmails.nextAttemptAt, lease)))
+      .returning({ id: outboxEmails.id });
+    return renewed.length === 1;
+  }
+
   async function sendDue() {
     for (;;) {
       const batch = await claimDue();
       if (batch.length === 0) return;
       for (const email of batch) {
         if (!transporter) {
+          // Kept, not tried: no attempt is counted, and it is due at once when a process that can send looks.
           await db
             .update(outboxEmails)
-            .set({ status: "stored", attempts: email.attempts + 1 })
+            .set({ status: "stored", nextAttemptAt: sql`now()` })
             .where(eq(outboxEmails.id, email.id));
           continue;
         }
+        if (!(await stillMine(email.id, email.nextAttemptAt))) continue;
         try {
           await transporter.sendMail({
             from,

@@ -23,6 +23,7 @@ export const ADMIN_NAV = [
   { to: "/admin/company", label: "Company details" },
   { to: "/admin/pages", label: "Pages" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/emails", label: "E-mails" },
   { to: "/admin/files", label: "Files" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;

@@ -1,0 +1,171 @@
+import { data, Link, redirect, useLocation } from "react-router";
+import { z } from "zod";
+import { OUTBOX_STATUSES } from "~db/schema/orders";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { AdminPage } from "~/modules/admin/components/admin-page";
+import { EMAIL_STATUS_LABELS, EmailDetail, EmailStatusBadge } from "~/modules/admin/components/emails-parts";
+import {
+  cellClass,
+  HeadCell,
+  ListSearch,
+  ListTable,
+  Pagination,
+  SortHeader,
+  withParams,
+} from "~/modules/admin/components/list-controls";
+import { formatWhen } from "~/modules/admin/components/orders-parts";
+import { DoneNotice, FormMessage, RowAction } from "~/modules/admin/content-fields";
+import { rowId } from "~/modules/admin/content-schemas";
+import {
+  emailListQuery,
+  emailStatusCounts,
+  getEmail,
+  listEmails,
+  resendEmail,
+} from "~/modules/admin/emails.server";
+import { backToList, readContentForm, reply } from "~/modules/admin/form-actions.server";
+import { readListQuery } from "~/modules/admin/list-query";
+import type { Route } from "./+types/admin.emails";
+
+const NOT_FOUND = "There is no such e-mail.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const query = readListQuery(emailListQuery, request);
+  let open = null;
+  if (url.searchParams.has("id")) {
+    const id = rowId.safeParse(url.searchParams.get("id"));
+    open = id.success ? await getEmail(context.db, id.data) : null;
+    if (!open) throw data({ message: NOT_FOUND }, { status: 404, headers: PRIVATE_HEADERS });
+  }
+  const [page, counts] = await Promise.all([listEmails(context.db, query), emailStatusCounts(context.db)]);
+  return data({ page, query, counts, open }, { headers: PRIVATE_HEADERS });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "E-mails · Store admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const resendSchema = z.object({ intent: z.literal("resend"), id: rowId });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const body = await readContentForm(request);
+  if (!body.ok) return body.response;
+  const parsed = resendSchema.safeParse(body.values);
+  if (!parsed.success)
+    return reply(400, { message: "Choose an e-mail to send again with its Resend button." });
+  const copy = await resendEmail(context.db, parsed.data.id, admin.email);
+  if (copy === null) return reply(404, { message: NOT_FOUND });
+  context.mailer.kick();
+  const back = new URL(backToList(request, "resent"), "http://admin");
+  back.searchParams.set("id", String(copy));
+  back.searchParams.delete("page");
+  return redirect(`${back.pathname}?${back.searchParams.toString()}`);
+}
+
+const FILTERS = ["all", ...OUTBOX_STATUSES] as const;
+
+export default function EmailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, query, counts, open } = loaderData;
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete("done");
+  const link = (changes: Record<string, string | undefined>) => `/admin/emails${withParams(params, changes)}`;
+  return (
+    <AdminPage
+      title="E-mails"
+      intro="Every e-mail the store writes, newest first. Without SMTP_URL they are stored here and sent once it is set; a failed one is retried with growing waits."
+    >
+      <DoneNotice messages={{ resent: "The e-mail is queued to be sent again: its copy is shown below." }} />
+      {actionData ? <FormMessage message={actionData.message} /> : null}
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ListSearch label="Search by recipient or subject" placeholder="name@example.com" />
+        <nav aria-label="Status" className="flex flex-wrap gap-2">
+          {FILTERS.map((status) => (
+            <Link
+              key={status}
+              to={link({ status: status === "all" ? undefined : status, page: undefined, id: undefined })}
+              aria-current={query.status === status ? "page" : undefined}
+              className={`rounded-full px-3 py-1.5 text-sm font-semibold ${
+                query.status === status
+                  ? "bg-ink-900 text-white"
+                  : "border border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
+              }`}
+            >
+              {status === "all" ? "All" : EMAIL_STATUS_LABELS[status]}
+              {status !== "all" ? <span className="ml-1 font-normal">({counts[status]})</span> : null}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      <div className={open ? "grid gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}>
+        {open ? (
+          <div className="mt-4 min-w-0 2xl:order-2">
+            <EmailDetail
+              email={open}
+              closeTo={link({ id: undefined })}
+              resend={
+                <RowAction
+                  intent="resend"
+                  id={open.id}
+                  label="Resend this e-mail"
+                  confirm={`Send “${open.subject}” to ${open.to} again?`}
+                />
+              }
+            />
+          </div>
+        ) : null}
+        <div className="min-w-0">
+          <ListTable
+            caption="E-mails"
+            head={
+              <>
+                <SortHeader column="created" label="Written" sort={query.sort} dir={query.dir} />
+                <SortHeader column="to" label="To" sort={query.sort} dir={query.dir} />
+                <SortHeader column="subject" label="Subject" sort={query.sort} dir={query.dir} />
+                <HeadCell>Status</HeadCell>
+              </>
+            }
+          >
+            {page.rows.length === 0 ? (
+              <tr>
+                <td colSpan={4} className={`${cellClass} py-6 text-center text-slate-600`}>
+                  {query.q || query.status !== "all" ? "Nothing matches this search." : "No e-mails yet."}
+                </td>
+              </tr>
+            ) : (
+              page.rows.map((row) => (
+                <tr key={row.id} data-testid="email-row" className={open?.id === row.id ? "bg-brand-50" : ""}>
+                  <td className={`${cellClass} whitespace-nowrap text-xs`}>{formatWhen(row.createdAt)}</td>
+                  <td className={`${cellClass} max-w-56`}>
+                    <p className="truncate text-ink-900">{row.to}</p>
+                    {row.orderNumber ? (
+                      <p className="text-xs text-slate-600">Order #{row.orderNumber}</p>
+                    ) : null}
+                  </td>
+                  <td className={`${cellClass} min-w-48 max-w-md`}>
+                    <Link to={link({ id: String(row.id) })} className="text-brand-700 hover:underline">
+                      {row.subject}
+                    </Link>
+                  </td>
+                  <td className={cellClass}>
+                    <EmailStatusBadge status={row.status} attempts={row.attempts} />
+                    {row.lastError && row.status !== "sent" ? (
+                      <p className="mt-1 max-w-56 truncate text-xs text-red-800" title={row.lastError}>
+                        {row.lastError}
+                      </p>
+                    ) : null}
+                  </td>
+                </tr>
+              ))
+            )}
+          </ListTable>
+          <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

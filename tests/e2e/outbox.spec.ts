@@ -1,0 +1,289 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { signInAsAdmin } from "./admin";
+import { hydrated } from "./hydrated";
+
+// This test runs a production server of its own, on its own DATA_DIR and port, so it can stop it and start it
+// again with SMTP: first without SMTP_URL (e-mails are stored), then with the test's own SMTP sink.
+
+const NORTON = "/antivirus/norton/360-deluxe";
+const BUYER = "outbox.buyer@example.com";
+const SCREENS = "test-results/screens";
+
+type Mail = { to: string; subject: string; text: string };
+
+/** An SMTP server that keeps every message it is given. */
+async function startSink(port: number) {
+  const mails: Mail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        void PostalMime.parse(Buffer.concat(chunks)).then((parsed) => {
+          mails.push({
+            to: parsed.to?.map((to) => to.address).join(", ") ?? "",
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+          });
+          done();
+        });
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+  return { mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+function serverEnv(port: number, dataDir: string, smtpUrl?: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    BLOG_URL: "https://blog.example.com",
+    LOG_LEVEL: "warn",
+  };
+  delete env.SMTP_URL;
+  delete env.DATABASE_URL;
+  if (smtpUrl) env.SMTP_URL = smtpUrl;
+  return env;
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["build/server/main.js"], {
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  server.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${env.PORT}/healthz`).catch(() => null))?.status, {
+      timeout: 60_000,
+      message: `the server did not start: ${stderr}`,
+    })
+    .toBe(200);
+  return server;
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.on("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+async function placeSandboxOrder(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ number: number; key: string }> {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.77" },
+  });
+  const page = await context.newPage();
+  await page.goto(NORTON);
+  await hydrated(page);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
+  await page.goto("/payment");
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(BUYER);
+  const billing = page.getByTestId("billing-address");
+  await billing.getByLabel("Full name").fill("Ada Lovelace");
+  await billing.getByLabel("Street address").fill("1 Example Street");
+  await billing.getByLabel("City").fill("New York");
+  await billing.getByLabel("Postal code").fill("10001");
+  await page.getByLabel(/I accept the/).check();
+  await page.getByTestId("method-sandbox").check();
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+/);
+  const number = Number(/\/order\/(\d+)/.exec(page.url())![1]);
+  const key = (await page.getByTestId("licence-key").first().textContent())!.trim();
+  await context.close();
+  return { number, key };
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  // The e-mail's own frame runs no scripts (it is sandboxed), so axe cannot look inside: the page around it is
+  // checked, and the frame itself must have a title.
+  await expect(page.getByTestId("email-html")).toHaveAttribute("title", /as the customer sees it/);
+  const { violations } = await new AxeBuilder({ page })
+    .exclude('[data-testid="email-html"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+test("e-mails stored without SMTP are sent once, exactly once, after a restart with SMTP, and the admin can resend one", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const port = Number(new URL(baseURL!).port) + 55;
+  const sinkPort = port + 10;
+  const ownURL = `http://127.0.0.1:${port}`;
+  const dataDir = `test-results/e2e-outbox-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+
+  // The first admin, made as the owner makes one; signInAsAdmin reads the password from this file.
+  const created = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/admin-create.ts",
+      "--email",
+      "admin@example.com",
+      "--name",
+      "Owner",
+    ],
+    { env: serverEnv(port, dataDir), encoding: "utf8" },
+  );
+  expect(created.status, created.stderr).toBe(0);
+  writeFileSync(`test-results/admin-${port}.txt`, created.stdout);
+
+  let server = await startServer(serverEnv(port, dataDir));
+  const sink = await startSink(sinkPort);
+  try {
+    // 1. No SMTP: the order's e-mails are written and kept.
+    const { number, key } = await placeSandboxOrder(browser, ownURL);
+    const admin = await browser.newContext({ baseURL: ownURL });
+    let page = await admin.newPage();
+    await signInAsAdmin(page, ownURL, "/admin/emails");
+    await page.goto(`/admin/emails?status=stored&q=${encodeURIComponent(BUYER)}`);
+    const receiptRow = page
+      .getByTestId("email-row")
+      .filter({ hasText: `Payment received for order #${number}` });
+    await expect(receiptRow.getByTestId("email-status")).toHaveText("Stored (no SMTP)");
+    await expect(
+      page
+        .getByTestId("email-row")
+        .filter({ hasText: `Your order #${number}` })
+        .getByTestId("email-status"),
+    ).toHaveText("Stored (no SMTP)");
+    expect(sink.mails).toEqual([]);
+    await admin.close();
+
+    // 2. The same store started again with SMTP: the stored e-mails go out, each once.
+    await stopServer(server);
+    server = await startServer(serverEnv(port, dataDir, `smtp://127.0.0.1:${sinkPort}`));
+    const ofOrder = () =>
+      sink.mails.filter((mail) => mail.to === BUYER && mail.subject.includes(`#${number}`));
+    await expect.poll(() => ofOrder().length, { timeout: 30_000 }).toBe(2);
+    // A while later, still once each (the sender runs again every 30 s and on every kick).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const subjects = ofOrder().map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject === `Payment received for order #${number}`)).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.startsWith(`Your order #${number}`))).toHaveLength(1);
+    const receipt = ofOrder().find((mail) => mail.subject.startsWith("Payment received"))!;
+    expect(receipt.text).toContain(key);
+
+    // 3. The admin sees them sent, reads one as the customer sees it, and sends it again.
+    const again = await browser.newContext({ baseURL: ownURL });
+    page = await again.newPage();
+    await signInAsAdmin(page, ownURL, "/admin/emails");
+    await page.goto(`/admin/emails?status=sent&q=${encodeURIComponent(`order #${number}`)}`);
+    const sentRow = page
+      .getByTestId("email-row")
+      .filter({ hasText: `Payment received for order #${number}` });
+    await expect(sentRow.getByTestId("email-status")).toHaveText("Sent");
+    await sentRow.getByRole("link").click();
+    const detail = page.getByTestId("email-detail");
+    await expect(
+      detail.getByRole("heading", { name: `Payment received for order #${number}` }),
+    ).toBeVisible();
+    await expect(page.getByTestId("email-text")).toContainText(key);
+    const frame = page.getByTestId("email-html");
+    await expect(frame).toHaveAttribute("sandbox", "");
+    await expect(
+      page.frameLocator('[data-testid="email-html"]').getByText(`order #${number}`).first(),
+    ).toBeVisible();
+    await hydrated(page);
+    await page.screenshot({ path: `${SCREENS}/admin-email-detail-desktop.png`, fullPage: true });
+    await expectNoSeriousAxeViolations(page, "an open e-mail");
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: `${SCREENS}/admin-email-detail-phone.png`, fullPage: true });
+    await page.getByTestId("email-html").screenshot({ path: `${SCREENS}/admin-email-html-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await detail.getByRole("button", { name: "Resend this e-mail" }).click();
+    await expect(page.getByTestId("action-notice")).toContainText("queued to be sent again");
+    await expect
+      .poll(
+        () => ofOrder().filter((mail) => mail.subject === `Payment received for order #${number}`).length,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(2);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId("email-detail").getByTestId("email-status").textContent();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe("Sent");
+
+    // The resend is in the audit log, and the order's page lists all three e-mails.
+    await page.goto("/admin/audit?action=email.resend");
+    await expect(page.getByText("email.resend").first()).toBeVisible();
+    await page.goto(`/admin/orders/${number}`);
+    const listed = page.getByTestId("order-emails").getByTestId("order-email");
+    await expect(listed).toHaveCount(3);
+    await expect(listed.filter({ hasText: "Payment received" })).toHaveCount(2);
+    await page.screenshot({ path: `${SCREENS}/admin-order-emails.png`, fullPage: true });
+    await again.close();
+
+    // 4. An SMTP server that cannot be reached: a resent e-mail waits for its next try, with the error shown.
+    await stopServer(server);
+    server = await startServer(serverEnv(port, dataDir, `smtp://127.0.0.1:${sinkPort + 1}`));
+    const failing = await browser.newContext({ baseURL: ownURL });
+    page = await failing.newPage();
+    await signInAsAdmin(page, ownURL, "/admin/emails");
+    await page.goto(`/admin/emails?q=${encodeURIComponent(`Your order #${number}`)}`);
+    await page.getByTestId("email-row").first().getByRole("link").click();
+    await hydrated(page);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Resend this e-mail" }).click();
+    await expect(page.getByTestId("action-notice")).toContainText("queued to be sent again");
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId("email-detail").getByTestId("email-status").textContent();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe("Waiting to send · 1 attempt");
+    await expect(page.getByTestId("email-last-error")).toContainText("ECONNREFUSED");
+    await page.goto(`/admin/emails?status=pending`);
+    await expect(page.getByTestId("email-row")).toHaveCount(1);
+    await expect(page.getByTestId("email-row")).toContainText("ECONNREFUSED");
+    await page.screenshot({ path: `${SCREENS}/admin-emails-waiting.png`, fullPage: true });
+    await failing.close();
+
+    // Nobody but an admin reads a stored e-mail: a visitor is sent to the sign-in, with nothing of the message.
+    const anonymous = await fetch(`${ownURL}/admin/emails?id=1`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(await anonymous.text()).not.toContain(key);
+  } finally {
+    await stopServer(server);
+    await sink.close();
+  }
+});
