@@ -266,7 +266,8 @@ export function AccountSettings({
           intro="Your name, e-mail address, saved addresses and sessions are removed, and you are signed out everywhere. Your orders stay on the store's records (what was bought, amounts, payments) without your personal details; their links stop working. This cannot be undone."
         >
           <Notice reply={reply} intent="delete" />
-          <Form method="post" className="space-y-4" noValidate>
+          {/* A whole-page post: the live record says "gone" as the account goes, and must not win the race. */}
+          <Form method="post" className="space-y-4" noValidate reloadDocument>
             <TextField
               label="Your password"
               name="password"
