@@ -9,7 +9,13 @@
  */
 import { and, eq, like, lte, ne } from "drizzle-orm";
 import type { GenericEndpointContext } from "better-auth";
-import { APIError, createAuthMiddleware, isAPIError, sendVerificationEmailFn } from "better-auth/api";
+import {
+  APIError,
+  createAuthMiddleware,
+  getSessionFromCtx,
+  isAPIError,
+  sendVerificationEmailFn,
+} from "better-auth/api";
 import type { Database } from "~db/client.server";
 import { user, verification } from "~db/schema";
 import type { Logger } from "~/lib/logger.server";
@@ -87,6 +93,26 @@ export function beforeAuthRequest() {
     if (ctx.path === "/sign-up/email") {
       const sent = body ?? record(ctx.body) ?? {};
       body = { ...sent, ...checkAccountFields(sent) };
+    }
+    // Deleting an account always takes its password (better-auth would take a fresh session alone).
+    if (ctx.path === "/delete-user") {
+      const sent = body ?? record(ctx.body) ?? {};
+      if (typeof sent.password !== "string" || sent.password === "" || sent.token !== undefined) {
+        throw APIError.from("BAD_REQUEST", {
+          code: "PASSWORD_REQUIRED",
+          message: "Enter your password to delete your account",
+        });
+      }
+    }
+    // An admin still on admin:create's temporary password uses none of the admin plugin's endpoints.
+    if (ctx.path.startsWith("/admin/")) {
+      const current = await getSessionFromCtx(ctx).catch(() => null);
+      if ((current?.user as { mustChangePassword?: boolean } | undefined)?.mustChangePassword) {
+        throw APIError.from("FORBIDDEN", {
+          code: "TEMPORARY_PASSWORD",
+          message: "Choose a new password first, at /admin/account",
+        });
+      }
     }
     // A new address asked for obeys the limits of every other address (it is stored once its link is opened).
     if (ctx.path === "/change-email") {
