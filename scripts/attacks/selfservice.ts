@@ -117,7 +117,8 @@ export const selfServiceAttacks: Attack[] = [
         body: JSON.stringify({ newEmail: "fine@example.com", callbackURL: "https://evil.example/" }),
         from: randomAddress(),
       });
-      await expectStatus(redirect, 400, "change-email with a callback to another site");
+      // better-auth's origin check (403) or the store's redirect rule (400): either way, refused.
+      await expectStatus(redirect, [400, 403], "change-email with a callback to another site");
       for (const name of ["", "x".repeat(101), "Null\u0000Byte"]) {
         const page = await send("/user/account", {
           ...form({ intent: "name", name }),
