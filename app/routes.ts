@@ -41,6 +41,7 @@ export default [
   route("user/dashboard", "routes/user.dashboard.tsx"),
   route("user/orders", "routes/user.orders.tsx"),
   route("user/address", "routes/user.address.tsx"),
+  route("user/account", "routes/user.account.tsx"),
   route("api/user/events", "routes/api.user-events.tsx"),
   route("api/user/activity", "routes/api.user-activity.tsx"),
 
@@ -79,6 +80,7 @@ export default [
     route("emails", "routes/admin.emails.tsx"),
     route("files", "routes/admin.files.tsx"),
     route("audit", "routes/admin.audit.tsx"),
+    route("account", "routes/admin.account.tsx"),
   ]),
 
   route("sitemap.xml", "routes/sitemap.tsx"),

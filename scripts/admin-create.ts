@@ -32,7 +32,7 @@ async function main() {
       console.log(`Created the admin ${result.email}.`);
       console.log(`Temporary password (shown only now): ${result.password}`);
       console.log(
-        `Sign in at ${env.PUBLIC_URL}/admin, then set a password of your own (Forgot password on /user/login).`,
+        `Sign in at ${env.PUBLIC_URL}/admin, then set a password of your own (the admin asks for it first).`,
       );
     } else if (result.password) {
       console.log(
@@ -40,7 +40,7 @@ async function main() {
       );
       console.log(`Temporary password (shown only now): ${result.password}`);
       console.log(
-        `Sign in at ${env.PUBLIC_URL}/admin, then set a password of your own (Forgot password on /user/login).`,
+        `Sign in at ${env.PUBLIC_URL}/admin, then set a password of your own (the admin asks for it first).`,
       );
     } else if (result.alreadyAdmin) {
       console.log(`${result.email} is already an admin. Nothing changed.`);

@@ -14,6 +14,7 @@ import { pageAttacks } from "./attacks/pages";
 import { outboxAttacks } from "./attacks/outbox";
 import { platformAttacks } from "./attacks/platform";
 import { stockAttacks } from "./attacks/stock";
+import { selfServiceAttacks } from "./attacks/selfservice";
 
 const attacks: Attack[] = [
   ...baselineAttacks,
@@ -23,6 +24,7 @@ const attacks: Attack[] = [
   ...pageAttacks,
   ...stockAttacks,
   ...outboxAttacks,
+  ...selfServiceAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

@@ -78,7 +78,9 @@ async function main() {
   // Storage rules see the signed-in user of the accounts' session: admins write anywhere, customers in their folder.
   const storageAuth: StorageAuth = async (request) => {
     const viewer = await getViewer(request, { auth });
-    return viewer ? { id: viewer.id, role: viewer.role === "admin" ? "admin" : "customer" } : null;
+    // An admin still on admin:create's temporary password has no admin rights until choosing a new one.
+    const admin = viewer?.role === "admin" && !viewer.mustChangePassword;
+    return viewer ? { id: viewer.id, role: admin ? "admin" : "customer" } : null;
   };
   const userEvents = await startUserEvents(database, logger);
   running.userEvents = userEvents;

@@ -4,7 +4,7 @@ import { fieldErrors, type FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { safeRedirect, signInSchema } from "~/modules/accounts/schemas";
 import { NOT_AN_ADMIN } from "~/modules/accounts/messages";
-import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { ADMIN_ACCOUNT_PATH, getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { SalesChart } from "~/modules/admin/components/sales-chart";
@@ -33,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: viewer ? 403 : 200, headers: PRIVATE_HEADERS },
     );
   }
+  // On admin:create's temporary password: choose a new one first.
+  if (viewer.mustChangePassword) throw redirect(ADMIN_ACCOUNT_PATH, { headers: PRIVATE_HEADERS });
   const [sales, queue] = await Promise.all([salesSummary(context.db), workQueue(context.db)]);
   return data({ view: "dashboard" as const, sales, queue }, { headers: PRIVATE_HEADERS });
 }

@@ -20,7 +20,8 @@ import type { Route } from "./+types/admin";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
-  if (!viewer || viewer.role !== "admin") {
+  // An admin still on admin:create's temporary password sees no admin frame until choosing a new one.
+  if (!viewer || viewer.role !== "admin" || viewer.mustChangePassword) {
     return data({ admin: null, lists: null }, { headers: PRIVATE_HEADERS });
   }
   const lists = await loadAdminLists(context);

@@ -46,6 +46,8 @@ export const user = pgTable(
     lastLogout: stamp("last_logout"),
     /** When the activity status last changed (the spec's `timestamp`). */
     timestamp: stamp("activity_at"),
+    /** Set by `admin:create` with a temporary password: the account must choose its own before using the admin. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
   },
   (table) => [
     check("user_status_check", sql`${table.status} in ('Active', 'InActive')`),

@@ -9,11 +9,18 @@
  */
 import { and, eq, like, lte, ne } from "drizzle-orm";
 import type { GenericEndpointContext } from "better-auth";
-import { APIError, createAuthMiddleware, sendVerificationEmailFn } from "better-auth/api";
+import {
+  APIError,
+  createAuthMiddleware,
+  getSessionFromCtx,
+  isAPIError,
+  sendVerificationEmailFn,
+} from "better-auth/api";
 import type { Database } from "~db/client.server";
 import { user, verification } from "~db/schema";
 import type { Logger } from "~/lib/logger.server";
 import { setActivity } from "./activity.server";
+import { clearTemporaryPassword } from "./personal-data.server";
 import { type FlashCode, flashCookie } from "./flash";
 import { accountFieldsSchema, safeRedirect } from "./schemas";
 
@@ -87,6 +94,31 @@ export function beforeAuthRequest() {
       const sent = body ?? record(ctx.body) ?? {};
       body = { ...sent, ...checkAccountFields(sent) };
     }
+    // Deleting an account always takes its password (better-auth would take a fresh session alone).
+    if (ctx.path === "/delete-user") {
+      const sent = body ?? record(ctx.body) ?? {};
+      if (typeof sent.password !== "string" || sent.password === "" || sent.token !== undefined) {
+        throw APIError.from("BAD_REQUEST", {
+          code: "PASSWORD_REQUIRED",
+          message: "Enter your password to delete your account",
+        });
+      }
+    }
+    // An admin still on admin:create's temporary password uses none of the admin plugin's endpoints.
+    if (ctx.path.startsWith("/admin/")) {
+      const current = await getSessionFromCtx(ctx).catch(() => null);
+      if ((current?.user as { mustChangePassword?: boolean } | undefined)?.mustChangePassword) {
+        throw APIError.from("FORBIDDEN", {
+          code: "TEMPORARY_PASSWORD",
+          message: "Choose a new password first, at /admin/account",
+        });
+      }
+    }
+    // A new address asked for obeys the limits of every other address (it is stored once its link is opened).
+    if (ctx.path === "/change-email") {
+      const sent = body ?? record(ctx.body) ?? {};
+      body = { ...sent, newEmail: checkAccountFields({ email: sent.newEmail ?? "" }).email };
+    }
     if (body || query) return { context: { ...(body ? { body } : {}), ...(query ? { query } : {}) } };
   });
 }
@@ -110,9 +142,52 @@ export async function refuseUnconfirmedSignIn(
   throw APIError.from("UNAUTHORIZED", WRONG_CREDENTIALS);
 }
 
+/**
+ * The change of address a confirmation link carries (better-auth's signed token on /verify-email, already checked
+ * by the endpoint when its user update runs): the account's id and its old address, or null for any other request.
+ */
+export function emailChange(
+  ctx: GenericEndpointContext | null,
+): { userId: string; from: string; to: string } | null {
+  if (ctx?.path !== "/verify-email") return null;
+  const token = record(ctx.query)?.token;
+  if (typeof token !== "string") return null;
+  try {
+    const payload = record(JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")));
+    const { email, updateTo, userId } = payload ?? {};
+    if (typeof email !== "string" || typeof updateTo !== "string" || typeof userId !== "string") return null;
+    return { userId, from: email.toLowerCase(), to: updateTo.toLowerCase() };
+  } catch {
+    return null;
+  }
+}
+
+/** The old address of an account whose new address was just confirmed, to tell it; null otherwise. */
+export const emailChangeFrom = (ctx: GenericEndpointContext | null) => emailChange(ctx)?.from ?? null;
+
+/**
+ * A user update that would give an account an address another account has is refused with a 400, not a 500 from
+ * the unique index (two accounts asking for the same new address, the second link opened last).
+ */
+export async function refuseTakenEmail(db: Database, email: string, ctx: GenericEndpointContext | null) {
+  const self = emailChange(ctx)?.userId ?? record(ctx?.body)?.userId;
+  const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (taken && taken.id !== self) {
+    throw APIError.from("BAD_REQUEST", {
+      code: "EMAIL_TAKEN",
+      message: "This e-mail address cannot be used for this account",
+    });
+  }
+}
+
 /** Runs after every better-auth endpoint. */
 export function afterAuthRequest({ db, logger, secureCookies }: RulesContext) {
   return createAuthMiddleware(async (ctx) => {
+    // A password chosen by the account itself: admin:create's temporary one is gone.
+    const changedBy = ctx.context.session?.user.id;
+    if (ctx.path === "/change-password" && changedBy && !isAPIError(ctx.context.returned)) {
+      await clearTemporaryPassword(db, changedBy);
+    }
     // The confirmation link signs the customer in (unless this browser is signed in to the account already):
     // Active from now, with a notice on the next page.
     const started = ctx.context.newSession;

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { isAPIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { admin } from "better-auth/plugins";
 import type { Database } from "~db/client.server";
 import { account, rateLimit, session, user, verification } from "~db/schema";
@@ -14,10 +15,19 @@ import {
   afterPasswordReset,
   beforeAuthRequest,
   checkAccountFields,
+  emailChangeFrom,
+  refuseTakenEmail,
   dropOlderResetLinks,
   refuseUnconfirmedSignIn,
 } from "./auth-rules.server";
-import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails";
+import {
+  changeEmailEmail,
+  emailChangedEmail,
+  existingAccountEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from "./emails";
+import { clearTemporaryPassword, detachPersonalData } from "./personal-data.server";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
 
 /** Session cookies are named `storefront.session_token` (`__Secure-…` on https). */
@@ -98,6 +108,7 @@ export function createAuth({
       },
       onPasswordReset: async ({ user: reset }) => {
         await afterPasswordReset(db, reset.id);
+        await clearTemporaryPassword(db, reset.id);
       },
     },
     emailVerification: {
@@ -105,20 +116,70 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: to, url }) => {
-        await send(verificationEmail({ to: to.email, name: to.name, url, storeName }));
+        // A link for a new address of an existing account (change-email) says so; otherwise it confirms a sign-up.
+        const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, to.id));
+        const changing = stored !== undefined && stored.email.toLowerCase() !== to.email.toLowerCase();
+        await send(
+          (changing ? changeEmailEmail : verificationEmail)({ to: to.email, name: to.name, url, storeName }),
+        );
       },
     },
     // Every write of a user row, through any endpoint: the same limits as the store's forms.
     databaseHooks: {
       user: {
         create: { before: async (data) => ({ data: { ...data, ...checkAccountFields(data) } }) },
-        update: { before: async (data) => ({ data: { ...data, ...checkAccountFields(data) } }) },
+        update: {
+          before: async (data, ctx) => {
+            const checked = checkAccountFields(data);
+            if (typeof checked.email === "string") await refuseTakenEmail(db, checked.email, ctx);
+            return { data: { ...data, ...checked } };
+          },
+          // A confirmed change of address: the old address is told (see emailChangeFrom).
+          after: async (changed, ctx) => {
+            const from = emailChangeFrom(ctx);
+            if (!from || from === changed.email.toLowerCase()) return;
+            await send(
+              emailChangedEmail({
+                to: from,
+                name: changed.name,
+                newEmail: changed.email,
+                url: `${env.PUBLIC_URL}/contact`,
+                storeName,
+              }),
+            );
+          },
+        },
+        // However an account is deleted, its orders stay without its personal data.
+        delete: {
+          before: async (gone) => {
+            await detachPersonalData(db, gone);
+          },
+        },
       },
       session: {
         create: { before: async (row, ctx) => refuseUnconfirmedSignIn(db, row.userId, ctx) },
       },
       verification: {
         create: { after: async (row) => dropOlderResetLinks(db, row) },
+      },
+    },
+    user: {
+      additionalFields: {
+        // Set by admin:create with a temporary password; cleared when the account chooses its own.
+        mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+      // A new address is confirmed by the link better-auth e-mails to it (sendVerificationEmail above).
+      changeEmail: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // Customers delete their own account; an admin's account is made a customer's by another admin first.
+        beforeDelete: async (gone) => {
+          if ((gone as { role?: string | null }).role === "admin")
+            throw APIError.from("FORBIDDEN", {
+              code: "ADMIN_CANNOT_DELETE",
+              message: "An admin account cannot be deleted",
+            });
+        },
       },
     },
     hooks: {

@@ -63,3 +63,35 @@ export function existingAccountEmail({ to, name, url, storeName }: LinkEmail) {
     html: page(storeName, intro, url, "Sign in"),
   };
 }
+
+/** To a new address an account asked to move to: the link that confirms it (and only then changes the address). */
+export function changeEmailEmail({ to, name, url, storeName }: LinkEmail) {
+  const intro = [
+    `Hello ${name},`,
+    `Someone (we hope you) asked to use this e-mail address for their account at ${storeName}. The link below confirms it; until it is opened, the account keeps its old address. It works for 24 hours.`,
+    "If it was not you, ignore this e-mail: nothing changes.",
+  ];
+  return {
+    kind: "email-change",
+    to,
+    subject: `Confirm your new e-mail address at ${storeName}`,
+    text: `${intro.join("\n\n")}\n\nConfirm the new address: ${url}\n`,
+    html: page(storeName, intro, url, "Confirm my new address"),
+  };
+}
+
+/** To the old address of an account, once a new one is confirmed: what changed, and what to do if it was not them. */
+export function emailChangedEmail({ to, name, newEmail, url, storeName }: LinkEmail & { newEmail: string }) {
+  const intro = [
+    `Hello ${name},`,
+    `The e-mail address of your account at ${storeName} was changed to ${newEmail}. From now on we write to that address, and you sign in with it.`,
+    "If it was not you, contact us at once, and reset your password from the sign-in page.",
+  ];
+  return {
+    kind: "email-changed",
+    to,
+    subject: `Your e-mail address at ${storeName} was changed`,
+    text: `${intro.join("\n\n")}\n\nContact us: ${url}\n`,
+    html: page(storeName, intro, url, "Contact us"),
+  };
+}

@@ -15,6 +15,10 @@ export const FLASH_TOASTS = {
     message: "Thank you: your e-mail address is confirmed and you are signed in.",
     kind: "success",
   },
+  "account-deleted": {
+    message: "Your account is deleted. Your orders stay on our records without your personal details.",
+    kind: "info",
+  },
   "activity-unknown-status": { message: ACTIVITY_MESSAGES["unknown-status"], kind: "warning" },
   "activity-write-failed": { message: ACTIVITY_MESSAGES["write-failed"], kind: "error" },
 } as const satisfies Record<string, ToastInput>;

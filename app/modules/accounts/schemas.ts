@@ -128,3 +128,34 @@ export const addressIdSchema = z.coerce
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SavedAddressInput = z.infer<typeof savedAddressSchema>;
+
+// Account self-service (/user/account and /admin/account): one schema per form, by its intent.
+export const changeNameSchema = z.object({ name });
+export const changeEmailSchema = z.object({ email });
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Enter your current password" })
+      .min(1, "Enter your current password")
+      .max(MAX_PASSWORD, "That is not your current password"),
+    newPassword,
+    confirm: z.string({ error: "Repeat the new password" }).min(1, "Repeat the new password"),
+  })
+  .refine((values) => values.newPassword === values.confirm, {
+    path: ["confirm"],
+    message: "The passwords do not match",
+  })
+  .refine((values) => values.newPassword !== values.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a password different from the current one",
+  });
+export const endSessionSchema = z.object({
+  session: z.string({ error: "Choose a session" }).min(1, "Choose a session").max(100, "Choose a session"),
+});
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: "Enter your password to confirm" })
+    .min(1, "Enter your password to confirm")
+    .max(MAX_PASSWORD, "That is not your current password"),
+  confirm: z.literal("on", { error: "Tick the box to confirm you want your account deleted" }),
+});

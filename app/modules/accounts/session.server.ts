@@ -9,6 +9,10 @@ export type Viewer = {
   email: string;
   emailVerified: boolean;
   role: string;
+  /** The session this request is signed in with (to mark "this session" in the list of sessions). */
+  sessionId: string;
+  /** An admin made with a temporary password must choose a new one before using the admin area. */
+  mustChangePassword: boolean;
 };
 
 type SessionContext = { auth: Auth };
@@ -32,6 +36,8 @@ export async function getViewer(request: Request, context: SessionContext): Prom
     email: user.email,
     emailVerified: user.emailVerified,
     role: (user as { role?: string | null }).role ?? "user",
+    sessionId: found.session.id,
+    mustChangePassword: (user as { mustChangePassword?: boolean | null }).mustChangePassword === true,
   };
 }
 
@@ -58,6 +64,9 @@ export async function requireUserApi(request: Request, context: SessionContext):
 /** Personal pages must not be kept by any shared cache. */
 export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
 
+/** The admin's own account page, where an admin on a temporary password chooses a new one. */
+export const ADMIN_ACCOUNT_PATH = "/admin/account";
+
 /** Where a visitor signs in to the admin area, coming back to the page asked for. */
 export function adminLoginPath(request: Request): string {
   const url = new URL(request.url);
@@ -68,11 +77,19 @@ export function adminLoginPath(request: Request): string {
  * The signed-in admin, checked on the server for every admin loader and action: a visitor is sent to the admin
  * sign-in, a signed-in customer gets a 403. Nothing the browser keeps (the `admin` hint in local storage) counts.
  */
-export async function requireAdmin(request: Request, context: SessionContext): Promise<Viewer> {
+export async function requireAdmin(
+  request: Request,
+  context: SessionContext,
+  { temporaryPassword = false }: { temporaryPassword?: boolean } = {},
+): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw redirect(adminLoginPath(request), { headers: PRIVATE_HEADERS });
   if (viewer.role !== "admin") {
     throw data({ ok: false, message: NOT_AN_ADMIN }, { status: 403, headers: PRIVATE_HEADERS });
+  }
+  // Still on the temporary password of admin:create: nothing of the admin area until a new one is chosen.
+  if (viewer.mustChangePassword && !temporaryPassword) {
+    throw redirect(ADMIN_ACCOUNT_PATH, { headers: PRIVATE_HEADERS });
   }
   return viewer;
 }

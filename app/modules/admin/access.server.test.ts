@@ -63,8 +63,13 @@ describe.each(drivers)("admin access on %s", (driver) => {
     expect(second.password).not.toBe(first.password);
     const [row] = await database.db.select().from(user).where(eq(user.email, "owner@example.com"));
     expect(row).toMatchObject({ role: "admin", emailVerified: true });
-    const viewer = await requireAdmin(await signIn(auth, "owner@example.com", first.password), { auth });
-    expect(viewer).toMatchObject({ email: "owner@example.com", role: "admin" });
+    // The temporary password opens only the page where the admin chooses a new one.
+    const signedIn = await signIn(auth, "owner@example.com", first.password);
+    const sent = (await thrown(requireAdmin(signedIn, { auth }))) as Response;
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe("/admin/account");
+    const viewer = await requireAdmin(signedIn, { auth }, { temporaryPassword: true });
+    expect(viewer).toMatchObject({ email: "owner@example.com", role: "admin", mustChangePassword: true });
 
     // Run again: nothing changes, and the password stays the owner's.
     expect(await createAdmin({ db: database.db, auth }, { email: "owner@example.com" })).toEqual({
@@ -111,8 +116,14 @@ describe.each(drivers)("admin access on %s", (driver) => {
       }),
     );
     expect(refused.status).toBe(401);
-    const viewer = await requireAdmin(await signIn(auth, "owner2@example.com", result.password!), { auth });
-    expect(viewer).toMatchObject({ email: "owner2@example.com", role: "admin" });
+    const viewer = await requireAdmin(
+      await signIn(auth, "owner2@example.com", result.password!),
+      { auth },
+      {
+        temporaryPassword: true,
+      },
+    );
+    expect(viewer).toMatchObject({ email: "owner2@example.com", role: "admin", mustChangePassword: true });
   });
 
   it("admin:create refuses a missing or malformed address", async () => {

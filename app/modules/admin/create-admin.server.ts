@@ -48,7 +48,11 @@ export async function createAdmin(
           .where(and(eq(account.userId, existing.id), eq(account.providerId, "credential")));
         await tx.delete(session).where(eq(session.userId, existing.id));
       }
-      await tx.update(user).set({ role: "admin", emailVerified: true }).where(eq(user.id, existing.id));
+      // A temporary password must be replaced before the admin area opens.
+      await tx
+        .update(user)
+        .set({ role: "admin", emailVerified: true, ...(hash ? { mustChangePassword: true } : {}) })
+        .where(eq(user.id, existing.id));
       await recordAudit(tx, {
         actor: "admin:create",
         action: "user.set-role",
@@ -70,7 +74,11 @@ export async function createAdmin(
     body: { email, password, name: name ?? email.split("@")[0]!, role: "admin" },
   });
   // The address was typed by whoever runs the server: it needs no confirmation link.
-  await context.db.update(user).set({ emailVerified: true }).where(eq(user.id, made.id));
+  // The temporary password is good for one thing: signing in to choose a new one.
+  await context.db
+    .update(user)
+    .set({ emailVerified: true, mustChangePassword: true })
+    .where(eq(user.id, made.id));
   await recordAudit(context.db, {
     actor: "admin:create",
     action: "user.create-admin",

@@ -41,7 +41,7 @@ export function AccountProvider({
   // One-time notices (and the local clean-up of a sign-out) after each navigation.
   useEffect(() => {
     void takeFlash().then((codes) => {
-      if (codes.includes("signed-out")) clearLocalData();
+      if (codes.includes("signed-out") || codes.includes("account-deleted")) clearLocalData();
       for (const code of codes) toast(FLASH_TOASTS[code]);
     });
   }, [location.key, toast]);

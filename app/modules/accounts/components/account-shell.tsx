@@ -4,6 +4,7 @@ const LINKS = [
   { to: "/user/dashboard", label: "Dashboard" },
   { to: "/user/orders", label: "Orders" },
   { to: "/user/address", label: "Address book" },
+  { to: "/user/account", label: "Account settings" },
 ] as const;
 
 /** The frame of the signed-in customer's pages: a title, the account's sections and the way out. */

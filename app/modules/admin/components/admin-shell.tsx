@@ -26,6 +26,7 @@ export const ADMIN_NAV = [
   { to: "/admin/emails", label: "E-mails" },
   { to: "/admin/files", label: "Files" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/account", label: "Your account" },
 ] as const;
 
 type Lists = Record<AdminListKey, { total: number; rows: unknown[] } | null>;
