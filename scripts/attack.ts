@@ -12,6 +12,7 @@ import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { pageAttacks } from "./attacks/pages";
 import { platformAttacks } from "./attacks/platform";
+import { reliabilityAttacks } from "./attacks/reliability";
 
 const attacks: Attack[] = [
   ...baselineAttacks,
@@ -19,6 +20,7 @@ const attacks: Attack[] = [
   ...accountAttacks,
   ...commerceAttacks,
   ...pageAttacks,
+  ...reliabilityAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);
