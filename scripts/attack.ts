@@ -15,6 +15,7 @@ import { outboxAttacks } from "./attacks/outbox";
 import { platformAttacks } from "./attacks/platform";
 import { stockAttacks } from "./attacks/stock";
 import { selfServiceAttacks } from "./attacks/selfservice";
+import { reliabilityAttacks } from "./attacks/reliability";
 
 const attacks: Attack[] = [
   ...baselineAttacks,
@@ -25,6 +26,7 @@ const attacks: Attack[] = [
   ...stockAttacks,
   ...outboxAttacks,
   ...selfServiceAttacks,
+  ...reliabilityAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

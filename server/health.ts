@@ -28,8 +28,12 @@ const within = <T>(ms: number, work: Promise<T>) =>
     ),
   ]);
 
-const describe = (error: unknown) =>
-  `${(error as { code?: string }).code ?? ""} ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`.trim();
+/** What failed, without paths or query text: the answer is public. */
+const describe = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  return error instanceof Error && /^no answer within/.test(error.message) ? error.message : "failed";
+};
 
 /** The database takes a write: a table created and a row inserted in a transaction that is rolled back. */
 async function databaseWritable(database: HealthOptions["database"]): Promise<Check> {

@@ -78,7 +78,7 @@ test("while PostgreSQL is away the store answers a clear 503 page, and after its
     const other = await context.newPage();
     await other.setViewportSize({ width: 360, height: 740 });
     await expect
-      .poll(async () => (await other.goto("/cart"))?.status(), { timeout: 5000, interval: 200 })
+      .poll(async () => (await other.goto("/cart"))?.status(), { timeout: 5000, intervals: [200] })
       .toBe(503);
     await expect(other.getByRole("heading", { level: 1 })).toHaveText("Back in a moment");
     await expect(other.getByText("The store cannot reach its database at the moment.")).toBeVisible();

@@ -1,0 +1,173 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+
+// Issue 11: a full or read-only disk, made for real: the production server runs in a mount namespace of its own
+// (unshare, as an unprivileged user may) where DATA_DIR/storage is a full tmpfs or a read-only bind mount.
+const namespaces = spawnSync("unshare", ["-rm", "true"]).status === 0;
+test.skip(!namespaces, "needs unshare -rm (user and mount namespaces)");
+
+function startIn(
+  setup: string,
+  port: number,
+  dataDir: string,
+): { child: ChildProcess; output: () => string } {
+  const child = spawn("unshare", ["-rm", "sh", "-c", `${setup}\nexec "$NODE" build/server/main.js`], {
+    env: {
+      ...process.env,
+      NODE: process.execPath,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      STORAGE: path.join(dataDir, "storage"),
+      DATABASE_URL: "",
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** A fresh DATA_DIR with its first admin (made as a store owner does); resolves to the admin's password. */
+function prepare(dataDir: string): string {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(path.join(dataDir, "storage"), { recursive: true, mode: 0o700 });
+  const created = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/admin-create.ts",
+      "--email",
+      "owner@example.com",
+      "--name",
+      "Owner",
+    ],
+    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error" }, encoding: "utf8" },
+  );
+  const password = /Temporary password \(shown only now\): (\S+)/.exec(created.stdout)?.[1];
+  if (!password) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
+  return password;
+}
+
+async function uploadAsAdmin(url: string, password: string) {
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email: "owner@example.com", password }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "full.png");
+  const response = await fetch(
+    `${url}/api/storage/v0/b/products/o?name=${encodeURIComponent("images/full.png")}`,
+    {
+      method: "POST",
+      headers: { cookie, origin: url },
+      body: form,
+    },
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: { code: string; message: string } },
+  };
+}
+
+const ready = (url: string) =>
+  expect
+    .poll(async () => (await fetch(`${url}/healthz/live`).catch(() => null))?.status, { timeout: 90_000 })
+    .toBe(200);
+
+test("a full disk answers uploads 507 storage/quota-exceeded and fails readiness; the site keeps serving", async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const port = Number(new URL(baseURL!).port) + 62;
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = `test-results/e2e-disk-full-${port}`;
+  const password = prepare(dataDir);
+  const server = startIn(
+    `mount -t tmpfs -o size=256k tmpfs "$STORAGE" && chmod 700 "$STORAGE"\ndd if=/dev/zero of="$STORAGE/fill" bs=4k 2>/dev/null`,
+    port,
+    dataDir,
+  );
+  try {
+    await ready(url);
+    const upload = await uploadAsAdmin(url, password);
+    expect(upload.status).toBe(507);
+    expect(upload.body.error).toEqual({
+      code: "storage/quota-exceeded",
+      message: expect.stringContaining("The file storage is full"),
+    });
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({
+      status: "error",
+      storage: { ok: false },
+      database: { ok: true },
+    });
+    expect((await fetch(`${url}/healthz/live`)).status).toBe(200);
+    expect((await fetch(`${url}/`)).status).toBe(200);
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  } finally {
+    await stop(server.child);
+  }
+});
+
+test("a read-only storage disk answers uploads 503 storage/read-only; a read-only DATA_DIR stops the start with what to do", async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const port = Number(new URL(baseURL!).port) + 63;
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = `test-results/e2e-disk-ro-${port}`;
+  const password = prepare(dataDir);
+  const server = startIn(
+    `mount --bind "$STORAGE" "$STORAGE" && mount -o remount,bind,ro "$STORAGE"`,
+    port,
+    dataDir,
+  );
+  try {
+    await ready(url);
+    const upload = await uploadAsAdmin(url, password);
+    expect(upload.status, JSON.stringify(upload.body)).toBe(503);
+    expect(upload.body.error).toEqual({
+      code: "storage/read-only",
+      message: expect.stringContaining("The file storage is read-only"),
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(503);
+  } finally {
+    await stop(server.child);
+  }
+
+  const readOnly = startIn(
+    `mount --bind "$DATA_DIR" "$DATA_DIR" && mount -o remount,bind,ro "$DATA_DIR"`,
+    port,
+    dataDir,
+  );
+  const code = await new Promise((resolve) => readOnly.child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(readOnly.output()).toContain("is on a read-only file system");
+  expect(readOnly.output()).toContain("Mount it read-write, or set DATA_DIR to a writable directory.");
+  expect(readOnly.output()).not.toContain("EROFS");
+  expect(readOnly.output()).not.toMatch(/\n\s+at /);
+});
