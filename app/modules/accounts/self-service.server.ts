@@ -287,8 +287,9 @@ export async function selfServiceAction(
       return answer(await endSession(context, request, viewer.id, parsed.data.session), "end-session");
     }
     case "delete": {
+      // Not a form this page has (an admin's account is made a customer's by another admin first).
       if (!options.allowDelete)
-        return { status: 403, reply: { intent, errors: { form: SELF_SERVICE_MESSAGES.adminCannotDelete } } };
+        return { status: 400, reply: { intent, errors: { form: SELF_SERVICE_MESSAGES.adminCannotDelete } } };
       const parsed = deleteAccountSchema.safeParse(body.values);
       if (!parsed.success) return bad(parsed.error);
       const result = await deleteAccount(context, request, parsed.data.password);
