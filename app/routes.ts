@@ -52,6 +52,8 @@ export default [
   route("api/cart/quote", "routes/api.cart-quote.tsx"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.tsx"),
 
+  // CSV downloads of the admin (orders with the list's filters, key pools as hints): files, not pages.
+  route("admin/export/:what", "routes/admin.export.tsx"),
   // The admin area: /admin signs an admin in, then shows the dashboard; every page checks the admin role itself.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -29,6 +29,7 @@ const NOT_PAGES = new Set([
   "api/cart/quote",
   "api/stripe/webhook",
   "admin/logout",
+  "admin/export/:what",
   "sitemap.xml",
   "robots.txt",
   "placeholder/:kind/:name",

@@ -42,8 +42,8 @@ const sortColumns = {
   email: orders.email,
 };
 
-/** One page of orders, searchable by number or e-mail, sortable; indexes keep it fast on large stores. */
-export async function listOrders(db: OrdersContext["db"], query: OrderListQuery) {
+/** The list's search and status filter, shared by the page and its CSV export. */
+export function orderListWhere(query: Pick<OrderListQuery, "q" | "status">) {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.q) {
@@ -53,7 +53,14 @@ export async function listOrders(db: OrdersContext["db"], query: OrderListQuery)
       Number.isSafeInteger(number) && number > 0 ? or(eq(orders.number, number), byEmail)! : byEmail,
     );
   }
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+export const orderSortColumn = (query: Pick<OrderListQuery, "sort">) => sortColumns[query.sort];
+
+/** One page of orders, searchable by number or e-mail, sortable; indexes keep it fast on large stores. */
+export async function listOrders(db: OrdersContext["db"], query: OrderListQuery) {
+  const where = orderListWhere(query);
   const column = sortColumns[query.sort];
   const [rows, [total]] = await Promise.all([
     db

@@ -364,3 +364,17 @@ export function NotesPanel({
     </Panel>
   );
 }
+
+/** A CSV download: a plain link the browser saves as a file (no client-side navigation). */
+export function ExportLink({ to, label, testId }: { to: string; label: string; testId: string }) {
+  return (
+    <a
+      href={to}
+      download
+      className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+      data-testid={testId}
+    >
+      {label}
+    </a>
+  );
+}
