@@ -260,7 +260,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         {/* The space lets the badge go under a long name on a phone. */}
                         <span className="font-semibold text-ink-900">{line.name}</span>{" "}
                         <span className="ml-1 whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-                          {line.kind === "software" ? "Licence key" : "Shipped"}
+                          {line.kind === "software" ? "Licence key" : "Physical item"}
                         </span>
                         <LineStateBadge state={line.state} />
                         <RevokedHints line={line} />
