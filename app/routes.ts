@@ -56,6 +56,8 @@ export default [
   // A file, not a page (outside the admin block, whose children are all pages): the product list as CSV.
   route("admin/products/export.csv", "routes/admin.products-export.tsx"),
 
+  // CSV downloads of the admin (orders with the list's filters, key pools as hints): files, not pages.
+  route("admin/export/:what", "routes/admin.export.tsx"),
   // The admin area: /admin signs an admin in, then shows the dashboard; every page checks the admin role itself.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -10,6 +10,7 @@ import { accountAttacks } from "./attacks/accounts";
 import { baselineAttacks } from "./attacks/baseline";
 import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
+import { orderLifeAttacks } from "./attacks/orderlife";
 import { pageAttacks } from "./attacks/pages";
 import { outboxAttacks } from "./attacks/outbox";
 import { platformAttacks } from "./attacks/platform";
@@ -27,6 +28,7 @@ const attacks: Attack[] = [
   ...outboxAttacks,
   ...selfServiceAttacks,
   ...reliabilityAttacks,
+  ...orderLifeAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

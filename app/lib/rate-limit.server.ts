@@ -19,6 +19,10 @@ export const LIMITS = {
   orderLinkPerClient: { name: "order-link:client", points: 5, seconds: 60 * 60 },
   /** ...and to the buyer of one order. */
   orderLinkPerOrder: { name: "order-link:order", points: 3, seconds: 60 * 60 },
+  /** Licence keys e-mailed again at the buyer's request, per client address... */
+  keysAgainPerClient: { name: "keys-again:client", points: 5, seconds: 60 * 60 },
+  /** ...and per order. */
+  keysAgainPerOrder: { name: "keys-again:order", points: 3, seconds: 60 * 60 },
   contactPerClient: { name: "contact:client", points: 10, seconds: 60 * 60 },
   quotePerClient: { name: "quote:client", points: 10, seconds: 60 * 60 },
 } satisfies Record<string, Limit>;

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { ExportLink } from "~/modules/admin/components/order-life";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
   cellClass,
@@ -294,6 +295,13 @@ export default function Keys({ loaderData, actionData }: Route.ComponentProps) {
     <AdminPage
       title="Licence keys"
       intro={`Each software product sells from its pool of keys. Keys are stored encrypted and never shown here; pools below ${lowMark} keys are marked low.`}
+      actions={
+        <ExportLink
+          to="/admin/export/keys.csv"
+          label="Download key list (CSV, hints only)"
+          testId="keys-csv"
+        />
+      }
     >
       {pool ? <PoolPanel pool={pool} lowMark={lowMark} reply={actionData} /> : null}
       <div className="flex flex-wrap items-end justify-between gap-3">

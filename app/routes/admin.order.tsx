@@ -11,20 +11,31 @@ import {
   PAYMENT_STATUS_LABELS,
   When,
 } from "~/modules/admin/components/orders-parts";
-import { cancelForm, orderActionForm, refundForm, shipForm } from "~/modules/admin/orders-schemas";
+import { cancelForm, orderActionForm, refundFromForm } from "~/modules/admin/orders-schemas";
 import {
   AdminActionError,
+  addOrderNote,
   addShipment,
+  setCustomerNote,
   adminOrder,
   cancelOrder,
   markOrderPaid,
   orderActions,
+  orderLifeView,
   refundOrder,
 } from "~/modules/admin/orders.server";
+import {
+  ConfirmBox,
+  DeliveryPanel,
+  LineStateBadge,
+  NotesPanel,
+  RefundForm,
+  RevokedHints,
+  ShipForm,
+} from "~/modules/admin/components/order-life";
 import { ordersContext } from "~/modules/orders/orders.server";
 import { OrderEmails } from "~/modules/admin/components/emails-parts";
 import { orderEmails } from "~/modules/admin/emails.server";
-import { TextField } from "~/ui/field";
 import { type ActionReply, parseActionForm } from "~/modules/admin/form-actions.server";
 import { IntentForm } from "~/modules/admin/components/intent-form";
 import { buttonClass } from "~/ui/button";
@@ -46,6 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!view)
     throw data({ message: `There is no order #${number}.` }, { status: 404, headers: PRIVATE_HEADERS });
   const { order, lines, events } = view;
+  const life = orderLifeView(view);
   return data(
     {
       order: {
@@ -63,6 +75,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         shippingAddress: order.shippingAddress,
         awaitingKeys: order.awaitingKeys,
         trackingNumber: order.trackingNumber,
+        refundedCents: order.refundedCents,
+        customerNote: order.customerNote,
         createdAt: order.createdAt.toISOString(),
         updatedAt: order.updatedAt.toISOString(),
         paidAt: order.paidAt?.toISOString() ?? null,
@@ -77,6 +91,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         quantity: line.quantity,
         lineTotalCents: line.lineTotalCents,
         keyHints: line.keyHints,
+        revokedHints: line.revokedHints,
+        state: life.states.get(line.id)!,
       })),
       events: events.map((event) => ({
         id: event.id,
@@ -87,6 +103,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
       actions: orderActions(order, lines),
       emails: await orderEmails(context.db, order.id),
+      shipments: life.shipments,
+      refunds: life.refunds,
+      notes: life.notes,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -105,7 +124,9 @@ const DONE: Record<string, (number: number) => string> = {
   ship: (number) =>
     `Shipment recorded for order #${number}; the customer gets the tracking number by e-mail.`,
   cancel: (number) => `Order #${number} is cancelled.`,
-  refund: (number) => `The refund of order #${number} is recorded.`,
+  refund: (number) => `The refund of order #${number} is recorded; the customer gets an e-mail.`,
+  note: (number) => `Note added to order #${number}.`,
+  "customer-note": (number) => `The customer's note on order #${number} is saved.`,
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -119,9 +140,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = await ordersContext(context);
   try {
     if (form.intent === "mark-paid") await markOrderPaid(ctx, number, admin.email);
-    else if (form.intent === "ship") await addShipment(ctx, number, form.trackingNumber, admin.email);
+    else if (form.intent === "ship") await addShipment(ctx, number, form, admin.email);
     else if (form.intent === "cancel") await cancelOrder(ctx, number, admin.email);
-    else await refundOrder(ctx, number, admin.email);
+    else if (form.intent === "refund") await refundOrder(ctx, number, refundFromForm(form), admin.email);
+    else if (form.intent === "note") await addOrderNote(ctx.db, number, form.note, admin.email);
+    else await setCustomerNote(ctx.db, number, form.customerNote, admin.email);
   } catch (error) {
     if (error instanceof AdminActionError)
       return data<Reply>({ ok: false, intent: form.intent, message: error.message }, 409);
@@ -181,30 +204,8 @@ const EVENT_LABELS: Record<string, string> = {
   payment_failed: "Payment failed",
 };
 
-function ConfirmBox({ label, error }: { label: string; error?: string }) {
-  return (
-    <div>
-      <label className="flex items-start gap-2 text-sm text-ink-900">
-        <input
-          type="checkbox"
-          name="confirm"
-          value="yes"
-          className="mt-0.5"
-          aria-invalid={error ? true : undefined}
-        />
-        <span>{label}</span>
-      </label>
-      {error ? (
-        <p className="mt-1 text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, events, actions, emails } = loaderData;
+  const { order, lines, events, actions, emails, shipments, refunds, notes } = loaderData;
   const reply = actionData as Reply | undefined;
   const errorsFor = (intent: string) => (reply?.intent === intent ? reply.errors : undefined);
   const anyAction = actions.markPaid || actions.ship || actions.cancel || actions.refund;
@@ -262,8 +263,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         {/* The space lets the badge go under a long name on a phone. */}
                         <span className="font-semibold text-ink-900">{line.name}</span>{" "}
                         <span className="ml-1 whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-                          {line.kind === "software" ? "Licence key" : "Shipped"}
+                          {line.kind === "software" ? "Licence key" : "Physical item"}
                         </span>
+                        <LineStateBadge state={line.state} />
+                        <RevokedHints line={line} />
                         {line.kind === "software" ? (
                           line.keyHints.length > 0 ? (
                             <ul
@@ -281,7 +284,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                                 </li>
                               ))}
                             </ul>
-                          ) : (
+                          ) : line.revokedHints.length > 0 ? null : (
                             <p className="mt-1 text-xs text-slate-500">No key allocated yet</p>
                           )
                         ) : null}
@@ -353,6 +356,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <AddressBlock title="Shipping address" address={order.shippingAddress} />
             </div>
           </Panel>
+
+          <DeliveryPanel shipments={shipments} refunds={refunds} />
 
           <Panel title="History" testId="order-history">
             <ol className="space-y-3">
@@ -447,31 +452,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   )}
                 </IntentForm>
               ) : null}
-              {actions.ship ? (
-                <IntentForm
-                  title="Ship"
-                  intent="ship"
-                  schema={shipForm}
-                  serverErrors={errorsFor("ship")}
-                  testId="ship-form"
-                >
-                  {(errors, busy) => (
-                    <>
-                      <TextField
-                        label="Tracking number"
-                        name="trackingNumber"
-                        maxLength={60}
-                        autoComplete="off"
-                        error={errors.trackingNumber}
-                        hint="The carrier's number; the customer gets it by e-mail."
-                      />
-                      <button type="submit" className={buttonClass("primary")} disabled={busy}>
-                        {busy ? "Saving…" : "Add shipment"}
-                      </button>
-                    </>
-                  )}
-                </IntentForm>
-              ) : null}
+              {actions.ship ? <ShipForm lines={lines} serverErrors={errorsFor("ship")} /> : null}
               {actions.cancel ? (
                 <IntentForm
                   title="Cancel"
@@ -494,38 +475,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </IntentForm>
               ) : null}
               {actions.refund ? (
-                <IntentForm
-                  title="Refund"
-                  intent="refund"
-                  schema={refundForm}
-                  serverErrors={errorsFor("refund")}
-                  testId="refund-form"
-                >
-                  {(errors, busy) => (
-                    <>
-                      <p className="text-sm text-slate-700">
-                        Records a refund of {formatMoney(order.totalCents)}.{" "}
-                        {order.paymentMethod === "stripe"
-                          ? "Send the money back in Stripe's dashboard."
-                          : order.paymentMethod === "sandbox"
-                            ? "It was a test payment: there is no money to send back."
-                            : "Send the money back by bank transfer."}{" "}
-                        Keys already delivered stay recorded against this order and are never sold again.
-                      </p>
-                      <ConfirmBox
-                        label={`Yes, record the refund of order #${order.number}`}
-                        error={errors.confirm}
-                      />
-                      <button type="submit" className={buttonClass("danger")} disabled={busy}>
-                        {busy ? "Recording…" : "Record refund"}
-                      </button>
-                    </>
-                  )}
-                </IntentForm>
+                <RefundForm order={order} lines={lines} serverErrors={errorsFor("refund")} />
               ) : null}
             </div>
           </Panel>
           <OrderEmails emails={emails} />
+
+          <NotesPanel notes={notes} customerNote={order.customerNote} errorsFor={errorsFor} />
         </div>
       </div>
     </AdminPage>

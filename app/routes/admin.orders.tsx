@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from "~db/schema/orders";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
+import { ExportLink } from "~/modules/admin/components/order-life";
 import {
   cellClass,
   HeadCell,
@@ -85,6 +86,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Orders"
       intro="Every order, newest first (times in UTC). Open one to mark it paid, ship it or refund it."
+      actions={
+        <ExportLink
+          to={`/admin/export/orders.csv?${new URLSearchParams({
+            ...(query.q ? { q: query.q } : {}),
+            ...(query.status ? { status: query.status } : {}),
+            sort: query.sort,
+            dir: query.dir,
+          }).toString()}`}
+          label="Download CSV"
+          testId="orders-csv"
+        />
+      }
     >
       <ListSearch label="Search orders" placeholder="Order number or e-mail address" />
       <StatusFilter current={query.status} />

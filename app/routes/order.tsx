@@ -6,7 +6,8 @@ import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { checkOrderLink } from "~/modules/orders/access.server";
-import { maskEmail, renewOrderLink } from "~/modules/orders/lookup.server";
+import { maskEmail, renewOrderLink, resendKeys } from "~/modules/orders/lookup.server";
+import { KeysAgain, LineDelivery, StoreNote } from "~/modules/orders/components/order-life";
 import { orderForBuyer, orderLinkRef, ordersContext } from "~/modules/orders/orders.server";
 import { startStripeCheckout } from "~/modules/orders/stripe.server";
 import { COUNTRIES } from "~/modules/orders/schemas";
@@ -77,7 +78,8 @@ export async function loader(args: Route.LoaderArgs) {
         shippingCents: view.order.shippingCents,
         totalCents: view.order.totalCents,
         awaitingKeys: view.order.awaitingKeys,
-        trackingNumber: view.order.trackingNumber,
+        refundedCents: view.order.refundedCents,
+        customerNote: view.order.customerNote,
         billingAddress: view.order.billingAddress,
         shippingAddress: view.order.shippingAddress,
       },
@@ -89,6 +91,8 @@ export async function loader(args: Route.LoaderArgs) {
         lineTotalCents: line.lineTotalCents,
         kind: line.kind,
         keys: line.keys,
+        state: line.state,
+        shipment: line.shipment,
       })),
       events: view.events.map((event) => ({
         message: event.message || EVENT_LABELS[event.type] || "Order updated",
@@ -107,7 +111,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type ActionReply = { error?: string; linkSentTo?: string };
+type ActionReply = { error?: string; intent?: string; linkSentTo?: string; keysSentTo?: string };
 
 /** Pay again by card for an order still waiting for payment, or e-mail a new link and retire this one. */
 export async function action(args: Route.ActionArgs) {
@@ -135,6 +139,22 @@ export async function action(args: Route.ActionArgs) {
       );
     return data<ActionReply>({ linkSentTo: maskEmail(sent.sentTo) }, { headers: PRIVATE_HEADERS });
   }
+  if (body.ok && body.values.intent === "keys-again") {
+    const sent = await resendKeys(
+      await ordersContext(args.context),
+      clientAddress(args.request),
+      view.order.number,
+    );
+    if (!sent.ok)
+      return data<ActionReply>(
+        { error: sent.message, intent: "keys-again" },
+        {
+          status: sent.status,
+          headers: { ...PRIVATE_HEADERS, ...retryAfterHeaders(sent.retryAfterSeconds) },
+        },
+      );
+    return data<ActionReply>({ keysSentTo: maskEmail(sent.sentTo) }, { headers: PRIVATE_HEADERS });
+  }
   if (view.order.status !== "pending_payment" || view.order.paymentMethod !== "stripe") {
     return data<ActionReply>({ error: "This order is not waiting for a card payment." }, { status: 400 });
   }
@@ -159,6 +179,7 @@ const EVENT_LABELS: Record<string, string> = {
   fulfilled: "Everything delivered",
   cancelled: "Cancelled",
   refunded: "Refunded",
+  keys_resent: "Licence keys e-mailed again",
   claimed: "Added to the customer's account",
   link_renewed: "A new link to this order was e-mailed",
 };
@@ -256,6 +277,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </button>
         </Form>
       ) : null}
+      <StoreNote note={order.customerNote} />
       {order.awaitingKeys > 0 ? (
         <p
           className="mt-6 rounded-xl border border-slate-300 bg-white p-4 text-sm"
@@ -300,13 +322,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   </ul>
                 </div>
               ) : null}
-              {line.kind === "physical" ? (
-                <p className="mt-2 text-sm text-slate-600">
-                  {order.trackingNumber
-                    ? `Shipped · tracking number ${order.trackingNumber}`
-                    : "Ships once paid"}
-                </p>
-              ) : null}
+              <LineDelivery line={line} orderStatus={order.status} />
             </li>
           ))}
         </ul>
@@ -325,6 +341,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <dt>Total</dt>
             <dd data-testid="order-total">{formatMoney(order.totalCents)}</dd>
           </div>
+          {order.refundedCents > 0 ? (
+            <div className="flex justify-between text-rose-800">
+              <dt>Refunded</dt>
+              <dd data-testid="order-refunded">{formatMoney(order.refundedCents)}</dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 
@@ -354,6 +376,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ol>
       </section>
+      {lines.some((line) => line.keys.length > 0) ? (
+        <KeysAgain
+          email={order.email}
+          sentTo={reply?.keysSentTo}
+          error={reply?.intent === "keys-again" ? reply.error : undefined}
+        />
+      ) : null}
       <section
         className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
         aria-labelledby="link-heading"

@@ -15,7 +15,7 @@ import { products } from "./catalogue";
 
 export const ORDER_STATUSES = ["pending_payment", "paid", "fulfilled", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "partially_refunded", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ["bank-transfer", "sandbox", "stripe"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -62,6 +62,10 @@ export const orders = pgTable(
     /** Set while paid software lines wait for licence keys the pool does not have yet. */
     awaitingKeys: integer("awaiting_keys").notNull().default(0),
     trackingNumber: text("tracking_number"),
+    /** What has been given back so far, in cents: never more than the total (a check below). */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** A note from the store the customer reads on their order page (empty: none). */
+    customerNote: text("customer_note").notNull().default(""),
     /** Which secret link opens the order for its buyer: raised when a new link is sent, so older links stop working. */
     accessVersion: integer("access_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +82,10 @@ export const orders = pgTable(
     check(
       "orders_status_check",
       sql`${table.status} in ('pending_payment', 'paid', 'fulfilled', 'cancelled', 'refunded')`,
+    ),
+    check(
+      "orders_refunded_check",
+      sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.totalCents}`,
     ),
     check(
       "orders_totals_check",
@@ -104,6 +112,10 @@ export const orderLines = pgTable(
     kind: text("kind").$type<LineKind>().notNull(),
     /** Units of a counted printer or router taken from its stock when the order was placed; given back on cancel. */
     stockReserved: integer("stock_reserved").notNull().default(0),
+    /** The shipment that carried a physical line (null: awaiting shipment). */
+    shipmentId: integer("shipment_id").references(() => orderShipments.id, { onDelete: "set null" }),
+    /** Set when the line was refunded: its keys are revoked, it is no longer shipped. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },
   (table) => [
     index("order_lines_order_idx").on(table.orderId),
@@ -113,6 +125,62 @@ export const orderLines = pgTable(
       sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`,
     ),
   ],
+);
+
+/** A parcel sent for some physical lines of an order: carrier, tracking number and the link to follow it. */
+export const orderShipments = pgTable(
+  "order_shipments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    carrier: text("carrier").notNull(),
+    trackingNumber: text("tracking_number").notNull(),
+    trackingUrl: text("tracking_url"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("order_shipments_order_idx").on(table.orderId)],
+);
+
+/** Money given back for an order: full, a line, or an amount. The sum is kept on the order (refunded_cents). */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** "full", "line" or "amount". */
+    kind: text("kind").notNull(),
+    lineIds: jsonb("line_ids").$type<number[]>().notNull().default([]),
+    reason: text("reason").notNull().default(""),
+    /** The provider's refund id (Stripe's re_...), null when the money goes back by hand or was a test payment. */
+    providerReference: text("provider_reference"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("order_refunds_order_idx").on(table.orderId),
+    check("order_refunds_amount_check", sql`${table.amountCents} > 0`),
+  ],
+);
+
+/** The store's own notes on an order: admins only, never shown to the customer. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("order_notes_order_idx").on(table.orderId, table.createdAt)],
 );
 
 /** Every change to an order: what, by whom, when. */
@@ -148,6 +216,8 @@ export const licenceKeys = pgTable(
     keyHint: text("key_hint").notNull(),
     orderLineId: integer("order_line_id").references(() => orderLines.id, { onDelete: "set null" }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** Set when the line it was sold with was refunded: kept against the order, never sold again, not shown. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -209,3 +279,4 @@ export const settings = pgTable("settings", {
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
+export type OrderShipment = typeof orderShipments.$inferSelect;

@@ -30,6 +30,7 @@ const NOT_PAGES = new Set([
   "api/stripe/webhook",
   "admin/logout",
   "admin/products/export.csv",
+  "admin/export/:what",
   "sitemap.xml",
   "robots.txt",
   "placeholder/:kind/:name",

@@ -70,7 +70,14 @@ export async function workQueue(db: Database) {
       .select({ n: sql<number>`count(distinct ${orders.id})`.mapWith(Number) })
       .from(orders)
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .where(and(eq(orders.status, "paid"), eq(orderLines.kind, "physical"), isNull(orders.trackingNumber))),
+      .where(
+        and(
+          eq(orders.status, "paid"),
+          eq(orderLines.kind, "physical"),
+          isNull(orderLines.shipmentId),
+          isNull(orderLines.refundedAt),
+        ),
+      ),
     db
       .select({
         productId: products.id,

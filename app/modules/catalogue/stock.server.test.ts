@@ -100,10 +100,10 @@ describe.each(drivers)("stock of printers and routers on %s", (driver) => {
     const shipped = await order(1, "sandbox");
     if (!unshipped.ok || !shipped.ok) throw new Error("not placed");
     expect(await stockNow()).toBe(2);
-    await refundOrder(ctx, unshipped.number, ADMIN);
+    await refundOrder(ctx, unshipped.number, { mode: "full" }, ADMIN);
     expect(await stockNow()).toBe(3);
-    await addShipment(ctx, shipped.number, "1Z 999 AA1 0123", ADMIN);
-    await refundOrder(ctx, shipped.number, ADMIN);
+    await addShipment(ctx, shipped.number, { trackingNumber: "1Z 999 AA1 0123" }, ADMIN);
+    await refundOrder(ctx, shipped.number, { mode: "full" }, ADMIN);
     expect(await stockNow()).toBe(3);
   });
 

@@ -77,10 +77,7 @@ export async function lockProductsForOrder(tx: Transaction, productIds: number[]
     .select({ id: products.id })
     .from(products)
     .where(
-      and(
-        inArray(products.id, productIds),
-        or(eq(products.waitingOrders, false), isNotNull(products.stock)),
-      ),
+      and(inArray(products.id, productIds), or(eq(products.waitingOrders, false), isNotNull(products.stock))),
     )
     .orderBy(asc(products.id))
     .for("update");
@@ -126,11 +123,17 @@ export async function reserveStock(
  * Gives back the stock an order's unshipped lines reserved (a cancelled or refunded order): once, since the lines
  * are zeroed in the same statement. A product whose stock is no longer counted gets nothing back.
  */
-export async function releaseStock(tx: Transaction, orderId: number): Promise<number> {
+export async function releaseStock(tx: Transaction, orderId: number, lineIds?: number[]): Promise<number> {
   const lines = await tx
     .select({ id: orderLines.id, productId: orderLines.productId, reserved: orderLines.stockReserved })
     .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.stockReserved, 0)))
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        gt(orderLines.stockReserved, 0),
+        lineIds ? inArray(orderLines.id, lineIds) : undefined,
+      ),
+    )
     .orderBy(asc(orderLines.id))
     .for("update");
   let released = 0;

@@ -74,13 +74,15 @@ export async function allocateKeys(
   return missing;
 }
 
-/** The keys delivered for an order's lines, decrypted, for the buyer's order page and e-mail. */
+/** The keys delivered for an order's lines, decrypted, for the buyer's order page and e-mail (revoked keys never). */
 export async function keysForOrder(db: Database | Transaction, cipher: KeyCipher, orderId: number) {
   const rows = await db
     .select({ lineId: licenceKeys.orderLineId, sealed: licenceKeys.keyCiphertext })
     .from(licenceKeys)
     .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
-    .where(and(eq(orderLines.orderId, orderId), isNotNull(licenceKeys.orderLineId)))
+    .where(
+      and(eq(orderLines.orderId, orderId), isNotNull(licenceKeys.orderLineId), isNull(licenceKeys.revokedAt)),
+    )
     .orderBy(asc(licenceKeys.id));
   const byLine = new Map<number, string[]>();
   for (const row of rows) {

@@ -1,6 +1,11 @@
 import { consumeLimits, LIMITS, type LimitResult } from "~/lib/rate-limit.server";
 import { orderPath } from "./access.server";
-import { findOrderByNumberAndEmail, type OrdersContext, sendNewOrderLink } from "./orders.server";
+import {
+  emailKeysAgain,
+  findOrderByNumberAndEmail,
+  type OrdersContext,
+  sendNewOrderLink,
+} from "./orders.server";
 
 export type Refused = { ok: false; status: 404 | 429; message: string; retryAfterSeconds?: number };
 
@@ -70,6 +75,23 @@ export async function renewOrderLink(
   if (!limited.ok) return tooMany(limited);
   const sentTo = await sendNewOrderLink(ctx, number);
   return sentTo ? { ok: true, sentTo } : { ok: false, status: 404, message: NOT_FOUND };
+}
+
+/** The buyer asks for their licence keys again from the order page (limited per client and per order). */
+export async function resendKeys(
+  ctx: OrdersContext,
+  client: string,
+  number: number,
+): Promise<{ ok: true; sentTo: string } | Refused> {
+  const limited = await consumeLimits(ctx.db, [
+    { limit: LIMITS.keysAgainPerClient, key: client },
+    { limit: LIMITS.keysAgainPerOrder, key: String(number) },
+  ]);
+  if (!limited.ok) return tooMany(limited);
+  const sentTo = await emailKeysAgain(ctx, number);
+  return sentTo
+    ? { ok: true, sentTo }
+    : { ok: false, status: 404, message: "This order has no licence keys to send yet." };
 }
 
 /** "a•••@example.com": enough for buyers to recognise their address, not enough to learn someone else's. */

@@ -122,3 +122,105 @@ export function orderLinkEmail(order: { number: number; email: string; link: str
 <p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(order.link)}">View your order</a></p><p>${escapeHtml(ignore)}</p></body></html>`,
   };
 }
+
+type Brief = { number: number; email: string; link: string; storeName: string };
+
+/** A short e-mail about one order: a heading, paragraphs, an optional block of text, and the order's link. */
+function briefEmail(kind: string, order: Brief, subject: string, paragraphs: string[], block: string[] = []) {
+  const text = `${paragraphs.join("\n\n")}${block.length > 0 ? `\n\n${block.join("\n")}` : ""}\n\nView your order: ${order.link}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
+<h1 style="font-size:20px">${escapeHtml(order.storeName)}: order #${order.number}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}${
+    block.length > 0
+      ? `<pre style="font-family:monospace;background:#fff7ed;padding:8px;white-space:pre-wrap">${block.map(escapeHtml).join("\n")}</pre>`
+      : ""
+  }
+<p><a href="${escapeHtml(order.link)}">View your order</a></p></body></html>`;
+  return { kind, to: order.email, subject, text, html };
+}
+
+type KeyLines = Array<{ name: string; keys: string[] }>;
+const keyBlock = (lines: KeyLines) =>
+  lines.filter((line) => line.keys.length > 0).map((line) => `${line.name}: ${line.keys.join(", ")}`);
+
+/** Keys that arrived for a waiting order: sent with each delivery, saying how many are still to come. */
+export function keysDeliveredEmail(order: Brief & { lines: KeyLines; stillMissing: number }) {
+  const count = order.lines.reduce((sum, line) => sum + line.keys.length, 0);
+  const rest =
+    order.stillMissing > 0
+      ? `${order.stillMissing} more licence key${order.stillMissing > 1 ? "s are" : " is"} on the way: we e-mail ${order.stillMissing > 1 ? "them" : "it"} as soon as ${order.stillMissing > 1 ? "they arrive" : "it arrives"}.`
+      : "That completes the licence keys of this order.";
+  return briefEmail(
+    "licence-keys",
+    order,
+    `Your licence key${count > 1 ? "s" : ""} for order #${order.number}`,
+    [
+      `Here ${count > 1 ? `are ${count} licence keys` : "is a licence key"} for your order #${order.number}.`,
+      rest,
+    ],
+    keyBlock(order.lines),
+  );
+}
+
+/** Every key of an order again, asked for by its buyer from the order page. */
+export function keysAgainEmail(order: Brief & { lines: KeyLines }) {
+  return briefEmail(
+    "licence-keys-again",
+    order,
+    `Your licence keys for order #${order.number}, again`,
+    [
+      `As you asked, here are the licence keys of your order #${order.number} again.`,
+      "If you did not ask for them, you can ignore this e-mail: only you receive it.",
+    ],
+    keyBlock(order.lines),
+  );
+}
+
+/** Money given back. */
+export function refundEmail(
+  order: Brief & {
+    amountCents: number;
+    totalRefundedCents: number;
+    full: boolean;
+    lines: string[];
+    reason: string;
+  },
+) {
+  return briefEmail(
+    "refund",
+    order,
+    `Refund of ${formatMoney(order.amountCents)} for order #${order.number}`,
+    [
+      order.full
+        ? `We have refunded your order #${order.number}: ${formatMoney(order.amountCents)}.`
+        : `We have refunded ${formatMoney(order.amountCents)} of your order #${order.number} (${formatMoney(order.totalRefundedCents)} refunded in all).`,
+      ...(order.lines.length > 0
+        ? [
+            `Refunded: ${order.lines.join(", ")}. Licence keys of refunded items no longer work and are no longer shown on your order.`,
+          ]
+        : []),
+      ...(order.reason ? [`Reason: ${order.reason}`] : []),
+      "The money goes back the way you paid; your bank may take a few days to show it.",
+    ],
+  );
+}
+
+/** A parcel is on its way. */
+export function shipmentEmail(
+  order: Brief & {
+    carrier: string;
+    trackingNumber: string;
+    trackingLink: string | null;
+    lines: string[];
+    stillToShip: number;
+  },
+) {
+  return briefEmail("shipment", order, `Order #${order.number} has shipped`, [
+    `Your order #${order.number} from ${order.storeName} is on its way: ${order.lines.join(", ")}.`,
+    `Carrier: ${order.carrier}. Tracking number: ${order.trackingNumber}`,
+    ...(order.trackingLink ? [`Track your parcel: ${order.trackingLink}`] : []),
+    ...(order.stillToShip > 0
+      ? [`${order.stillToShip} more item${order.stillToShip > 1 ? "s ship" : " ships"} separately.`]
+      : []),
+  ]);
+}

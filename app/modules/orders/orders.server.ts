@@ -6,6 +6,7 @@ import {
   orderEvents,
   orderLines,
   orders,
+  orderShipments,
   type PaymentMethod,
   products,
   webInfo,
@@ -21,8 +22,15 @@ import type { Env } from "~/lib/env.server";
 import { orderPath } from "./access.server";
 import { PLACED_MESSAGES } from "./labels";
 import { allocateKeys, keysForOrder } from "./licence-keys.server";
-import { type EmailOrder, orderConfirmationEmail, orderLinkEmail, paymentReceiptEmail } from "./order-emails";
+import {
+  type EmailOrder,
+  keysAgainEmail,
+  orderConfirmationEmail,
+  orderLinkEmail,
+  paymentReceiptEmail,
+} from "./order-emails";
 import { addressSchema, type CheckoutInput } from "./schemas";
+import { carrierName, lineState, trackingLink } from "./tracking";
 import { getSettings, shippingCost } from "./settings.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 
@@ -333,7 +341,7 @@ async function emailView(
 export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, number: number) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.number, number));
   if (!order) return null;
-  const [lines, keys, events, store] = await Promise.all([
+  const [lines, keys, events, store, shipments] = await Promise.all([
     ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     keysForOrder(ctx.db, ctx.cipher, order.id),
     ctx.db
@@ -342,10 +350,36 @@ export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, n
       .where(eq(orderEvents.orderId, order.id))
       .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
     getSettings(ctx.db),
+    ctx.db
+      .select()
+      .from(orderShipments)
+      .where(eq(orderShipments.orderId, order.id))
+      .orderBy(asc(orderShipments.id)),
   ]);
   return {
     order,
-    lines: lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),
+    lines: lines.map((line) => {
+      const lineKeys = keys.get(line.id) ?? [];
+      const shipment = shipments.find((candidate) => candidate.id === line.shipmentId);
+      return {
+        ...line,
+        keys: lineKeys,
+        state: lineState({
+          kind: line.kind,
+          quantity: line.quantity,
+          refunded: line.refundedAt !== null,
+          shipped: shipment !== undefined,
+          keyCount: lineKeys.length,
+        }),
+        shipment: shipment
+          ? {
+              carrier: carrierName(shipment.carrier),
+              trackingNumber: shipment.trackingNumber,
+              link: trackingLink(shipment),
+            }
+          : null,
+      };
+    }),
     events: events.map(({ type, message, createdAt }) => ({ type, message, createdAt })),
     bankTransferInstructions:
       order.paymentMethod === "bank-transfer" && order.status === "pending_payment"
@@ -397,6 +431,38 @@ export async function sendNewOrderLink(ctx: OrdersContext, number: number): Prom
         email: order.email,
         storeName: ctx.storeName,
         link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`,
+      }),
+      orderId: order.id,
+    });
+    return order.email;
+  });
+  if (sentTo) ctx.mailer.kick();
+  return sentTo;
+}
+
+/**
+ * E-mails the buyer every licence key of their order again (keys of refunded lines never), to the address the
+ * order was placed with. Returns that address, or null when the order has no keys to send.
+ */
+export async function emailKeysAgain(ctx: OrdersContext, number: number): Promise<string | null> {
+  const sentTo = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.number, number));
+    if (!order) return null;
+    const keys = await keysForOrder(tx, ctx.cipher, order.id);
+    if (keys.size === 0) return null;
+    const lines = await tx
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id));
+    await recordEvent(tx, order.id, "keys_resent", "customer", "Licence keys e-mailed again, as asked");
+    await enqueueEmail(tx, {
+      ...keysAgainEmail({
+        number: order.number,
+        email: order.email,
+        storeName: ctx.storeName,
+        link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`,
+        lines: lines.map((line) => ({ name: line.name, keys: keys.get(line.id) ?? [] })),
       }),
       orderId: order.id,
     });

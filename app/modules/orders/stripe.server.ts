@@ -117,3 +117,27 @@ export async function handleStripeWebhook(
   ctx.mailer.kick();
   return { status: 200, body: { received: true, result: handled } };
 }
+
+/**
+ * Gives card money back through Stripe: the payment of the order's checkout session, refunded by `amountCents`.
+ * The idempotency key makes a retried call refund once. Returns Stripe's refund id.
+ */
+export async function refundCardPayment(
+  ctx: Pick<OrdersContext, "env">,
+  order: { paymentReference: string | null },
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<string> {
+  const stripe = stripeClient(ctx);
+  if (!stripe) throw new Error("Stripe is not configured: card payments cannot be refunded from the store");
+  if (!order.paymentReference) throw new Error("This order has no Stripe payment to refund");
+  const session = await stripe.checkout.sessions.retrieve(order.paymentReference);
+  const intent =
+    typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  if (!intent) throw new Error("Stripe has no payment for this order");
+  const refund = await stripe.refunds.create(
+    { payment_intent: intent, amount: amountCents },
+    { idempotencyKey },
+  );
+  return refund.id;
+}

@@ -31,6 +31,7 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   pending: "Not paid yet",
   paid: "Paid",
   failed: "Failed",
+  partially_refunded: "Partly refunded",
   refunded: "Refunded",
 };
 

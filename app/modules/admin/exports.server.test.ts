@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { seedDemo } from "../../../tests/support/seed";
+import { type OrdersContext, placeOrder } from "../orders/orders.server";
+import { csvField, keyPoolsCsv, ordersCsv } from "./exports.server";
+import { orderListQuery, refundOrder } from "./orders.server";
+
+describe("CSV fields", () => {
+  it("quotes what needs quoting and keeps spreadsheet formulas from running", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField('a "b", c')).toBe('"a ""b"", c"');
+    expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvField("+1")).toBe("'+1");
+    expect(csvField("@sum")).toBe("'@sum");
+    expect(csvField(-5)).toBe("-5");
+    expect(csvField(null)).toBe("");
+  });
+});
+
+describe.each(drivers)("CSV exports on %s", (driver) => {
+  let database: TestDatabase;
+  let ctx: OrdersContext;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("exports the orders the list's filters find, money as decimals", async () => {
+    const paid = await placeOrder(ctx, checkout({ email: "export-a@example.com" }));
+    const unpaid = await placeOrder(
+      ctx,
+      checkout({ email: "export-b@example.com", paymentMethod: "bank-transfer" }),
+    );
+    if (!paid.ok || !unpaid.ok) throw new Error("not placed");
+    await refundOrder(ctx, paid.number, { mode: "amount", amountCents: 150 }, "owner@example.com");
+    const all = await ordersCsv(database.db, orderListQuery.parse({ q: "export-" }));
+    const lines = all.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "number,created_at,email,status,payment_method,payment_status,items,subtotal,shipping,total,refunded,awaiting_keys,tracking_number,paid_at",
+    );
+    expect(lines).toHaveLength(3);
+    const pending = await ordersCsv(
+      database.db,
+      orderListQuery.parse({ q: "export-", status: "pending_payment" }),
+    );
+    expect(pending).toContain(`${unpaid.number},`);
+    expect(pending).not.toContain(`${paid.number},`);
+    const row = lines.find((line) => line.startsWith(`${paid.number},`))!;
+    expect(row).toContain(",partially_refunded,1,");
+    expect(row).toContain(",1.50,");
+  });
+
+  it("exports key pools as hints, never the keys", async () => {
+    const csv = await keyPoolsCsv(database.db);
+    expect(csv.split("\r\n")[0]).toBe(
+      "group,product_id,product,route,key_id,key_hint,state,order_number,added_at,assigned_at",
+    );
+    expect(csv).toMatch(/••••\w{4},assigned,\d+/);
+    expect(csv).toMatch(/,available,,/);
+    expect(csv).not.toMatch(/DEMO-/);
+  });
+});

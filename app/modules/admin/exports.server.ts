@@ -1,0 +1,163 @@
+/** CSV exports for the admin: orders with the list's filters, and key pools as hints (never a key). */
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~db/client.server";
+import { brandGroups, licenceKeys, orderLines, orders, products } from "~db/schema";
+import { toDecimalString } from "~/lib/money";
+import { type OrderListQuery, orderListWhere, orderSortColumn } from "./orders.server";
+
+/** The most rows one export holds; a larger store narrows the export with the list's filters. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * One CSV field: quoted when needed, and a text a spreadsheet would run as a formula (=, +, -, @, tab, return
+ * first) starts with an apostrophe, so an e-mail address or a name typed by a customer cannot run in the owner's
+ * spreadsheet.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (fields: Array<string | number | null | undefined>) =>
+  `${fields.map(csvField).join(",")}\r\n`;
+
+export const ORDER_CSV_COLUMNS = [
+  "number",
+  "created_at",
+  "email",
+  "status",
+  "payment_method",
+  "payment_status",
+  "items",
+  "subtotal",
+  "shipping",
+  "total",
+  "refunded",
+  "awaiting_keys",
+  "tracking_number",
+  "paid_at",
+] as const;
+
+/** Every order the list's search and status filter find, in the list's order. */
+export async function ordersCsv(db: Database, query: OrderListQuery): Promise<string> {
+  const column = orderSortColumn(query);
+  const items = db
+    .select({ orderId: orderLines.orderId, n: sql<number>`sum(${orderLines.quantity})`.as("n") })
+    .from(orderLines)
+    .groupBy(orderLines.orderId)
+    .as("items");
+  const rows = await db
+    .select({
+      number: orders.number,
+      createdAt: orders.createdAt,
+      email: orders.email,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      items: sql<number>`coalesce(${items.n}, 0)`.mapWith(Number),
+      subtotalCents: orders.subtotalCents,
+      shippingCents: orders.shippingCents,
+      totalCents: orders.totalCents,
+      refundedCents: orders.refundedCents,
+      awaitingKeys: orders.awaitingKeys,
+      trackingNumber: orders.trackingNumber,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .leftJoin(items, eq(items.orderId, orders.id))
+    .where(orderListWhere(query))
+    .orderBy(query.dir === "asc" ? asc(column) : desc(column), desc(orders.id))
+    .limit(EXPORT_MAX_ROWS);
+  return (
+    csvLine([...ORDER_CSV_COLUMNS]) +
+    rows
+      .map((row) =>
+        csvLine([
+          row.number,
+          row.createdAt.toISOString(),
+          row.email,
+          row.status,
+          row.paymentMethod,
+          row.paymentStatus,
+          row.items,
+          toDecimalString(row.subtotalCents),
+          toDecimalString(row.shippingCents),
+          toDecimalString(row.totalCents),
+          toDecimalString(row.refundedCents),
+          row.awaitingKeys,
+          row.trackingNumber,
+          row.paidAt?.toISOString() ?? "",
+        ]),
+      )
+      .join("")
+  );
+}
+
+export const KEY_CSV_COLUMNS = [
+  "group",
+  "product_id",
+  "product",
+  "route",
+  "key_id",
+  "key_hint",
+  "state",
+  "order_number",
+  "added_at",
+  "assigned_at",
+] as const;
+
+/**
+ * Every licence key of the software pools (or of one product), by hint only: the key itself never leaves the
+ * database unencrypted in an export.
+ */
+export async function keyPoolsCsv(db: Database, productId?: number): Promise<string> {
+  const rows = await db
+    .select({
+      group: brandGroups.name,
+      productId: products.externalId,
+      product: products.name,
+      route: products.route,
+      keyId: licenceKeys.id,
+      hint: licenceKeys.keyHint,
+      orderLineId: licenceKeys.orderLineId,
+      revokedAt: licenceKeys.revokedAt,
+      orderNumber: orders.number,
+      createdAt: licenceKeys.createdAt,
+      assignedAt: licenceKeys.assignedAt,
+    })
+    .from(licenceKeys)
+    .innerJoin(products, eq(products.id, licenceKeys.productId))
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .leftJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+    .leftJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(productId === undefined ? undefined : inArray(licenceKeys.productId, [productId]))
+    .orderBy(asc(brandGroups.name), asc(products.name), asc(licenceKeys.id))
+    .limit(EXPORT_MAX_ROWS);
+  return (
+    csvLine([...KEY_CSV_COLUMNS]) +
+    rows
+      .map((row) =>
+        csvLine([
+          row.group,
+          row.productId,
+          row.product,
+          row.route,
+          row.keyId,
+          row.hint,
+          row.revokedAt ? "revoked" : row.orderLineId ? "assigned" : "available",
+          row.orderNumber,
+          row.createdAt.toISOString(),
+          row.assignedAt?.toISOString() ?? "",
+        ]),
+      )
+      .join("")
+  );
+}
+
+/** How many orders an export with these filters would hold (the page says when it is cut). */
+export async function countOrders(db: Database, query: OrderListQuery) {
+  const [row] = await db.select({ n: count() }).from(orders).where(orderListWhere(query));
+  return row?.n ?? 0;
+}

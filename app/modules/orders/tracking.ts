@@ -1,0 +1,57 @@
+/** Carriers the store knows, with the page that follows a parcel; any other carrier gives its own tracking URL. */
+export const CARRIERS = {
+  ups: { name: "UPS", url: "https://www.ups.com/track?tracknum={n}" },
+  fedex: { name: "FedEx", url: "https://www.fedex.com/fedextrack/?trknbr={n}" },
+  usps: { name: "USPS", url: "https://tools.usps.com/go/TrackConfirmAction?tLabels={n}" },
+  dhl: {
+    name: "DHL",
+    url: "https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id={n}",
+  },
+  other: { name: "Other carrier", url: null },
+} as const satisfies Record<string, { name: string; url: string | null }>;
+export type Carrier = keyof typeof CARRIERS;
+export const CARRIER_KEYS = Object.keys(CARRIERS) as [Carrier, ...Carrier[]];
+
+export function carrierName(carrier: string): string {
+  return carrier in CARRIERS ? CARRIERS[carrier as Carrier].name : carrier;
+}
+
+/** The link that follows a parcel: the carrier's own page, or the URL the store gave for any other carrier. */
+export function trackingLink(shipment: {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+}): string | null {
+  if (shipment.trackingUrl) return shipment.trackingUrl;
+  const template = carrierTemplate(shipment.carrier);
+  return template
+    ? template.replace("{n}", encodeURIComponent(shipment.trackingNumber.replace(/\s+/g, "")))
+    : null;
+}
+
+function carrierTemplate(carrier: string): string | null {
+  return carrier in CARRIERS ? CARRIERS[carrier as Carrier].url : null;
+}
+
+/** Where a line stands, in the words both the customer and the admin read. */
+export type LineState = "refunded" | "awaiting shipment" | "shipped" | "delivered keys" | "keys to follow";
+
+export function lineState(line: {
+  kind: string;
+  quantity: number;
+  refunded: boolean;
+  shipped: boolean;
+  keyCount: number;
+}): LineState {
+  if (line.refunded) return "refunded";
+  if (line.kind === "physical") return line.shipped ? "shipped" : "awaiting shipment";
+  return line.keyCount >= line.quantity ? "delivered keys" : "keys to follow";
+}
+
+export const LINE_STATE_LABELS: Record<LineState, string> = {
+  refunded: "Refunded",
+  "awaiting shipment": "Awaiting shipment",
+  shipped: "Shipped",
+  "delivered keys": "Delivered keys",
+  "keys to follow": "Keys to follow",
+};

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { keyPoolsCsv, ordersCsv } from "~/modules/admin/exports.server";
+import { orderListQuery } from "~/modules/admin/orders.server";
+import type { Route } from "./+types/admin.export";
+
+const productParam = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+
+/** CSV downloads for the admin: /admin/export/orders.csv (the orders list's filters) and /admin/export/keys.csv. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const search = Object.fromEntries(new URL(request.url).searchParams);
+  const day = new Date().toISOString().slice(0, 10);
+  let csv: string;
+  let name: string;
+  if (params.what === "orders.csv") {
+    csv = await ordersCsv(context.db, orderListQuery.parse(search));
+    name = `orders-${day}.csv`;
+  } else if (params.what === "keys.csv") {
+    csv = await keyPoolsCsv(context.db, productParam.parse(search.product));
+    name = `licence-keys-${day}.csv`;
+  } else {
+    throw data({ message: "There is no such export." }, { status: 404, headers: PRIVATE_HEADERS });
+  }
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
