@@ -46,7 +46,7 @@ test("while PostgreSQL is away the store answers a clear 503 page, and after its
       expect
         .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, {
           timeout,
-          interval: 100,
+          intervals: [100],
         })
         .toBe(200);
     await ready(90_000);
