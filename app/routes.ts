@@ -75,6 +75,7 @@ export default [
     route("messages", "routes/admin.messages.tsx"),
     route("files", "routes/admin.files.tsx"),
     route("audit", "routes/admin.audit.tsx"),
+    route("settings", "routes/admin.settings.tsx"),
   ]),
 
   route("sitemap.xml", "routes/sitemap.tsx"),

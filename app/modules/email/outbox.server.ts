@@ -8,6 +8,8 @@ export type OutgoingEmail = {
   kind: string;
   orderId?: number;
   to: string;
+  /** Where replies go (an owner notification of a customer's message: the customer). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -17,7 +19,7 @@ export type OutgoingEmail = {
 export async function enqueueEmail(tx: Database | Transaction, email: OutgoingEmail) {
   const [row] = await tx
     .insert(outboxEmails)
-    .values({ ...email, orderId: email.orderId ?? null })
+    .values({ ...email, orderId: email.orderId ?? null, replyTo: email.replyTo ?? null })
     .returning({ id: outboxEmails.id });
   return row!.id;
 }
@@ -93,6 +95,7 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
           await transporter.sendMail({
             from,
             to: email.to,
+            ...(email.replyTo ? { replyTo: email.replyTo } : {}),
             subject: email.subject,
             text: email.text,
             html: email.html,

@@ -25,6 +25,7 @@ export const ADMIN_NAV = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/files", label: "Files" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/settings", label: "Settings" },
 ] as const;
 
 type Lists = Record<AdminListKey, { total: number; rows: unknown[] } | null>;
