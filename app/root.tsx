@@ -132,7 +132,8 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
                 account={<UserMenu />}
               />
             )}
-            {data?.sandboxWarning ? <SandboxBanner admin={admin} /> : null}
+            {/* The checkout says it in its own notice. */}
+            {data?.sandboxWarning && !payment ? <SandboxBanner admin={admin} /> : null}
             <RouteProgress />
             <main id="main" className="flex-1">
               {children}

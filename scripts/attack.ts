@@ -12,6 +12,7 @@ import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { pageAttacks } from "./attacks/pages";
 import { platformAttacks } from "./attacks/platform";
+import { settingsAttacks } from "./attacks/settings";
 
 const attacks: Attack[] = [
   ...baselineAttacks,
@@ -19,6 +20,7 @@ const attacks: Attack[] = [
   ...accountAttacks,
   ...commerceAttacks,
   ...pageAttacks,
+  ...settingsAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

@@ -16,12 +16,15 @@ const settingsSchema = z.object({
   shippingFlatCents: z.number().int().min(0).catch(1499),
   /** ...unless its subtotal reaches this. */
   freeShippingThresholdCents: z.number().int().min(0).catch(19900),
-  /** Countries physical goods ship to (ISO codes of lib/address COUNTRIES); checkout offers only these. */
+  /**
+   * Countries physical goods ship to (ISO codes of lib/address COUNTRIES); checkout offers only these. The United
+   * States by default, as the demo store's shipping policy says.
+   */
   shipsTo: z
     .array(z.string())
     .transform((codes) => codes.filter((code) => code in COUNTRIES))
     .pipe(z.array(z.string()).min(1))
-    .catch(Object.keys(COUNTRIES)),
+    .catch(["US"]),
   /**
    * The sandbox method pays at once: for development and the demo store only. In production it is offered only
    * when this is stored as true (the demo store's file says so; importing a catalogue of one's own turns it off).
