@@ -9,7 +9,11 @@ import { seedDemo } from "../../../tests/support/seed";
 import { submitContactMessage } from "~/modules/content/messages.server";
 import { orderForBuyer, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { notifyOwnerOfMessage, runLowStockDigest } from "~/modules/orders/owner-notifications.server";
-import { getSettings } from "~/modules/orders/settings.server";
+import { getSettings, storeIdentity } from "~/modules/orders/settings.server";
+import { createAuth } from "~/modules/accounts/auth.server";
+import { authRequest, lastEmail } from "../../../tests/support/accounts";
+import { recordingLogger } from "../../../tests/support/logger";
+import { testEnv } from "../../../tests/support/orders";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "./settings-schemas";
 import { saveSettingsSection } from "./store-settings.server";
 
@@ -116,6 +120,39 @@ describe.each(drivers)("store settings on %s", (driver) => {
     expect(entry).toMatchObject({ actor: "owner@example.com", entity: "settings", entityId: "bank" });
     expect((entry!.after as Record<string, string>).bankAccountHolder).toBe("Harbour Trading Ltd");
     expect((entry!.before as Record<string, string>).bankAccountHolder).toBe(before.bankAccountHolder);
+  });
+
+  it("account e-mails carry the store's name as it is now, not as it was when the server started", async () => {
+    const origin = "http://shop.test";
+    // As server/index.ts starts it: the name is asked for at each e-mail.
+    const auth = createAuth({
+      db: other.db,
+      env: testEnv({ PUBLIC_URL: origin }),
+      logger: recordingLogger().logger,
+      mailer: { kick() {} },
+      storeName: async () => (await storeIdentity(other.db)).name,
+      rateLimit: false,
+    });
+    const signUp = (email: string) =>
+      authRequest(auth, origin, "POST", "/sign-up/email", {
+        email,
+        password: "a-long-password",
+        name: "Ada",
+      });
+    expect((await signUp("first.name@example.com")).status).toBe(200);
+    expect((await lastEmail(other.db, "first.name@example.com", "email-verification"))!.subject).toBe(
+      "Confirm your e-mail address at Harbour Keys",
+    );
+    await save(database.db, "store", {
+      name: "Harbour Keys & Routers",
+      email: "owner@harbour.example.com",
+      phone: "(212) 555-0142",
+      phonecall: "+12125550142",
+    });
+    expect((await signUp("second.name@example.com")).status).toBe(200);
+    expect((await lastEmail(other.db, "second.name@example.com", "email-verification"))!.subject).toBe(
+      "Confirm your e-mail address at Harbour Keys & Routers",
+    );
   });
 
   it("checkout ships only to the countries of the settings", async () => {
