@@ -6,7 +6,7 @@ import { formToObject } from "~/lib/forms";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext, address } from "../../../tests/support/orders";
 import { seedDemo } from "../../../tests/support/seed";
-import { submitContactMessage } from "~/modules/content/messages.server";
+import { submitContactMessage, submitQuoteRequest } from "~/modules/content/messages.server";
 import { orderForBuyer, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { notifyOwnerOfMessage, runLowStockDigest } from "~/modules/orders/owner-notifications.server";
 import { getSettings, storeIdentity } from "~/modules/orders/settings.server";
@@ -210,6 +210,30 @@ describe.each(drivers)("store settings on %s", (driver) => {
       .orderBy(desc(outboxEmails.id));
     expect(mail).toMatchObject({ to: "owner@harbour.example.com", replyTo: "grace@example.com" });
     expect(mail!.subject).toBe("Contact message from Grace Hopper: Shipping question");
+
+    // A quote request from a service page, the same way.
+    const quote = await submitQuoteRequest(
+      { db: other.db },
+      { slug: "web-development", packages: [{ name: "Starter" }] },
+      {
+        name: "Alan Turing",
+        email: "alan@example.com",
+        packageName: "Starter",
+        message: "A shop for my bakery, please.",
+      },
+      "client-quote",
+      (tx, message) => notifyOwnerOfMessage(tx, env, message),
+    );
+    expect(quote).toMatchObject({ ok: true, stored: true });
+    const [quoteMail] = await other.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "owner-quote-request"));
+    expect(quoteMail).toMatchObject({
+      to: "owner@harbour.example.com",
+      replyTo: "alan@example.com",
+      subject: "Quote request from Alan Turing: web-development (Starter)",
+    });
 
     await save(database.db, "notifications", {
       notifyPaidOrder: "on",
