@@ -26,11 +26,13 @@ import { AccountProvider } from "~/modules/accounts/components/account-provider"
 import { UserMenu } from "~/modules/accounts/components/user-menu";
 import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { getUserRecord } from "~/modules/accounts/user-record.server";
+import { SandboxBanner } from "~/modules/orders/components/sandbox-banner";
+import { getSettings } from "~/modules/orders/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [phone, info, groups, viewer] = await Promise.all([
+  const [phone, info, groups, viewer, store] = await Promise.all([
     getCompanyPhone(context),
     getWebInfo(context).catch((error: unknown) => {
       context.logger.error({ err: error }, "could not read the web info");
@@ -39,11 +41,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     getNavigation(context),
     // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
     getViewer(request, context).then((found) => (found ? getUserRecord(context.db, found.id) : null)),
+    getSettings(context.db),
   ]);
   const body = {
     viewer,
     phone,
     groups,
+    // Test payments offered by a production server: every page says so (see the settings page).
+    sandboxWarning: context.env.NODE_ENV === "production" && store.sandboxPayments,
     store: {
       name: info?.name ?? "Storefront",
       email: info?.email ?? "",
@@ -127,6 +132,8 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
                 account={<UserMenu />}
               />
             )}
+            {/* The checkout says it in its own notice. */}
+            {data?.sandboxWarning && !payment ? <SandboxBanner admin={admin} /> : null}
             <RouteProgress />
             <main id="main" className="flex-1">
               {children}

@@ -83,6 +83,7 @@ export default [
     route("files", "routes/admin.files.tsx"),
     route("audit", "routes/admin.audit.tsx"),
     route("account", "routes/admin.account.tsx"),
+    route("settings", "routes/admin.settings.tsx"),
   ]),
 
   route("sitemap.xml", "routes/sitemap.tsx"),

@@ -17,6 +17,7 @@ import { platformAttacks } from "./attacks/platform";
 import { stockAttacks } from "./attacks/stock";
 import { selfServiceAttacks } from "./attacks/selfservice";
 import { reliabilityAttacks } from "./attacks/reliability";
+import { settingsAttacks } from "./attacks/settings";
 
 const attacks: Attack[] = [
   ...baselineAttacks,
@@ -29,6 +30,7 @@ const attacks: Attack[] = [
   ...selfServiceAttacks,
   ...reliabilityAttacks,
   ...orderLifeAttacks,
+  ...settingsAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

@@ -12,6 +12,7 @@ import { ConfigError, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
+import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { getViewer } from "~/modules/accounts/session.server";
 import { storageFromEnv } from "~/modules/storage/storage.server";
@@ -32,7 +33,13 @@ async function main() {
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
-  const running: { server?: Server; vite?: ViteDevServer; mailer?: Mailer; userEvents?: UserEvents } = {};
+  const running: {
+    server?: Server;
+    vite?: ViteDevServer;
+    mailer?: Mailer;
+    userEvents?: UserEvents;
+    dailyJobs?: { stop(): void };
+  } = {};
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
@@ -49,6 +56,7 @@ async function main() {
     await running.userEvents?.close();
     const { cut } = await closed;
     if (cut > 0) logger.warn({ cut }, "closed connections still open at the shutdown deadline");
+    running.dailyJobs?.stop();
     await running.vite?.close();
     await running.mailer?.stop();
     await database.close();
@@ -73,8 +81,14 @@ async function main() {
   const removed = await storage.cleanStaging();
   if (removed > 0) logger.info({ removed }, "removed uploads left unfinished by an earlier run");
 
-  const storeName = await readStoreName(database.db);
-  const auth = createAuth({ db: database.db, env, logger, mailer, storeName });
+  // Asked at each e-mail, not once at boot: a store renamed in the admin is named so in the next e-mail.
+  const auth = createAuth({
+    db: database.db,
+    env,
+    logger,
+    mailer,
+    storeName: () => readStoreName(database.db),
+  });
   // Storage rules see the signed-in user of the accounts' session: admins write anywhere, customers in their folder.
   const storageAuth: StorageAuth = async (request) => {
     const viewer = await getViewer(request, { auth });
@@ -84,6 +98,8 @@ async function main() {
   };
   const userEvents = await startUserEvents(database, logger);
   running.userEvents = userEvents;
+  // The owner's daily digest: every process tries, the database lets one run it a day.
+  running.dailyJobs = startDailyJobs({ db: database.db, env, logger, mailer });
   const services = { env, database, logger, mailer, cipher, storage, storageAuth, auth, userEvents };
   const root = projectRoot();
   let app;

@@ -212,7 +212,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
           testId="web-info-panel"
           description={
             webInfo
-              ? `Saved ${formatWhen(webInfo.updatedAt)}. The e-mails the store sends pick up a new store name when the server restarts.`
+              ? `Saved ${formatWhen(webInfo.updatedAt)}. The next e-mail the store sends uses a new name or address.`
               : "No web info yet: the store is called “Storefront” until you save it."
           }
         >

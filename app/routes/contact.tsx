@@ -8,6 +8,7 @@ import { ContactDetails } from "~/modules/content/components/contact-details";
 import { ContactForm } from "~/modules/content/components/contact-form";
 import { SentNotice } from "~/modules/content/components/inquiry-form";
 import { submitContactMessage } from "~/modules/content/messages.server";
+import { notifyOwnerOfMessage } from "~/modules/orders/owner-notifications.server";
 import type { ContactField, FormFeedback } from "~/modules/content/schemas";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
@@ -43,7 +44,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     };
     return data(feedback, { status: 400 });
   }
-  const result = await submitContactMessage(context, body.values, clientAddress(request));
+  const result = await submitContactMessage(context, body.values, clientAddress(request), (tx, message) =>
+    notifyOwnerOfMessage(tx, context.env, message),
+  );
+  if (result.ok && result.stored) context.mailer.kick();
   if (!result.ok) {
     const feedback: FormFeedback<ContactField> = {
       errors: result.errors,

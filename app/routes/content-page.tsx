@@ -4,6 +4,9 @@ import { getContactDetails } from "~/modules/content/company.server";
 import { ContactDetails } from "~/modules/content/components/contact-details";
 import { Markdown } from "~/modules/content/components/markdown";
 import { getPage } from "~/modules/content/pages.server";
+import { ShippingAtAGlance } from "~/modules/orders/components/shipping-at-a-glance";
+import { getSettings } from "~/modules/orders/settings.server";
+import { COUNTRIES } from "~/lib/address";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { ButtonLink } from "~/ui/button";
@@ -23,17 +26,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = slug.success ? await getPage(context, slug.data) : null;
   if (!page) throw data(null, { status: 404 });
   const path = `/${page.slug}`;
-  const [contact, seo] = await Promise.all([
+  const [contact, seo, store] = await Promise.all([
     page.slug === "about" ? getContactDetails(context) : null,
     seoForPath(context, pathname, {
       page: { title: page.title, description: page.body },
       canonicalPath: path,
     }),
+    // The shipping policy states the settings checkout uses, so the page never contradicts checkout.
+    page.slug === "shipping-policy" ? getSettings(context.db) : null,
   ]);
   return {
     page: { slug: page.slug, title: page.title, body: page.body, updatedAt: page.updatedAt.toISOString() },
     contact,
     seo,
+    shipping: store
+      ? {
+          flatCents: store.shippingFlatCents,
+          freeFromCents: store.freeShippingThresholdCents,
+          countries: store.shipsTo.map((code) => COUNTRIES[code] ?? code),
+        }
+      : null,
   };
 }
 
@@ -43,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page, contact } = loaderData;
+  const { page, contact, shipping } = loaderData;
   const path = `/${page.slug}`;
   return (
     <div data-testid="content-page" data-slug={page.slug}>
@@ -59,6 +71,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
               {dateFormat.format(new Date(page.updatedAt))}
             </time>
           </p>
+          {shipping ? <ShippingAtAGlance {...shipping} /> : null}
           <Markdown>{page.body}</Markdown>
         </article>
         <aside className="space-y-6 lg:sticky lg:top-6 lg:self-start">

@@ -11,6 +11,7 @@ import { Markdown } from "~/modules/content/components/markdown";
 import { QuoteForm } from "~/modules/content/components/quote-form";
 import { ServiceIcon } from "~/modules/content/components/service-icon";
 import { submitQuoteRequest } from "~/modules/content/messages.server";
+import { notifyOwnerOfMessage } from "~/modules/orders/owner-notifications.server";
 import type { FormFeedback, QuoteField } from "~/modules/content/schemas";
 import { getService, type Service } from "~/modules/content/services.server";
 import { pageMeta } from "~/modules/seo/meta";
@@ -59,7 +60,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     };
     return data(feedback, { status: 400 });
   }
-  const result = await submitQuoteRequest(context, service, body.values, clientAddress(request));
+  const result = await submitQuoteRequest(
+    context,
+    service,
+    body.values,
+    clientAddress(request),
+    (tx, message) => notifyOwnerOfMessage(tx, context.env, message),
+  );
+  if (result.ok && result.stored) context.mailer.kick();
   if (!result.ok) {
     const feedback: FormFeedback<QuoteField> = {
       errors: result.errors,

@@ -98,7 +98,7 @@ export async function loader(args: Route.LoaderArgs) {
         message: event.message || EVENT_LABELS[event.type] || "Order updated",
         createdAt: event.createdAt.toISOString(),
       })),
-      bankTransferInstructions: view.bankTransferInstructions,
+      bankTransfer: view.bankTransfer,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -222,7 +222,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const reply = actionData as ActionReply | undefined;
   const navigation = useNavigation();
   if (loaderData.retired) return <RetiredLink number={loaderData.number} sentTo={reply?.linkSentTo} />;
-  const { order, lines, events, bankTransferInstructions } = loaderData;
+  const { order, lines, events, bankTransfer } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10" data-testid="order-page" data-status={order.status}>
       {placed ? (
@@ -249,16 +249,25 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         UTC · {order.email}
       </p>
 
-      {bankTransferInstructions ? (
+      {bankTransfer ? (
         <section
           className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5"
           data-testid="bank-instructions"
         >
           <h2 className="font-bold text-amber-900">How to pay by bank transfer</h2>
-          <p className="mt-2 text-sm text-amber-900">{bankTransferInstructions}</p>
-          <p className="mt-2 text-sm font-semibold text-amber-900">
-            Reference: order #{order.number} · Amount: {formatMoney(order.totalCents)}
-          </p>
+          <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-amber-900 sm:grid-cols-[auto_1fr]">
+            {bankTransfer.details.map(({ label, value }) => (
+              <div key={label} className="contents">
+                <dt className="font-semibold">{label}</dt>
+                <dd className="break-all" data-testid={`bank-${label.toLowerCase().replace(/ /g, "-")}`}>
+                  {value}
+                </dd>
+              </div>
+            ))}
+            <dt className="font-semibold">Amount</dt>
+            <dd>{formatMoney(order.totalCents)}</dd>
+          </dl>
+          {bankTransfer.note ? <p className="mt-2 text-sm text-amber-900">{bankTransfer.note}</p> : null}
         </section>
       ) : null}
       {order.status === "pending_payment" && order.paymentMethod === "stripe" && loaderData.stripeEnabled ? (

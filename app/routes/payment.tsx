@@ -18,6 +18,7 @@ import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { ButtonLink } from "~/ui/button";
 import { AddressFields } from "~/ui/address-fields";
+import { COUNTRIES } from "~/lib/address";
 import { TextField } from "~/ui/field";
 import type { Route } from "./+types/payment";
 
@@ -70,6 +71,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
     cancelledOrder: Number.isSafeInteger(cancelled) && cancelled > 0 ? cancelled : null,
     freeShippingThresholdCents: store.freeShippingThresholdCents,
+    shipsTo: store.shipsTo,
   };
 }
 
@@ -121,6 +123,8 @@ function DemoNotice() {
     </p>
   );
 }
+
+const shipsToText = (codes: string[]) => codes.map((code) => COUNTRIES[code] ?? code).join(", ");
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
@@ -223,12 +227,16 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 />
                 Ship to my billing address
               </label>
+              <p className="text-sm text-slate-600" data-testid="ships-to">
+                We ship printers and routers to {shipsToText(loaderData.shipsTo)}.
+              </p>
               {shipToBilling ? null : (
                 <AddressFields
                   prefix="shipping"
                   legend="Shipping address"
                   errors={errors}
                   autoCompleteSection="shipping"
+                  countries={loaderData.shipsTo}
                 />
               )}
             </fieldset>

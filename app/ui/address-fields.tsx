@@ -16,6 +16,7 @@ export function AddressFields({
   defaults = {},
   autoCompleteSection,
   testId,
+  countries,
 }: {
   prefix?: string;
   legend: string;
@@ -23,7 +24,10 @@ export function AddressFields({
   defaults?: AddressValues;
   autoCompleteSection?: "billing" | "shipping";
   testId?: string;
+  /** The country codes to offer (a shipping address: where the store ships); all countries without it. */
+  countries?: string[];
 }) {
+  const offered = countries ? countries.filter((code) => code in COUNTRIES) : Object.keys(COUNTRIES);
   const field = (name: keyof AddressValues) => {
     const full = prefix ? `${prefix}.${name}` : name;
     return {
@@ -56,11 +60,17 @@ export function AddressFields({
           label="Country"
           autoComplete={auto("country")}
           {...field("country")}
-          defaultValue={defaults.country || "US"}
+          defaultValue={
+            defaults.country && offered.includes(defaults.country)
+              ? defaults.country
+              : offered.includes("US")
+                ? "US"
+                : offered[0]
+          }
         >
-          {Object.entries(COUNTRIES).map(([code, name]) => (
+          {offered.map((code) => (
             <option key={code} value={code}>
-              {name}
+              {COUNTRIES[code]}
             </option>
           ))}
         </SelectField>

@@ -6,3 +6,4 @@ export * from "./messages";
 export * from "./orders";
 export * from "./storage";
 export * from "./admin";
+export * from "./jobs";

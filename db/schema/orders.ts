@@ -243,6 +243,8 @@ export const outboxEmails = pgTable(
     kind: text("kind").notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     to: text("to").notNull(),
+    /** Where a reply goes (owner notifications of a customer's message: the customer). */
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),

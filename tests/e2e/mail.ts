@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import PostalMime from "postal-mime";
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = { to: string; subject: string; text: string; replyTo?: string };
 
 /** The messages the store sent to the test SMTP server (see scripts/e2e-server.mjs). */
 export async function sentMail(baseURL: string): Promise<Mail[]> {
@@ -16,6 +16,7 @@ export async function sentMail(baseURL: string): Promise<Mail[]> {
         to: parsed.to?.map((to) => to.address).join(", ") ?? "",
         subject: parsed.subject ?? "",
         text: parsed.text ?? "",
+        replyTo: parsed.replyTo?.map((to) => to.address).join(", "),
       };
     }),
   );

@@ -40,7 +40,8 @@ export type AuthOptions = {
   env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL" | "PUBLIC_URL_SET" | "NODE_ENV">;
   logger: Logger;
   mailer: Pick<Mailer, "kick">;
-  storeName?: string;
+  /** The store's name in e-mails: a function is asked at each e-mail, so a renamed store is in the next one. */
+  storeName?: string | (() => Promise<string | undefined>);
   /** better-auth's own default: on under NODE_ENV=production only. */
   rateLimit?: boolean;
 };
@@ -55,9 +56,13 @@ export function createAuth({
   env,
   logger,
   mailer,
-  storeName = "KeyHaven Tech Store",
+  storeName: nameOption,
   rateLimit: limit,
 }: AuthOptions) {
+  const DEFAULT_NAME = "KeyHaven Tech Store";
+  const currentName = async () =>
+    (typeof nameOption === "function" ? await nameOption() : nameOption) ?? DEFAULT_NAME;
+  const storeName = typeof nameOption === "string" ? nameOption : DEFAULT_NAME;
   const send = async (email: Parameters<typeof enqueueEmail>[1]) => {
     await enqueueEmail(db, email);
     mailer.kick();
@@ -97,14 +102,14 @@ export function createAuth({
             to: to.email,
             name: to.name,
             url: `${env.PUBLIC_URL}/user/login`,
-            storeName,
+            storeName: await currentName(),
           }),
         );
       },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: to, url }) => {
-        await send(passwordResetEmail({ to: to.email, name: to.name, url, storeName }));
+        await send(passwordResetEmail({ to: to.email, name: to.name, url, storeName: await currentName() }));
       },
       onPasswordReset: async ({ user: reset }) => {
         await afterPasswordReset(db, reset.id);
@@ -120,7 +125,12 @@ export function createAuth({
         const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, to.id));
         const changing = stored !== undefined && stored.email.toLowerCase() !== to.email.toLowerCase();
         await send(
-          (changing ? changeEmailEmail : verificationEmail)({ to: to.email, name: to.name, url, storeName }),
+          (changing ? changeEmailEmail : verificationEmail)({
+            to: to.email,
+            name: to.name,
+            url,
+            storeName: await currentName(),
+          }),
         );
       },
     },
@@ -144,7 +154,7 @@ export function createAuth({
                 name: changed.name,
                 newEmail: changed.email,
                 url: `${env.PUBLIC_URL}/contact`,
-                storeName,
+                storeName: await currentName(),
               }),
             );
           },

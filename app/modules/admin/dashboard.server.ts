@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
-import { brandGroups, licenceKeys, orderLines, orders, products } from "~db/schema";
+import { orderLines, orders } from "~db/schema";
+import { lowKeyPools, lowPhysicalStock } from "~/modules/catalogue/stock.server";
 import { getSettings } from "~/modules/orders/settings.server";
 
 /** Below this many unused keys a software product's pool shows as low. */
@@ -78,32 +79,9 @@ export async function workQueue(db: Database) {
           isNull(orderLines.refundedAt),
         ),
       ),
-    db
-      .select({
-        productId: products.id,
-        name: products.name,
-        available: sql<number>`count(${licenceKeys.id})`.mapWith(Number),
-      })
-      .from(products)
-      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-      .leftJoin(licenceKeys, and(eq(licenceKeys.productId, products.id), isNull(licenceKeys.orderLineId)))
-      .where(and(sql`${brandGroups.section} in ('antivirus', 'windows')`, eq(products.hidden, false)))
-      .groupBy(products.id, products.name)
-      .having(sql`count(${licenceKeys.id}) < ${LOW_KEY_POOL}`)
-      .orderBy(asc(sql`count(${licenceKeys.id})`), asc(products.name)),
+    lowKeyPools(db, LOW_KEY_POOL),
     // Printers and routers at or below the low-stock mark (the lowStockThreshold setting).
-    db
-      .select({ productId: products.id, name: products.name, stock: sql<number>`${products.stock}` })
-      .from(products)
-      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-      .where(
-        and(
-          sql`${brandGroups.section} in ('printer', 'router')`,
-          eq(products.hidden, false),
-          lte(products.stock, lowStockAt),
-        ),
-      )
-      .orderBy(asc(products.stock), asc(products.name)),
+    lowPhysicalStock(db, lowStockAt),
   ]);
   return {
     awaitingPayment: payment?.n ?? 0,

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
-import { licenceKeys, orderLines, products, type Section } from "~db/schema";
+import { brandGroups, licenceKeys, orderLines, products, type Section } from "~db/schema";
 import type { Stock } from "./availability";
 import { isPhysicalSection } from "./sections";
 
@@ -147,4 +147,41 @@ export async function releaseStock(tx: Transaction, orderId: number, lineIds?: n
     released += line.reserved;
   }
   return released;
+}
+
+/** Software on sale with fewer unused licence keys than `below`, emptiest first: pools to top up. */
+export async function lowKeyPools(db: Database | Transaction, below: number) {
+  return db
+    .select({
+      productId: products.id,
+      name: products.name,
+      available: sql<number>`count(${licenceKeys.id})`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .leftJoin(licenceKeys, and(eq(licenceKeys.productId, products.id), isNull(licenceKeys.orderLineId)))
+    .where(and(sql`${brandGroups.section} in ('antivirus', 'windows')`, eq(products.hidden, false)))
+    .groupBy(products.id, products.name)
+    .having(sql`count(${licenceKeys.id}) < ${below}`)
+    .orderBy(asc(sql`count(${licenceKeys.id})`), asc(products.name));
+}
+
+/** Counted printers and routers on sale with `atMost` units or fewer, emptiest first: stock to reorder. */
+export async function lowPhysicalStock(db: Database | Transaction, atMost: number) {
+  return db
+    .select({
+      productId: products.id,
+      name: products.name,
+      stock: sql<number>`${products.stock}`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    .where(
+      and(
+        sql`${brandGroups.section} in ('printer', 'router')`,
+        eq(products.hidden, false),
+        lte(products.stock, atMost),
+      ),
+    )
+    .orderBy(asc(products.stock), asc(products.name));
 }

@@ -1,3 +1,4 @@
+import type { Transaction } from "~db/client.server";
 import { contactMessages, quoteRequests, type ServicePackage } from "~db/schema";
 import type { ServerContext } from "~/context";
 import { consumeLimits, LIMITS } from "~/lib/rate-limit.server";
@@ -41,11 +42,26 @@ function echo<Field extends string>(
   return values;
 }
 
-/** A message from the contact form, for the admin's inbox; a client may send a few an hour. */
+/** What a stored message looked like, for the caller's work in the same transaction (telling the owner). */
+export type StoredMessage = {
+  kind: "contact" | "quote";
+  name: string;
+  email: string;
+  phone: string;
+  about: string;
+  message: string;
+};
+type OnStored = (tx: Transaction, message: StoredMessage) => Promise<unknown>;
+
+/**
+ * A message from the contact form, for the admin's inbox; a client may send a few an hour. `onStored` runs in the
+ * transaction that stores it (the owner's e-mail: both or neither).
+ */
 export async function submitContactMessage(
   { db }: Pick<ServerContext, "db">,
   input: Record<string, unknown>,
   client: string,
+  onStored?: OnStored,
 ): Promise<SubmitResult<ContactField>> {
   if (isHoneypotFilled(input)) return { ok: true, stored: false };
   const parsed = contactSchema.safeParse(input);
@@ -54,7 +70,15 @@ export async function submitContactMessage(
   }
   const limited = await consumeLimits(db, [{ limit: LIMITS.contactPerClient, key: client }]);
   if (!limited.ok) return { ok: false, errors: {}, values: echo(input, CONTACT_FIELDS), limited };
-  const [row] = await db.insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id });
+  const row = await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values(parsed.data)
+      .returning({ id: contactMessages.id });
+    const { name, email, phone, subject, message } = parsed.data;
+    await onStored?.(tx, { kind: "contact", name, email, phone: phone ?? "", about: subject, message });
+    return stored;
+  });
   if (!row) throw new Error("the contact message was not stored");
   return { ok: true, stored: true, id: row.id };
 }
@@ -65,6 +89,7 @@ export async function submitQuoteRequest(
   service: { slug: string; packages: Pick<ServicePackage, "name">[] },
   input: Record<string, unknown>,
   client: string,
+  onStored?: OnStored,
 ): Promise<SubmitResult<QuoteField>> {
   if (isHoneypotFilled(input)) return { ok: true, stored: false };
   const parsed = quoteRequestSchema(service.packages.map((pkg) => pkg.name)).safeParse(input);
@@ -73,10 +98,16 @@ export async function submitQuoteRequest(
   }
   const limited = await consumeLimits(db, [{ limit: LIMITS.quotePerClient, key: client }]);
   if (!limited.ok) return { ok: false, errors: {}, values: echo(input, QUOTE_FIELDS), limited };
-  const [row] = await db
-    .insert(quoteRequests)
-    .values({ serviceSlug: service.slug, ...parsed.data })
-    .returning({ id: quoteRequests.id });
+  const row = await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(quoteRequests)
+      .values({ serviceSlug: service.slug, ...parsed.data })
+      .returning({ id: quoteRequests.id });
+    const { name, email, phone, message, packageName } = parsed.data;
+    const about = `${service.slug}${packageName ? ` (${packageName})` : ""}`;
+    await onStored?.(tx, { kind: "quote", name, email, phone: phone ?? "", about, message });
+    return stored;
+  });
   if (!row) throw new Error("the quote request was not stored");
   return { ok: true, stored: true, id: row.id };
 }

@@ -8,6 +8,8 @@ export type OutgoingEmail = {
   kind: string;
   orderId?: number;
   to: string;
+  /** Where replies go (an owner notification of a customer's message: the customer). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -18,7 +20,7 @@ export async function enqueueEmail(tx: Database | Transaction, email: OutgoingEm
   try {
     const [row] = await tx
       .insert(outboxEmails)
-      .values({ ...email, orderId: email.orderId ?? null })
+      .values({ ...email, orderId: email.orderId ?? null, replyTo: email.replyTo ?? null })
       .returning({ id: outboxEmails.id });
     return row!.id;
   } catch (error) {
@@ -149,6 +151,7 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
           await transporter.sendMail({
             from,
             to: email.to,
+            ...(email.replyTo ? { replyTo: email.replyTo } : {}),
             subject: email.subject,
             text: email.text,
             html: email.html,

@@ -5,6 +5,9 @@ export type EmailOrder = {
   email: string;
   link: string;
   storeName: string;
+  /** The store's support e-mail and phone (settings), said at the end of the e-mail. */
+  supportEmail?: string;
+  supportPhone?: string;
   status: string;
   paymentMethod: string;
   subtotalCents: number;
@@ -66,8 +69,18 @@ function html(order: EmailOrder, intro: string, withKeys: boolean, extra = "") {
 <tr><td style="padding-top:12px">Subtotal</td><td style="padding-top:12px;text-align:right">${formatMoney(order.subtotalCents)}</td></tr>
 <tr><td>Shipping</td><td style="text-align:right">${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</td></tr>
 <tr><td><strong>Total</strong></td><td style="text-align:right"><strong>${formatMoney(order.totalCents)}</strong></td></tr></table>
-<p><a href="${escapeHtml(order.link)}">View your order</a></p></body></html>`;
+<p><a href="${escapeHtml(order.link)}">View your order</a></p>${
+    supportLine(order) ? `<p style="color:#475569;font-size:13px">${escapeHtml(supportLine(order))}</p>` : ""
+  }</body></html>`;
 }
+
+/** "Questions? support@… or (212) 555-0100", from the store's settings; empty when neither is set. */
+function supportLine(order: Pick<EmailOrder, "supportEmail" | "supportPhone">) {
+  const ways = [order.supportEmail, order.supportPhone].filter(Boolean);
+  return ways.length > 0 ? `Questions? Write to ${ways.join(" or call ")}.` : "";
+}
+
+const supportText = (order: EmailOrder) => (supportLine(order) ? `\n${supportLine(order)}\n` : "");
 
 export function orderConfirmationEmail(order: EmailOrder) {
   const pendingBank = order.paymentMethod === "bank-transfer" && order.status === "pending_payment";
@@ -82,13 +95,13 @@ export function orderConfirmationEmail(order: EmailOrder) {
     kind: "order-confirmation",
     to: order.email,
     subject: `Your order #${order.number} at ${order.storeName}`,
-    text: `${intro}${instructions}\n\nOrder #${order.number}\n${linesText(order, false)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n`,
+    text: `${intro}${instructions}\n\nOrder #${order.number}\n${linesText(order, false)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n${supportText(order)}`,
     html: html(
       order,
       intro,
       false,
       pendingBank && order.bankTransferInstructions
-        ? `<p><strong>How to pay:</strong> ${escapeHtml(order.bankTransferInstructions)}</p>`
+        ? `<p style="white-space:pre-line"><strong>How to pay:</strong>\n${escapeHtml(order.bankTransferInstructions)}</p>`
         : "",
     ),
   };
@@ -103,7 +116,7 @@ export function paymentReceiptEmail(order: EmailOrder) {
     kind: "payment-receipt",
     to: order.email,
     subject: `Payment received for order #${order.number}`,
-    text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n`,
+    text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n${supportText(order)}`,
     html: html(order, intro, true),
   };
 }

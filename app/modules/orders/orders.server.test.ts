@@ -55,7 +55,11 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     expect(view!.lines[0]!.keys).toHaveLength(2);
     expect(view!.lines[0]!.keys[0]).toMatch(/^DEMO-/);
     const emails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.orderId, order!.id));
-    expect(emails.map((email) => email.kind).sort()).toEqual(["order-confirmation", "payment-receipt"]);
+    expect(emails.map((email) => email.kind).sort()).toEqual([
+      "order-confirmation",
+      "owner-paid-order",
+      "payment-receipt",
+    ]);
     const receipt = emails.find((email) => email.kind === "payment-receipt")!;
     expect(receipt.text).toContain(view!.lines[0]!.keys[0]);
     expect(receipt.to).toBe("ada@example.com");
@@ -92,7 +96,7 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     if (!result.ok) throw new Error("not placed");
     expect(result.status).toBe("pending_payment");
     const view = await orderForBuyer(ctx, result.number);
-    expect(view!.bankTransferInstructions).toMatch(/reference/);
+    expect(view!.bankTransferInstructions).toMatch(/Reference: Order \d+/);
     expect(view!.lines[0]!.keys).toEqual([]);
     const paid = await database.db.transaction((tx) =>
       markPaid(tx, ctx, result.orderId, "admin:owner@example.com", "Payment received"),

@@ -9,7 +9,6 @@ import {
   orderShipments,
   type PaymentMethod,
   products,
-  webInfo,
 } from "~db/schema";
 import type { KeyCipher } from "~/lib/key-cipher.server";
 import type { Logger } from "~/lib/logger.server";
@@ -29,9 +28,16 @@ import {
   orderLinkEmail,
   paymentReceiptEmail,
 } from "./order-emails";
-import { addressSchema, type CheckoutInput } from "./schemas";
+import { addressSchema, type CheckoutInput, COUNTRIES } from "./schemas";
 import { carrierName, lineState, trackingLink } from "./tracking";
-import { getSettings, shippingCost } from "./settings.server";
+import { notifyOwnerOfOrder } from "./owner-notifications.server";
+import {
+  bankTransferDetails,
+  bankTransferText,
+  getSettings,
+  shippingCost,
+  storeIdentity,
+} from "./settings.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 
 export type OrdersContext = {
@@ -125,6 +131,17 @@ export async function placeOrder(
       }
       shippingAddress = parsed.data;
     }
+    const { shipsTo } = await getSettings(ctx.db);
+    if (!shipsTo.includes(shippingAddress.country)) {
+      const where = shipsTo.map((code) => COUNTRIES[code] ?? code).join(", ");
+      return {
+        ok: false,
+        errors: {
+          [input.shipToBilling ? "billing.country" : "shipping.country"]:
+            `We do not ship to ${COUNTRIES[shippingAddress.country] ?? shippingAddress.country}: printers and routers ship to ${where}`,
+        },
+      };
+    }
   }
 
   try {
@@ -167,9 +184,13 @@ export async function placeOrder(
       );
       await recordEvent(tx, order!.id, "placed", "customer", PLACED_MESSAGES[input.paymentMethod]);
       await enqueueEmail(tx, {
-        ...orderConfirmationEmail(await emailView(tx, ctx, order!.id, store.bankTransferInstructions)),
+        ...orderConfirmationEmail(
+          await emailView(tx, ctx, order!.id, bankTransferText(store, order!.number)),
+        ),
         orderId: order!.id,
       });
+      if (input.paymentMethod === "bank-transfer")
+        await notifyOwnerOfOrder(tx, ctx.env, order!.id, "awaiting-bank-transfer");
       if (input.paymentMethod === "sandbox")
         await markPaid(tx, ctx, order!.id, "sandbox", "Paid with a test payment");
       const [after] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
@@ -305,6 +326,7 @@ export async function markPaid(
     await recordEvent(tx, orderId, "keys_delivered", "system", "Licence keys delivered");
   if (status === "fulfilled") await recordEvent(tx, orderId, "fulfilled", "system", "Everything delivered");
   await enqueueEmail(tx, { ...paymentReceiptEmail(await emailView(tx, ctx, orderId)), orderId });
+  await notifyOwnerOfOrder(tx, ctx.env, orderId, "paid");
   return true;
 }
 
@@ -321,11 +343,15 @@ async function emailView(
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
   const keys = await keysForOrder(tx, ctx.cipher, orderId);
+  // Read now, not at boot: a name or support address changed in the admin is in the next e-mail.
+  const store = await storeIdentity(tx);
   return {
     number: order!.number,
     email: order!.email,
     link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order!)}`,
-    storeName: ctx.storeName,
+    storeName: store.name,
+    supportEmail: store.email,
+    supportPhone: store.phone,
     status: order!.status,
     paymentMethod: order!.paymentMethod,
     subtotalCents: order!.subtotalCents,
@@ -356,6 +382,7 @@ export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, n
       .where(eq(orderShipments.orderId, order.id))
       .orderBy(asc(orderShipments.id)),
   ]);
+  const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "pending_payment";
   return {
     order,
     lines: lines.map((line) => {
@@ -381,10 +408,11 @@ export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, n
       };
     }),
     events: events.map(({ type, message, createdAt }) => ({ type, message, createdAt })),
-    bankTransferInstructions:
-      order.paymentMethod === "bank-transfer" && order.status === "pending_payment"
-        ? store.bankTransferInstructions
-        : null,
+    bankTransferInstructions: awaitingTransfer ? bankTransferText(store, order.number) : null,
+    /** The same, label by label, and the store's note, for the order page. */
+    bankTransfer: awaitingTransfer
+      ? { details: bankTransferDetails(store, order.number), note: store.bankNote }
+      : null,
   };
 }
 
@@ -476,6 +504,5 @@ export async function emailKeysAgain(ctx: OrdersContext, number: number): Promis
 export async function ordersContext(
   ctx: Pick<OrdersContext, "db" | "env" | "logger" | "mailer" | "cipher">,
 ): Promise<OrdersContext> {
-  const [info] = await ctx.db.select({ name: webInfo.name }).from(webInfo).limit(1);
-  return { ...ctx, storeName: info?.name ?? "Our store" };
+  return { ...ctx, storeName: (await storeIdentity(ctx.db)).name };
 }

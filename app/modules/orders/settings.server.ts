@@ -1,14 +1,31 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "~db/client.server";
-import { settings } from "~db/schema";
+import { settings, webInfo } from "~db/schema";
+import { COUNTRIES } from "~/lib/address";
 import { LOW_STOCK_DEFAULT } from "~/modules/catalogue/availability";
 
+const bankText = (fallback: string, max = 200) => z.string().trim().max(max).catch(fallback);
+const flag = z.boolean().catch(true);
+
+/**
+ * Every store setting, with its default: the database holds the truth (table `settings`, one row per key), code
+ * only the defaults. Read per request through getSettings, so a change reaches every process at once.
+ */
 const settingsSchema = z.object({
   /** Flat shipping charged when an order has physical goods... */
   shippingFlatCents: z.number().int().min(0).catch(1499),
   /** ...unless its subtotal reaches this. */
   freeShippingThresholdCents: z.number().int().min(0).catch(19900),
+  /**
+   * Countries physical goods ship to (ISO codes of lib/address COUNTRIES); checkout offers only these. The United
+   * States by default, as the demo store's shipping policy says.
+   */
+  shipsTo: z
+    .array(z.string())
+    .transform((codes) => codes.filter((code) => code in COUNTRIES))
+    .pipe(z.array(z.string()).min(1))
+    .catch(["US"]),
   /**
    * The sandbox method pays at once: for development and the demo store only. In production it is offered only
    * when this is stored as true (the demo store's file says so; importing a catalogue of one's own turns it off).
@@ -21,14 +38,25 @@ const settingsSchema = z.object({
     .min(1)
     .max(24 * 30)
     .catch(24),
-  /** A printer or router with this many units or fewer shows "Only N left" and is listed as low stock. */
-  lowStockThreshold: z.number().int().min(0).max(10_000).catch(LOW_STOCK_DEFAULT),
-  bankTransferInstructions: z
-    .string()
-    .catch(
-      "Transfer the order total to KeyHaven Tech Store, account 000123456789, routing 021000021 (sample details), " +
-        "with your order number as the reference. We ship and send licence keys once the payment arrives, usually within two business days.",
-    ),
+  /** Bank transfer: who the account belongs to, and either an IBAN or an account and routing number. */
+  bankAccountHolder: bankText("KeyHaven Tech Store (sample details)"),
+  bankIban: bankText(""),
+  bankAccountNumber: bankText("000123456789"),
+  bankRoutingNumber: bankText("021000021"),
+  /** The payment reference the buyer must write; `{number}` is the order number. */
+  bankReference: bankText("Order {number}"),
+  /** Said after the details: when the order is delivered. */
+  bankNote: bankText(
+    "We ship and send licence keys once the payment arrives, usually within two business days.",
+    500,
+  ),
+  /** Owner notifications (to the store's support e-mail), each kind on or off. */
+  notifyPaidOrder: flag,
+  notifyBankTransfer: flag,
+  notifyMessages: flag,
+  notifyLowStock: flag,
+  /** A key pool (or, later, a stock count) below this is low in the daily digest. */
+  lowStockThreshold: z.number().int().min(1).max(10_000).catch(LOW_STOCK_DEFAULT),
 });
 
 export type StoreSettings = z.infer<typeof settingsSchema>;
@@ -57,4 +85,45 @@ export function shippingCost(
 ) {
   if (!hasPhysical) return 0;
   return subtotalCents >= store.freeShippingThresholdCents ? 0 : store.shippingFlatCents;
+}
+
+export type BankTransferSettings = Pick<
+  StoreSettings,
+  "bankAccountHolder" | "bankIban" | "bankAccountNumber" | "bankRoutingNumber" | "bankReference" | "bankNote"
+>;
+
+/** The payment reference of one order, by the store's rule. */
+export const bankReferenceFor = (store: Pick<StoreSettings, "bankReference">, orderNumber: number) =>
+  store.bankReference.replaceAll("{number}", String(orderNumber));
+
+/** The bank details a buyer needs, label by label, in the order the order page and the e-mail show them. */
+export function bankTransferDetails(store: BankTransferSettings, orderNumber: number) {
+  const details: Array<{ label: string; value: string }> = [
+    { label: "Account holder", value: store.bankAccountHolder },
+  ];
+  if (store.bankIban) details.push({ label: "IBAN", value: store.bankIban });
+  if (store.bankAccountNumber) details.push({ label: "Account number", value: store.bankAccountNumber });
+  if (store.bankRoutingNumber) details.push({ label: "Routing number", value: store.bankRoutingNumber });
+  details.push({ label: "Reference", value: bankReferenceFor(store, orderNumber) });
+  return details;
+}
+
+/** The same details as lines of text (the e-mail and the order page), the store's note last. */
+export function bankTransferText(store: BankTransferSettings, orderNumber: number) {
+  const lines = bankTransferDetails(store, orderNumber).map(({ label, value }) => `${label}: ${value}`);
+  return [...lines, ...(store.bankNote ? [store.bankNote] : [])].join("\n");
+}
+
+/**
+ * Who the store is in its e-mails: the name, support e-mail and phone of the store's web info (the one record the
+ * header, footer and contact page show too), read at each use so a change reaches the next e-mail.
+ */
+export type StoreIdentity = { name: string; email: string; phone: string };
+
+export async function storeIdentity(db: Database | Transaction): Promise<StoreIdentity> {
+  const [info] = await db
+    .select({ name: webInfo.name, email: webInfo.email, phone: webInfo.phone })
+    .from(webInfo)
+    .limit(1);
+  return { name: info?.name ?? "Our store", email: info?.email ?? "", phone: info?.phone ?? "" };
 }

@@ -27,6 +27,7 @@ export const ADMIN_NAV = [
   { to: "/admin/files", label: "Files" },
   { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/account", label: "Your account" },
+  { to: "/admin/settings", label: "Settings" },
 ] as const;
 
 type Lists = Record<AdminListKey, { total: number; rows: unknown[] } | null>;

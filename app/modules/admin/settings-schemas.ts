@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { COUNTRIES } from "~/lib/address";
+import { parseMoney } from "~/lib/money";
+import { checkbox, webInfoFormSchema } from "./content-schemas";
+
+/** The store settings page's forms (/admin/settings): one schema each, shared by the form and the action. */
+
+export const SETTINGS_SECTIONS = [
+  "bank",
+  "shipping",
+  "payments",
+  "store",
+  "delivery",
+  "notifications",
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+const optional = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value ?? "");
+
+const money = (label: string) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `Enter the ${label} as an amount, like 14.99`)
+    .transform(parseMoney);
+
+/** An IBAN as people write it (spaces allowed), checked by its shape and its check digits (ISO 13616). */
+const iban = z
+  .string()
+  .trim()
+  .max(50, "An IBAN has at most 34 letters and digits")
+  .optional()
+  .transform((value) => (value ?? "").replace(/\s+/g, "").toUpperCase())
+  .refine((value) => value === "" || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value), {
+    message: "Enter a valid IBAN, like DE89 3704 0044 0532 0130 00",
+  })
+  .refine((value) => value === "" || !/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value) || ibanChecks(value), {
+    message: "This IBAN's check digits do not match: check it for a typo",
+  })
+  .transform((value) => value.replace(/(.{4})(?=.)/g, "$1 "));
+
+function ibanChecks(value: string) {
+  const moved = value.slice(4) + value.slice(0, 4);
+  let rest = 0;
+  for (const char of moved) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  }
+  return rest === 1;
+}
+
+export const bankSettingsSchema = z
+  .object({
+    bankAccountHolder: z
+      .string({ error: "Enter the account holder" })
+      .trim()
+      .min(1, "Enter the account holder")
+      .max(120, "The account holder must be at most 120 characters"),
+    bankIban: iban,
+    bankAccountNumber: optional("account number", 34).refine(
+      (value) => value === "" || /^[A-Za-z0-9 -]{4,34}$/.test(value),
+      "Enter the account number in letters and digits",
+    ),
+    bankRoutingNumber: optional("routing number", 20).refine(
+      (value) => value === "" || /^[A-Za-z0-9 -]{4,20}$/.test(value),
+      "Enter the routing number (or sort code, BSB) in digits",
+    ),
+    bankReference: z
+      .string({ error: "Enter the payment reference" })
+      .trim()
+      .min(1, "Enter the payment reference")
+      .max(100, "The reference must be at most 100 characters")
+      .refine(
+        (value) => value.includes("{number}"),
+        "Put {number} where the order number goes, like Order {number}",
+      ),
+    bankNote: optional("note", 500),
+  })
+  .superRefine((bank, ctx) => {
+    if (!bank.bankIban && !bank.bankAccountNumber)
+      ctx.addIssue({
+        code: "custom",
+        path: ["bankIban"],
+        message: "Enter an IBAN, or an account number below",
+      });
+  });
+
+/** Countries ticked in the form: `shipsTo.US` = on (nested by the form reader). */
+const countries = z.preprocess(
+  (value) =>
+    value && typeof value === "object"
+      ? Object.entries(value)
+          .filter(([code, on]) => on === "on" && code in COUNTRIES)
+          .map(([code]) => code)
+      : [],
+  z.array(z.string()).min(1, "Tick at least one country to ship to"),
+);
+
+export const shippingSettingsSchema = z.object({
+  shippingFlat: money("flat rate"),
+  freeShippingThreshold: money("free-shipping threshold"),
+  shipsTo: countries,
+});
+
+export const paymentsSettingsSchema = z.object({ sandboxPayments: checkbox });
+
+/** The store's name, support e-mail and phones: the web info record, as the company details page edits it. */
+export const storeSettingsSchema = webInfoFormSchema;
+
+export const deliverySettingsSchema = z.object({
+  waitingOrderHours: z.coerce
+    .number({ error: "Enter a number of hours" })
+    .int("Enter a whole number of hours")
+    .min(1, "At least 1 hour")
+    .max(720, "At most 720 hours (30 days)"),
+});
+
+export const notificationSettingsSchema = z.object({
+  notifyPaidOrder: checkbox,
+  notifyBankTransfer: checkbox,
+  notifyMessages: checkbox,
+  notifyLowStock: checkbox,
+  lowStockThreshold: z.coerce
+    .number({ error: "Enter a number" })
+    .int("Enter a whole number")
+    .min(1, "At least 1")
+    .max(10_000, "At most 10,000"),
+});
+
+export const SETTINGS_SCHEMAS = {
+  bank: bankSettingsSchema,
+  shipping: shippingSettingsSchema,
+  payments: paymentsSettingsSchema,
+  store: storeSettingsSchema,
+  delivery: deliverySettingsSchema,
+  notifications: notificationSettingsSchema,
+} as const;

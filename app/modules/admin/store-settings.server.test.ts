@@ -1,0 +1,309 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, orders, outboxEmails, scheduledJobs } from "~db/schema";
+import { openDatabase, type DatabaseHandle } from "~db/client.server";
+import { formToObject } from "~/lib/forms";
+import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, ordersTestContext, address } from "../../../tests/support/orders";
+import { seedDemo } from "../../../tests/support/seed";
+import { submitContactMessage, submitQuoteRequest } from "~/modules/content/messages.server";
+import { orderForBuyer, ordersContext, placeOrder } from "~/modules/orders/orders.server";
+import { notifyOwnerOfMessage, runLowStockDigest } from "~/modules/orders/owner-notifications.server";
+import { getSettings, storeIdentity } from "~/modules/orders/settings.server";
+import { createAuth } from "~/modules/accounts/auth.server";
+import { authRequest, lastEmail } from "../../../tests/support/accounts";
+import { recordingLogger } from "../../../tests/support/logger";
+import { testEnv } from "../../../tests/support/orders";
+import { SETTINGS_SCHEMAS, type SettingsSection } from "./settings-schemas";
+import { saveSettingsSection } from "./store-settings.server";
+
+const env = { PUBLIC_URL: "https://shop.example.com" };
+
+/** Posts a settings form as the page does: checked by its schema, saved with its audit entry. */
+async function save(db: DatabaseHandle["db"], section: SettingsSection, form: Record<string, string>) {
+  const parsed = SETTINGS_SCHEMAS[section].safeParse(formToObject(form));
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+  await saveSettingsSection(db, section, parsed.data as never, "owner@example.com");
+}
+
+const BANK = {
+  bankAccountHolder: "Harbour Trading Ltd",
+  bankIban: "DE89 3704 0044 0532 0130 00",
+  bankAccountNumber: "",
+  bankRoutingNumber: "",
+  bankReference: "KH-{number}",
+  bankNote: "Keys follow the payment.",
+};
+
+describe.each(drivers)("store settings on %s", (driver) => {
+  let database: TestDatabase;
+  /** A second handle on the same database: another server process, on PostgreSQL. */
+  let other: DatabaseHandle;
+  let cipher: Awaited<ReturnType<typeof seedDemo>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    cipher = await seedDemo(database.db);
+    other = driver === "postgres" ? await openDatabase({ url: database.url! }) : database;
+  });
+  afterAll(async () => {
+    if (other !== database) await other.close();
+    await database.close();
+  });
+
+  it("a change saved by one process reaches another at once: bank details, shipping, store name, no restart", async () => {
+    // The other process has been serving (and reading settings) before the change.
+    const before = await getSettings(other.db);
+    expect(before.bankAccountHolder).not.toBe(BANK.bankAccountHolder);
+
+    await save(database.db, "bank", BANK);
+    await save(database.db, "shipping", {
+      shippingFlat: "7.50",
+      freeShippingThreshold: "500",
+      "shipsTo.US": "on",
+      "shipsTo.CA": "on",
+    });
+    await save(database.db, "store", {
+      name: "Harbour Keys",
+      email: "owner@harbour.example.com",
+      phone: "(212) 555-0142",
+      phonecall: "+12125550142",
+    });
+
+    // The other process places orders with what was just saved.
+    const ctx = await ordersContext({ ...ordersTestContext(other.db, cipher) });
+    expect(ctx.storeName).toBe("Harbour Keys");
+    const placed = await placeOrder(
+      ctx,
+      checkout({
+        paymentMethod: "bank-transfer",
+        cart: [
+          { groupKey: "Norton", id: "1", quantity: 1 },
+          { groupKey: "tplink", id: "1", quantity: 1 },
+        ],
+      }),
+    );
+    expect(placed).toMatchObject({ ok: true, status: "pending_payment" });
+    if (!placed.ok) return;
+    const [order] = await other.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order!.shippingCents).toBe(750);
+
+    const view = await orderForBuyer({ db: other.db, cipher }, placed.number);
+    expect(view!.bankTransfer!.details).toEqual([
+      { label: "Account holder", value: "Harbour Trading Ltd" },
+      { label: "IBAN", value: "DE89 3704 0044 0532 0130 00" },
+      { label: "Reference", value: `KH-${placed.number}` },
+    ]);
+    const [confirmation] = await other.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, placed.orderId), eq(outboxEmails.kind, "order-confirmation")));
+    expect(confirmation!.subject).toBe(`Your order #${placed.number} at Harbour Keys`);
+    expect(confirmation!.text).toContain("Account holder: Harbour Trading Ltd");
+    expect(confirmation!.text).toContain(`Reference: KH-${placed.number}`);
+    expect(confirmation!.text).toContain("owner@harbour.example.com or call (212) 555-0142");
+
+    // The owner hears of the order waiting for their transfer, at the support address just saved.
+    const [waiting] = await other.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, placed.orderId), eq(outboxEmails.kind, "owner-bank-transfer")));
+    expect(waiting!.to).toBe("owner@harbour.example.com");
+    expect(waiting!.text).toContain(`https://shop.example.com/admin/orders/${placed.number}`);
+
+    // Each save is in the audit log, with what it was before.
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "settings.bank"))
+      .orderBy(desc(auditLog.id));
+    expect(entry).toMatchObject({ actor: "owner@example.com", entity: "settings", entityId: "bank" });
+    expect((entry!.after as Record<string, string>).bankAccountHolder).toBe("Harbour Trading Ltd");
+    expect((entry!.before as Record<string, string>).bankAccountHolder).toBe(before.bankAccountHolder);
+  });
+
+  it("account e-mails carry the store's name as it is now, not as it was when the server started", async () => {
+    const origin = "http://shop.test";
+    // As server/index.ts starts it: the name is asked for at each e-mail.
+    const auth = createAuth({
+      db: other.db,
+      env: testEnv({ PUBLIC_URL: origin }),
+      logger: recordingLogger().logger,
+      mailer: { kick() {} },
+      storeName: async () => (await storeIdentity(other.db)).name,
+      rateLimit: false,
+    });
+    const signUp = (email: string) =>
+      authRequest(auth, origin, "POST", "/sign-up/email", {
+        email,
+        password: "a-long-password",
+        name: "Ada",
+      });
+    expect((await signUp("first.name@example.com")).status).toBe(200);
+    expect((await lastEmail(other.db, "first.name@example.com", "email-verification"))!.subject).toBe(
+      "Confirm your e-mail address at Harbour Keys",
+    );
+    await save(database.db, "store", {
+      name: "Harbour Keys & Routers",
+      email: "owner@harbour.example.com",
+      phone: "(212) 555-0142",
+      phonecall: "+12125550142",
+    });
+    expect((await signUp("second.name@example.com")).status).toBe(200);
+    expect((await lastEmail(other.db, "second.name@example.com", "email-verification"))!.subject).toBe(
+      "Confirm your e-mail address at Harbour Keys & Routers",
+    );
+  });
+
+  it("checkout ships only to the countries of the settings", async () => {
+    const ctx = ordersTestContext(other.db, cipher);
+    const refused = await placeOrder(
+      ctx,
+      checkout({
+        paymentMethod: "bank-transfer",
+        billing: { ...address, country: "DE" },
+        cart: [{ groupKey: "tplink", id: "1", quantity: 1 }],
+      }),
+    );
+    expect(refused).toEqual({
+      ok: false,
+      errors: {
+        "billing.country": "We do not ship to Germany: printers and routers ship to United States, Canada",
+      },
+    });
+    // Software is not shipped: any billing country will do.
+    const software = await placeOrder(
+      ctx,
+      checkout({ paymentMethod: "bank-transfer", billing: { ...address, country: "DE" } }),
+    );
+    expect(software.ok).toBe(true);
+  });
+
+  it("the sandbox switched off is refused at checkout in production", async () => {
+    await save(database.db, "payments", {});
+    const production = ordersTestContext(other.db, cipher, {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://shop.example.com",
+      AUTH_SECRET: "s".repeat(40),
+    } as never);
+    expect(await placeOrder(production, checkout({ paymentMethod: "sandbox" }))).toEqual({
+      ok: false,
+      errors: { paymentMethod: "That payment method is not available: choose another one" },
+    });
+    await save(database.db, "payments", { sandboxPayments: "on" });
+    expect((await placeOrder(production, checkout({ paymentMethod: "sandbox" }))).ok).toBe(true);
+  });
+
+  it("tells the owner of a contact message with reply-to the sender, unless that kind is off", async () => {
+    const send = (subject: string) =>
+      submitContactMessage(
+        { db: other.db },
+        { name: "Grace Hopper", email: "grace@example.com", subject, message: "Do you ship to Canada?" },
+        `client-${subject}`,
+        (tx, message) => notifyOwnerOfMessage(tx, env, message),
+      );
+    expect(await send("Shipping question")).toMatchObject({ ok: true, stored: true });
+    const [mail] = await other.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "owner-contact-message"))
+      .orderBy(desc(outboxEmails.id));
+    expect(mail).toMatchObject({ to: "owner@harbour.example.com", replyTo: "grace@example.com" });
+    expect(mail!.subject).toBe("Contact message from Grace Hopper: Shipping question");
+
+    // A quote request from a service page, the same way.
+    const quote = await submitQuoteRequest(
+      { db: other.db },
+      { slug: "web-development", packages: [{ name: "Starter" }] },
+      {
+        name: "Alan Turing",
+        email: "alan@example.com",
+        packageName: "Starter",
+        message: "A shop for my bakery, please.",
+      },
+      "client-quote",
+      (tx, message) => notifyOwnerOfMessage(tx, env, message),
+    );
+    expect(quote).toMatchObject({ ok: true, stored: true });
+    const [quoteMail] = await other.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "owner-quote-request"));
+    expect(quoteMail).toMatchObject({
+      to: "owner@harbour.example.com",
+      replyTo: "alan@example.com",
+      subject: "Quote request from Alan Turing: web-development (Starter)",
+    });
+
+    await save(database.db, "notifications", {
+      notifyPaidOrder: "on",
+      notifyBankTransfer: "on",
+      notifyLowStock: "on",
+      lowStockThreshold: "5",
+    });
+    expect(await send("Second question")).toMatchObject({ ok: true, stored: true });
+    const after = await other.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "owner-contact-message"));
+    expect(after).toHaveLength(1);
+  });
+
+  it("the daily low-stock digest runs once a day however many processes try", async () => {
+    const outcomes = await Promise.all([
+      runLowStockDigest(database.db, env),
+      runLowStockDigest(other.db, env),
+      runLowStockDigest(database.db, env),
+    ]);
+    expect(outcomes.filter((outcome) => outcome !== "not-due")).toHaveLength(1);
+    const digests = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "owner-low-stock"));
+    expect(digests).toHaveLength(outcomes.includes("sent") ? 1 : 0);
+    expect(await runLowStockDigest(other.db, env)).toBe("not-due");
+
+    // A day later it runs again; with the demo pools (a few keys each) below a threshold of 1,000 it lists them.
+    await save(database.db, "notifications", {
+      notifyPaidOrder: "on",
+      notifyBankTransfer: "on",
+      notifyMessages: "on",
+      notifyLowStock: "on",
+      lowStockThreshold: "1000",
+    });
+    await database.db.update(scheduledJobs).set({ lastRunAt: new Date(Date.now() - 25 * 3600 * 1000) });
+    expect(await runLowStockDigest(other.db, env)).toBe("sent");
+    const [digest] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "owner-low-stock"))
+      .orderBy(desc(outboxEmails.id));
+    expect(digest!.to).toBe("owner@harbour.example.com");
+    expect(digest!.text).toMatch(/licence keys? left/);
+  });
+
+  it("refuses bank details without an account, a bad IBAN, or a reference without the order number", () => {
+    const errors = (form: Record<string, string>) => {
+      const parsed = SETTINGS_SCHEMAS.bank.safeParse(form);
+      return parsed.success
+        ? {}
+        : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]));
+    };
+    expect(errors({ ...BANK, bankIban: "" })).toEqual({
+      bankIban: "Enter an IBAN, or an account number below",
+    });
+    expect(errors({ ...BANK, bankIban: "DE89 3704 0044 0532 0130 01" })).toEqual({
+      bankIban: "This IBAN's check digits do not match: check it for a typo",
+    });
+    expect(errors({ ...BANK, bankReference: "Order" })).toEqual({
+      bankReference: "Put {number} where the order number goes, like Order {number}",
+    });
+    expect(
+      errors({ ...BANK, bankIban: "", bankAccountNumber: "000123456789", bankRoutingNumber: "021000021" }),
+    ).toEqual({});
+    expect(
+      SETTINGS_SCHEMAS.shipping.safeParse({ shippingFlat: "-1", freeShippingThreshold: "x", shipsTo: {} })
+        .success,
+    ).toBe(false);
+  });
+});

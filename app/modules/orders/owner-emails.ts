@@ -1,0 +1,101 @@
+import { formatMoney } from "~/lib/money";
+
+/** The e-mails the store writes to its owner (the support e-mail of the store's settings). */
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+function page(storeName: string, paragraphs: string[], link?: { url: string; label: string }) {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
+<h1 style="font-size:20px">${escapeHtml(storeName)}</h1>
+${paragraphs.map((text) => `<p style="white-space:pre-line">${escapeHtml(text)}</p>`).join("\n")}
+${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : ""}</body></html>`;
+}
+
+export type OwnerOrder = {
+  number: number;
+  email: string;
+  totalCents: number;
+  paymentMethod: string;
+  lines: Array<{ name: string; quantity: number }>;
+  adminUrl: string;
+};
+
+const lineList = (order: OwnerOrder) =>
+  order.lines.map((line) => `${line.quantity} × ${line.name}`).join("\n");
+
+export function ownerPaidOrderEmail(storeName: string, to: string, order: OwnerOrder) {
+  const intro = `Order #${order.number} is paid: ${formatMoney(order.totalCents)} from ${order.email} (${order.paymentMethod}).`;
+  return {
+    kind: "owner-paid-order",
+    to,
+    subject: `New paid order #${order.number} (${formatMoney(order.totalCents)})`,
+    text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
+    html: page(storeName, [intro, lineList(order)], { url: order.adminUrl, label: "Open the order" }),
+  };
+}
+
+export function ownerBankTransferEmail(storeName: string, to: string, order: OwnerOrder) {
+  const intro = `Order #${order.number} waits for a bank transfer of ${formatMoney(order.totalCents)} from ${order.email}. Mark it paid in the admin when the money arrives.`;
+  return {
+    kind: "owner-bank-transfer",
+    to,
+    subject: `Order #${order.number} waits for a bank transfer (${formatMoney(order.totalCents)})`,
+    text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
+    html: page(storeName, [intro, lineList(order)], { url: order.adminUrl, label: "Open the order" }),
+  };
+}
+
+export type OwnerMessage = {
+  kind: "contact" | "quote";
+  name: string;
+  email: string;
+  phone: string;
+  /** The contact form's subject, or the service (and package) a quote is for. */
+  about: string;
+  message: string;
+  adminUrl: string;
+};
+
+/** A customer's message, for the owner to answer from their mail program: replies go to the customer. */
+export function ownerMessageEmail(storeName: string, to: string, message: OwnerMessage) {
+  const what = message.kind === "contact" ? "Contact message" : "Quote request";
+  const from = `${message.name} <${message.email}>${message.phone ? `, ${message.phone}` : ""}`;
+  return {
+    kind: message.kind === "contact" ? "owner-contact-message" : "owner-quote-request",
+    to,
+    replyTo: message.email,
+    subject: `${what} from ${message.name}: ${message.about}`.slice(0, 200),
+    text: `${what} from ${from}\nAbout: ${message.about}\n\n${message.message}\n\nReply to this e-mail to answer ${message.name}. The inbox: ${message.adminUrl}\n`,
+    html: page(
+      storeName,
+      [
+        `${what} from ${from}`,
+        `About: ${message.about}`,
+        message.message,
+        `Reply to this e-mail to answer ${message.name}.`,
+      ],
+      { url: message.adminUrl, label: "Open the inbox" },
+    ),
+  };
+}
+
+/** One thing running low: a key pool today; a stock count of physical goods can be another source. */
+export type LowStockItem = { source: "keys" | "stock"; name: string; left: number; adminUrl: string };
+
+export function ownerLowStockEmail(storeName: string, to: string, items: LowStockItem[], threshold: number) {
+  const unit = (item: LowStockItem) =>
+    item.source === "keys" ? `licence key${item.left === 1 ? "" : "s"}` : "in stock";
+  const list = items.map((item) => `${item.name}: ${item.left} ${unit(item)} left`).join("\n");
+  const intro = `${items.length} product${items.length === 1 ? " is" : "s are"} running low (fewer than ${threshold} left).`;
+  return {
+    kind: "owner-low-stock",
+    to,
+    subject: `Running low: ${items.length} product${items.length === 1 ? "" : "s"}`,
+    text: `${intro}\n\n${list}\n\n${items.map((item) => `${item.name}: ${item.adminUrl}`).join("\n")}\n`,
+    html: page(storeName, [intro, list], { url: items[0]!.adminUrl, label: "Top up in the admin" }),
+  };
+}

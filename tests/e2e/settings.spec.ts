@@ -1,0 +1,225 @@
+import { randomInt } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { freshAdminAddress, signInAsAdmin } from "./admin";
+import { hydrated } from "./hydrated";
+import { waitForMail } from "./mail";
+
+const NORTON = "/antivirus/norton/360-deluxe";
+const OWNER = "support@example.com"; // the demo store's support e-mail
+const PHONE = 360;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/settings-${name}.png`, fullPage: true });
+}
+
+async function expectAxeClean(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
+
+async function expectFitsPhone(page: Page, what: string) {
+  await page.setViewportSize({ width: PHONE, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(PHONE);
+}
+
+async function adminPage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAsAdmin(page, baseURL, "/admin/settings");
+  await page.goto("/admin/settings");
+  await hydrated(page);
+  return page;
+}
+
+async function guestCheckout(page: Page, email: string) {
+  await page.goto(NORTON);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
+  await page.goto("/payment");
+  await hydrated(page);
+  await page.getByLabel("E-mail address").fill(email);
+  const billing = page.getByTestId("billing-address");
+  await billing.getByLabel("Full name").fill("Ada Lovelace");
+  await billing.getByLabel("Street address").fill("1 Example Street");
+  await billing.getByLabel("City").fill("New York");
+  await billing.getByLabel("Postal code").fill("10001");
+  await page.getByLabel(/I accept the/).check();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("the owner changes the bank details and a new bank-transfer order shows them, on its page and in its e-mail", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminPage(browser, baseURL!);
+  const bank = admin.getByTestId("settings-bank-form");
+  // A typo in the IBAN is refused beside the field, and nothing is saved.
+  await bank.getByLabel("Account holder").fill("Harbour Trading Ltd");
+  await bank.getByLabel("IBAN").fill("GB82 WEST 1234 5698 7654 33");
+  await bank.getByLabel("Account number").fill("");
+  await bank.getByLabel("Routing number").fill("");
+  await bank.getByRole("button", { name: "Save bank details" }).click();
+  await expect(bank.getByText("This IBAN's check digits do not match: check it for a typo")).toBeVisible();
+  await expectAxeClean(admin, "settings with a refused form");
+
+  await bank.getByLabel("IBAN").fill("gb82 west 1234 5698 7654 32");
+  await bank.getByRole("button", { name: "Save bank details" }).click();
+  await expect(admin.getByTestId("action-notice")).toHaveText(
+    "Bank details saved: new orders and their e-mails show them now.",
+  );
+  await expect(admin.getByTestId("settings-bank-form").getByLabel("IBAN")).toHaveValue(
+    "GB82 WEST 1234 5698 7654 32",
+  );
+
+  // A shopper in another browser, with no restart in between.
+  const buyer = `transfer.${randomInt(1e9)}@example.com`;
+  await guestCheckout(page, buyer);
+  await page.getByTestId("method-bank-transfer").check();
+  await page.getByTestId("place-order").click();
+  await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "pending_payment");
+  const instructions = page.getByTestId("bank-instructions");
+  await expect(instructions.getByTestId("bank-account-holder")).toHaveText("Harbour Trading Ltd");
+  await expect(instructions.getByTestId("bank-iban")).toHaveText("GB82 WEST 1234 5698 7654 32");
+  await expect(instructions.getByTestId("bank-account-number")).toHaveCount(0);
+  const number = Number(/\/order\/(\d+)/.exec(page.url())![1]);
+  await expect(instructions.getByTestId("bank-reference")).toHaveText(`Order ${number}`);
+  await expectFitsPhone(page, "the order page with bank details");
+  await shot(page, "order-bank-phone");
+
+  const mail = await waitForMail(
+    baseURL!,
+    (m) => m.to === buyer && m.subject.startsWith(`Your order #${number}`),
+  );
+  expect(mail.text).toContain("Account holder: Harbour Trading Ltd");
+  expect(mail.text).toContain("IBAN: GB82 WEST 1234 5698 7654 32");
+  expect(mail.text).toContain(`Reference: Order ${number}`);
+  expect(mail.text).not.toContain("Account number:");
+
+  // The owner is told an order waits for their transfer.
+  const owner = await waitForMail(
+    baseURL!,
+    (m) => m.to === OWNER && m.subject.startsWith(`Order #${number} waits for a bank transfer`),
+  );
+  expect(owner.text).toContain(`/admin/orders/${number}`);
+  await admin.context().close();
+});
+
+test("switching the sandbox off takes it out of checkout, refuses it when posted, and ends the warning banner", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminPage(browser, baseURL!);
+  // On in production (the demo store), every page warns: the admin where to switch it off, shoppers that no money moves.
+  await expect(admin.getByTestId("sandbox-banner")).toContainText("Test payments are on");
+  await page.goto("/");
+  await expect(page.getByTestId("sandbox-banner")).toContainText(
+    "Demo store: test payments are on and no money moves.",
+  );
+
+  const payments = admin.getByTestId("settings-payments-form");
+  await expect(admin.getByTestId("stripe-status")).toContainText("not configured");
+  try {
+    await payments.getByLabel("Offer test payments (sandbox)").uncheck();
+    await payments.getByRole("button", { name: "Save payments" }).click();
+    await expect(admin.getByTestId("action-notice")).toHaveText(
+      "Payments saved: checkout offers what you chose now.",
+    );
+    await expect(admin.getByTestId("sandbox-banner")).toHaveCount(0);
+
+    await guestCheckout(page, `nosandbox.${randomInt(1e9)}@example.com`);
+    await expect(page.getByTestId("method-bank-transfer")).toBeVisible();
+    await expect(page.getByTestId("method-sandbox")).toHaveCount(0);
+    await expect(page.getByTestId("demo-notice")).toHaveCount(0);
+    await page.goto("/");
+    await expect(page.getByTestId("sandbox-banner")).toHaveCount(0);
+
+    // A checkout posted with the sandbox anyway (an old tab, a script) is refused with the reason.
+    const response = await page.request.post("/payment", {
+      form: {
+        idempotencyKey: crypto.randomUUID(),
+        email: "forged@example.com",
+        "billing.name": "Ada Lovelace",
+        "billing.line1": "1 Example Street",
+        "billing.city": "New York",
+        "billing.postalCode": "10001",
+        "billing.country": "US",
+        shipToBilling: "on",
+        paymentMethod: "sandbox",
+        cart: JSON.stringify([{ groupKey: "Norton", id: "1", quantity: 1 }]),
+        acceptTerms: "on",
+      },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("That payment method is not available: choose another one");
+  } finally {
+    // The demo store's other tests pay with the sandbox: switch it back on.
+    await admin.goto("/admin/settings");
+    await hydrated(admin);
+    await admin.getByTestId("settings-payments-form").getByLabel("Offer test payments (sandbox)").check();
+    await admin.getByTestId("settings-payments-form").getByRole("button", { name: "Save payments" }).click();
+    await expect(admin.getByTestId("sandbox-banner")).toBeVisible();
+    await admin.context().close();
+  }
+});
+
+test("the owner gets an e-mail for a contact message and can answer it with Reply", async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": freshAdminAddress() });
+  const sender = `grace.${randomInt(1e9)}@example.com`;
+  await page.goto("/contact");
+  await hydrated(page);
+  const form = page.getByTestId("contact-form");
+  await form.getByLabel("Your name").fill("Grace Hopper");
+  await form.getByLabel("E-mail address").fill(sender);
+  await form.getByLabel("Subject").fill("Do you ship routers to Canada?");
+  await form.getByLabel("Message").fill("I would like two Archer routers delivered to Toronto next month.");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByTestId("form-sent")).toBeVisible();
+
+  const mail = await waitForMail(
+    baseURL!,
+    (m) =>
+      m.to === OWNER && m.subject === "Contact message from Grace Hopper: Do you ship routers to Canada?",
+  );
+  expect(mail.replyTo).toBe(sender);
+  expect(mail.text).toContain("I would like two Archer routers delivered to Toronto next month.");
+});
+
+test("the settings page passes axe and fits a 360 px phone; the shipping policy states the shipping settings", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminPage(browser, baseURL!);
+  await expect(
+    admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expectAxeClean(admin, "/admin/settings");
+  await shot(admin, "admin-desktop");
+  await expectFitsPhone(admin, "/admin/settings");
+  await shot(admin, "admin-phone");
+  await admin.context().close();
+
+  await page.goto("/shipping-policy");
+  const glance = page.getByTestId("shipping-at-a-glance");
+  await expect(glance).toContainText("$14.99 per order, free from $199.00");
+  await expect(glance.getByTestId("shipping-countries")).toHaveText("United States");
+  await expectAxeClean(page, "/shipping-policy");
+  await expectFitsPhone(page, "/shipping-policy");
+  await shot(page, "shipping-policy-phone");
+});
