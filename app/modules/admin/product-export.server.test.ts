@@ -24,10 +24,16 @@ describe.each(drivers)("the CSV product export on %s", (driver) => {
     (await database.db.select().from(products).where(eq(products.route, route)))[0]!;
 
   it("exports in the import's format: importing the export changes nothing", async () => {
-    // Values that test the quoting: a quote, a comma and a line break; a hidden product; stock and backorders.
+    // Values that test the quoting: a quote, a comma and a line break; a hidden product; stock and backorders;
+    // a text a spreadsheet would run as a formula, written with an apostrophe and read back without it.
     await database.db
       .update(products)
-      .set({ name: 'Archer "C80", dual band', stock: 3, waitingOrders: false })
+      .set({
+        name: 'Archer "C80", dual band',
+        description: '=HYPERLINK("http://evil.example")\n- fast',
+        stock: 3,
+        waitingOrders: false,
+      })
       .where(eq(products.route, "/router/tplink/archer-c80"));
     await database.db
       .update(products)
@@ -35,7 +41,7 @@ describe.each(drivers)("the CSV product export on %s", (driver) => {
       .where(eq(products.route, "/antivirus/norton/360-deluxe"));
     const all = await productsForExport(database.db, query());
     const csv = productsCsv(all);
-    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")\n- fast"`);
     const parsed = parseProductCsv(csv);
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.rows).toHaveLength(all.length);
@@ -49,12 +55,17 @@ describe.each(drivers)("the CSV product export on %s", (driver) => {
       counts: { create: 0, update: 0, error: 0, unchanged: all.length },
     });
     const router = await product("/router/tplink/archer-c80");
-    expect(router).toMatchObject({ name: 'Archer "C80", dual band', stock: 3, waitingOrders: false });
+    expect(router).toMatchObject({
+      name: 'Archer "C80", dual band',
+      description: '=HYPERLINK("http://evil.example")\n- fast',
+      stock: 3,
+      waitingOrders: false,
+    });
   });
 
   it("carries stock and backorders: an edited export sets them, and software refuses a stock count", async () => {
     const csv = productsCsv(await productsForExport(database.db, query({ q: "/router/tplink/archer-c80" })));
-    const edited = csv.replace(/"3","no"\r\n$/, '"12","yes"\r\n');
+    const edited = csv.replace(/,3,no\r\n$/, ",12,yes\r\n");
     expect(edited).not.toBe(csv);
     const report = await importProductCsv(database.db, edited, { mode: "import", admin: ADMIN });
     expect(report).toMatchObject({ ok: true, imported: true, counts: { update: 1 } });
@@ -62,7 +73,7 @@ describe.each(drivers)("the CSV product export on %s", (driver) => {
 
     const software = productsCsv(
       await productsForExport(database.db, query({ q: "/antivirus/norton/360-deluxe" })),
-    ).replace(/"","yes"\r\n$/, '"5","yes"\r\n');
+    ).replace(/,,yes\r\n$/, ",5,yes\r\n");
     const refused = await importProductCsv(database.db, software, { mode: "import", admin: ADMIN });
     expect(refused).toMatchObject({ ok: true, imported: false, counts: { error: 1 } });
     if (!refused.ok) throw new Error("no report");
@@ -72,7 +83,7 @@ describe.each(drivers)("the CSV product export on %s", (driver) => {
 
     const bad = await importProductCsv(
       database.db,
-      edited.replace(/"12","yes"\r\n$/, '"-1","maybe"\r\n'),
+      edited.replace(/,12,yes\r\n$/, ",-1,maybe\r\n"),
       { mode: "check", admin: ADMIN },
     );
     if (!bad.ok) throw new Error("no report");
