@@ -104,10 +104,7 @@ export const stockAttacks: Attack[] = [
       ]) {
         const answer = await send(`/admin/export/products.csv${query}`, { headers: { cookie } });
         await expectStatus(answer, 200, `the export with ${query}`);
-        refused(
-          (answer.headers.get("cache-control") ?? "").includes("no-store"),
-          "the export may be cached",
-        );
+        refused((answer.headers.get("cache-control") ?? "").includes("no-store"), "the export may be cached");
       }
     },
   },

@@ -186,6 +186,9 @@ test("the product list exports its filtered products as a CSV the import reads b
 
   await page.goto("/admin/products/import");
   await hydrated(page);
+  // The page's example shows the stock columns too.
+  await expect(page.getByTestId("import-example")).toContainText(",hidden,stock,backorders");
+  await expect(page.getByTestId("import-example")).toContainText(",false,12,no");
   await page.getByLabel("CSV file").setInputFiles((await download.path())!);
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(

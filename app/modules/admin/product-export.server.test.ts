@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~db/schema";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { seedDemo } from "../../../tests/support/seed";
+import { PRODUCT_CSV_EXAMPLE } from "./product-import";
 import { productsCsv } from "./product-export.server";
 import { importProductCsv, parseProductCsv } from "./product-import.server";
 import { listProducts, productListQuery, productsForExport } from "./products.server";
@@ -81,17 +82,19 @@ describe.each(drivers)("the CSV product export on %s", (driver) => {
       stock: "Software counts its licence keys: leave the stock empty",
     });
 
-    const bad = await importProductCsv(
-      database.db,
-      edited.replace(/,12,yes\r\n$/, ",-1,maybe\r\n"),
-      { mode: "check", admin: ADMIN },
-    );
+    const bad = await importProductCsv(database.db, edited.replace(/,12,yes\r\n$/, ",-1,maybe\r\n"), {
+      mode: "check",
+      admin: ADMIN,
+    });
     if (!bad.ok) throw new Error("no report");
     expect(bad.rows[0]!.errors).toEqual({ backorders: "Use yes or no" });
   });
 
   it("exports what the list shows: its filters and its sort by stock", async () => {
-    await database.db.update(products).set({ stock: 0 }).where(eq(products.route, "/router/tplink/archer-c80"));
+    await database.db
+      .update(products)
+      .set({ stock: 0 })
+      .where(eq(products.route, "/router/tplink/archer-c80"));
     const out = await productsForExport(database.db, query({ stock: "out" }));
     expect(out.map((row) => row.route)).toContain("/router/tplink/archer-c80");
     expect(out.every((row) => row.stock === 0 || row.stock === null)).toBe(true);
@@ -99,17 +102,34 @@ describe.each(drivers)("the CSV product export on %s", (driver) => {
     expect(listed.total).toBe(out.length);
 
     // Low: at or below the lowStockThreshold setting (5 by default), not out.
-    await database.db.update(products).set({ stock: 4 }).where(eq(products.route, "/router/tplink/archer-c80"));
+    await database.db
+      .update(products)
+      .set({ stock: 4 })
+      .where(eq(products.route, "/router/tplink/archer-c80"));
     const low = await productsForExport(database.db, query({ stock: "low" }));
     expect(low.map((row) => row.route)).toContain("/router/tplink/archer-c80");
     expect(low.every((row) => row.stock === null || (row.stock > 0 && row.stock <= 5))).toBe(true);
     expect((await listProducts(database.db, query({ stock: "low" }))).rows.length).toBeGreaterThan(0);
 
-    const sorted = await productsForExport(database.db, query({ group: "tplink", sort: "stock", dir: "desc" }));
+    const sorted = await productsForExport(
+      database.db,
+      query({ group: "tplink", sort: "stock", dir: "desc" }),
+    );
     const counts = sorted.map((row) => row.stock);
     const numbers = counts.filter((n) => n !== null);
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     // Products without a count come last.
     expect(counts.slice(numbers.length).every((n) => n === null)).toBe(true);
+  });
+
+  it("the import page's example shows the stock and backorders columns and passes a check", async () => {
+    const parsed = parseProductCsv(PRODUCT_CSV_EXAMPLE);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.columns.map((column) => column.header)).toEqual(
+      expect.arrayContaining(["stock", "backorders"]),
+    );
+    expect(parsed.rows[1]!.values).toMatchObject({ stock: "12", waitingOrders: "no" });
+    const report = await importProductCsv(database.db, PRODUCT_CSV_EXAMPLE, { mode: "check", admin: ADMIN });
+    expect(report).toMatchObject({ ok: true, imported: false, counts: { error: 0 } });
   });
 });
