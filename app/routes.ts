@@ -54,7 +54,6 @@ export default [
   route("api/stripe/webhook", "routes/api.stripe-webhook.tsx"),
 
   // A file, not a page (outside the admin block, whose children are all pages): the product list as CSV.
-  route("admin/products/export.csv", "routes/admin.products-export.tsx"),
 
   // CSV downloads of the admin (orders with the list's filters, key pools as hints): files, not pages.
   route("admin/export/:what", "routes/admin.export.tsx"),

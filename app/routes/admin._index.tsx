@@ -194,6 +194,11 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
               to="/admin/orders?status=paid"
             />
             <QueueItem label="Orders to ship" count={queue.awaitingShipment} to="/admin/orders?status=paid" />
+            <QueueItem
+              label="E-mails that failed"
+              count={queue.failedEmails}
+              to="/admin/emails?status=failed"
+            />
           </ul>
           <h2 className="mt-4 text-sm font-semibold text-ink-900">Low key pools</h2>
           {queue.lowKeyPools.length === 0 ? (

@@ -2,12 +2,18 @@ import { data } from "react-router";
 import { z } from "zod";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { keyPoolsCsv, ordersCsv } from "~/modules/admin/exports.server";
+import { readListQuery } from "~/modules/admin/list-query";
 import { orderListQuery } from "~/modules/admin/orders.server";
+import { productsCsv } from "~/modules/admin/product-export.server";
+import { productListQuery, productsForExport } from "~/modules/admin/products.server";
 import type { Route } from "./+types/admin.export";
 
 const productParam = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
 
-/** CSV downloads for the admin: /admin/export/orders.csv (the orders list's filters) and /admin/export/keys.csv. */
+/**
+ * CSV downloads for the admin: /admin/export/orders.csv (the orders list's filters), /admin/export/keys.csv and
+ * /admin/export/products.csv (the products list's filters, in the import's format).
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const search = Object.fromEntries(new URL(request.url).searchParams);
@@ -20,6 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } else if (params.what === "keys.csv") {
     csv = await keyPoolsCsv(context.db, productParam.parse(search.product));
     name = `licence-keys-${day}.csv`;
+  } else if (params.what === "products.csv") {
+    csv = productsCsv(await productsForExport(context.db, readListQuery(productListQuery, request)));
+    name = `products-${day}.csv`;
   } else {
     throw data({ message: "There is no such export." }, { status: 404, headers: PRIVATE_HEADERS });
   }

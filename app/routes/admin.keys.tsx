@@ -254,7 +254,22 @@ function PoolPanel({
                         {key.hint}
                       </span>
                       <span className="text-slate-600">added {dateFormat(key.createdAt)}</span>
-                      {key.orderNumber !== null ? (
+                      {key.revokedAt !== null ? (
+                        <span className="font-semibold text-rose-800" data-testid="key-revoked">
+                          Revoked
+                          {key.orderNumber !== null ? (
+                            <>
+                              {" · "}
+                              <Link
+                                to={`/admin/orders/${key.orderNumber}`}
+                                className="text-brand-700 hover:underline"
+                              >
+                                order #{key.orderNumber}
+                              </Link>
+                            </>
+                          ) : null}
+                        </span>
+                      ) : key.orderNumber !== null ? (
                         <Link
                           to={`/admin/orders/${key.orderNumber}`}
                           className="text-brand-700 hover:underline"

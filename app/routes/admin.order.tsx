@@ -347,8 +347,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     Customer account
                   </Link>
                 </>
+              ) : events.some((event) => event.type === "customer-deleted") ? (
+                <span className="text-slate-600" data-testid="admin-order-account">
+                  {" "}
+                  · account deleted by the customer
+                </span>
               ) : (
-                <span className="text-slate-600"> · placed as a guest</span>
+                <span className="text-slate-600" data-testid="admin-order-account">
+                  {" "}
+                  · placed as a guest
+                </span>
               )}
             </p>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">

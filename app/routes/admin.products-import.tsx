@@ -8,6 +8,7 @@ import {
   type ImportReport,
   type ImportRowStatus,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXAMPLE,
 } from "~/modules/admin/product-import";
 import { importProductCsv } from "~/modules/admin/product-import.server";
 import { readTextUpload } from "~/modules/admin/product-upload.server";
@@ -37,10 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const status = !report.ok ? 400 : report.counts.error > 0 ? 422 : 200;
   return data<Reply>({ report, fileName: upload.fileName }, status);
 }
-
-const EXAMPLE = `group,id,name,route,price,originalPrice,description,image,categories,specifications,hidden
-Norton,360-premium,Norton 360 Premium,/antivirus/norton/360-premium,79.99,99.99,"Protection for 10 devices, with VPN",/placeholder/product/norton-360-premium.svg,"best-seller, top-rated","Operating System: Windows 11
-Secure VPN: Yes",false`;
 
 const STATUS: Record<ImportRowStatus, { label: string; done: string; tone: string }> = {
   create: { label: "New", done: "Created", tone: "bg-emerald-100 text-emerald-900" },
@@ -187,7 +184,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
               name="csv"
               rows={10}
               spellCheck={false}
-              placeholder={EXAMPLE.split("\n")[0]}
+              placeholder={PRODUCT_CSV_EXAMPLE.split("\n")[0]}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-xs"
             />
             <p className="mt-1 text-xs text-slate-600">A chosen file is used instead of pasted text.</p>
@@ -236,8 +233,11 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
             a product is updated. Comma, semicolon or tab separated, UTF-8.
           </p>
           <h3 className="mt-4 text-sm font-semibold text-ink-900">Example</h3>
-          <pre className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
-            {EXAMPLE}
+          <pre
+            className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-800"
+            data-testid="import-example"
+          >
+            {PRODUCT_CSV_EXAMPLE}
           </pre>
         </section>
       </div>

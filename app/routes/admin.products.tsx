@@ -150,7 +150,7 @@ function ExportLink() {
   ).toString();
   return (
     <a
-      href={`/admin/products/export.csv${kept ? `?${kept}` : ""}`}
+      href={`/admin/export/products.csv${kept ? `?${kept}` : ""}`}
       download
       className={buttonClass("secondary")}
       data-testid="export-products"

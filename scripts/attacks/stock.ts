@@ -90,11 +90,11 @@ export const stockAttacks: Attack[] = [
   {
     name: "download the product export as a visitor, as a customer, and with tampered filters",
     async run({ send, signUp, signInAdmin, refused, expectStatus }) {
-      const visitor = await send("/admin/products/export.csv");
+      const visitor = await send("/admin/export/products.csv");
       await expectStatus(visitor, [302, 303], "the export for a visitor");
       refused(!(visitor.headers.get("content-type") ?? "").includes("csv"), "a visitor got the CSV");
       const customer = await signUp();
-      const asCustomer = await send("/admin/products/export.csv", { headers: { cookie: customer.cookie } });
+      const asCustomer = await send("/admin/export/products.csv", { headers: { cookie: customer.cookie } });
       await expectStatus(asCustomer, 403, "the export for a customer");
       const cookie = await signInAdmin();
       for (const query of [
@@ -102,12 +102,9 @@ export const stockAttacks: Attack[] = [
         "?stock=%27%20or%201=1--&group=%3Cscript%3E",
         `?q=${"%".repeat(300)}&page=-1`,
       ]) {
-        const answer = await send(`/admin/products/export.csv${query}`, { headers: { cookie } });
+        const answer = await send(`/admin/export/products.csv${query}`, { headers: { cookie } });
         await expectStatus(answer, 200, `the export with ${query}`);
-        refused(
-          (answer.headers.get("cache-control") ?? "").includes("no-store"),
-          "the export may be cached",
-        );
+        refused((answer.headers.get("cache-control") ?? "").includes("no-store"), "the export may be cached");
       }
     },
   },

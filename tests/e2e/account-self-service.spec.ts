@@ -238,6 +238,9 @@ test("a deleted account's order stays in the admin without the customer's person
   await expect(page.getByTestId("admin-order-email")).toHaveText("deleted-customer@deleted.invalid");
   await expect(order).toContainText("Deleted customer");
   await expect(order).toContainText("The customer deleted their account");
+  // Not "placed as a guest": the order was placed from an account that is gone.
+  await expect(page.getByTestId("admin-order-account")).toHaveText("· account deleted by the customer");
+  await expect(order).not.toContainText("placed as a guest");
   await expect(page.getByTestId("admin-order-line")).toHaveCount(1);
   await expect(page.getByTestId("admin-order-total")).toHaveText(/\$\d+\.\d\d/);
   const text = (await order.textContent()) ?? "";

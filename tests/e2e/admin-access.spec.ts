@@ -124,6 +124,13 @@ test("the first admin, made by admin:create, signs in at /admin and sees the das
   await expect(page.getByTestId("sales-summary")).toContainText("Last 30 days");
   await expect(page.getByTestId("sales-chart")).toBeVisible();
   await expect(page.getByTestId("work-queue")).toContainText("Orders awaiting payment");
+  await page
+    .getByTestId("work-queue")
+    .getByRole("link", { name: /E-mails that failed/ })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/emails\?status=failed$/);
+  await expect(page.getByRole("link", { name: /^Failed/ })).toHaveAttribute("aria-current", "page");
+  await page.goBack();
   await expect(page.getByTestId("admin-email")).toHaveText(ADMIN_EMAIL);
   await page.screenshot({ path: "test-results/screens/admin-dashboard.png", fullPage: true });
 });

@@ -105,6 +105,15 @@ test("refunding one line e-mails the customer and hides that line's keys from th
   await expect(aviraRow.getByTestId("revoked-key-hint")).toHaveCount(1);
   await expect(page.getByTestId("refund")).toContainText("Bought by mistake");
   await shot(page, "admin-line-refunded");
+  // The key pool says the refunded line's key is revoked, not sold.
+  await page.goto("/admin/keys?q=Avira%20Antivirus%20Pro");
+  await page.getByRole("link", { name: "Avira Antivirus Pro", exact: true }).click();
+  const revokedKey = page
+    .getByTestId("recent-keys")
+    .getByRole("listitem")
+    .filter({ hasText: `order #${order.number}` });
+  await expect(revokedKey.getByTestId("key-revoked")).toHaveText(`Revoked · order #${order.number}`);
+  await shot(page, "admin-key-revoked");
 
   const mail = await waitForMail(
     baseURL!,

@@ -29,7 +29,6 @@ const NOT_PAGES = new Set([
   "api/cart/quote",
   "api/stripe/webhook",
   "admin/logout",
-  "admin/products/export.csv",
   "admin/export/:what",
   "sitemap.xml",
   "robots.txt",

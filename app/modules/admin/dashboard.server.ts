@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
-import { orderLines, orders } from "~db/schema";
+import { orderLines, orders, outboxEmails } from "~db/schema";
 import { lowKeyPools, lowPhysicalStock } from "~/modules/catalogue/stock.server";
 import { getSettings } from "~/modules/orders/settings.server";
 
@@ -58,10 +58,13 @@ export async function salesSummary(db: Database, now = new Date()) {
   };
 }
 
-/** What needs the store's attention: payments to confirm, keys to supply, parcels to send, pools running dry. */
+/**
+ * What needs the store's attention: payments to confirm, keys to supply, parcels to send, e-mails that failed,
+ * pools running dry.
+ */
 export async function workQueue(db: Database) {
   const lowStockAt = (await getSettings(db)).lowStockThreshold;
-  const [[payment], [keys], [shipping], lowPools, lowStock] = await Promise.all([
+  const [[payment], [keys], [shipping], [failed], lowPools, lowStock] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.status, "pending_payment")),
     db
       .select({ n: count() })
@@ -79,6 +82,8 @@ export async function workQueue(db: Database) {
           isNull(orderLines.refundedAt),
         ),
       ),
+    // E-mails the outbox gave up on (every attempt failed): the owner resends them from /admin/emails.
+    db.select({ n: count() }).from(outboxEmails).where(eq(outboxEmails.status, "failed")),
     lowKeyPools(db, LOW_KEY_POOL),
     // Printers and routers at or below the low-stock mark (the lowStockThreshold setting).
     lowPhysicalStock(db, lowStockAt),
@@ -87,6 +92,7 @@ export async function workQueue(db: Database) {
     awaitingPayment: payment?.n ?? 0,
     awaitingKeys: keys?.n ?? 0,
     awaitingShipment: shipping?.n ?? 0,
+    failedEmails: failed?.n ?? 0,
     lowKeyPools: lowPools,
     lowStock,
   };

@@ -20,6 +20,9 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** A cell as csvField wrote it, read back: the apostrophe put before a formula character comes off again. */
+export const csvUnguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
 export const csvLine = (fields: Array<string | number | null | undefined>) =>
   `${fields.map(csvField).join(",")}\r\n`;
 

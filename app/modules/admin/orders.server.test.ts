@@ -212,4 +212,20 @@ describe.each(drivers)("running orders from the admin area on %s", (driver) => {
     const queue = await workQueue(database.db);
     expect(queue.awaitingPayment).toBe(0);
   });
+
+  it("counts the e-mails that failed in the work queue", async () => {
+    const before = (await workQueue(database.db)).failedEmails;
+    await database.db.insert(outboxEmails).values([
+      {
+        kind: "order-confirmation",
+        to: "a@example.com",
+        subject: "s",
+        text: "t",
+        html: "h",
+        status: "failed",
+      },
+      { kind: "order-confirmation", to: "b@example.com", subject: "s", text: "t", html: "h", status: "sent" },
+    ]);
+    expect((await workQueue(database.db)).failedEmails).toBe(before + 1);
+  });
 });

@@ -1,13 +1,11 @@
 /**
  * CSV product export in the import's own format (PRODUCT_CSV_COLUMNS, their headers): a file exported and imported
- * again changes nothing (every row "unchanged").
+ * again changes nothing (every row "unchanged"). Served as /admin/export/products.csv.
  */
 import type { Product } from "~db/schema";
+import { csvLine } from "./exports.server";
 import { PRODUCT_CSV_COLUMNS, type ProductField } from "./product-import";
 import { productFormValues } from "./products.server";
-
-/** Every cell quoted, quotes doubled: commas, line breaks and quotes inside a cell survive any spreadsheet. */
-const cell = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /** A product's cells, by field, as the import reads them back. */
 function rowOf(product: Product): Record<ProductField, string> {
@@ -19,14 +17,18 @@ function rowOf(product: Product): Record<ProductField, string> {
   };
 }
 
-/** The CSV text (UTF-8 with a BOM so spreadsheet programs read accents right; CRLF line ends). */
+/**
+ * The CSV text (CRLF line ends; the route adds the BOM), through the shared csvLine: a text a spreadsheet would run
+ * as a formula gets a leading apostrophe, which the import takes off again (csvUnguard).
+ */
 export function productsCsv(products: Product[]): string {
-  const lines = [
-    PRODUCT_CSV_COLUMNS.map((column) => cell(column.header)).join(","),
-    ...products.map((product) => {
-      const row = rowOf(product);
-      return PRODUCT_CSV_COLUMNS.map((column) => cell(row[column.field])).join(",");
-    }),
-  ];
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return (
+    csvLine(PRODUCT_CSV_COLUMNS.map((column) => column.header)) +
+    products
+      .map((product) => {
+        const row = rowOf(product);
+        return csvLine(PRODUCT_CSV_COLUMNS.map((column) => row[column.field]));
+      })
+      .join("")
+  );
 }

@@ -10,6 +10,7 @@ import { auditLog, brandGroups, products } from "~db/schema";
 import { fieldErrors } from "~/lib/forms";
 import { isPhysicalSection } from "~/modules/catalogue/sections";
 import { recordAudit } from "./audit.server";
+import { csvUnguard } from "./exports.server";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -133,7 +134,7 @@ export function parseProductCsv(text: string): ParsedCsv {
   const rows = body.map((record, index): CsvRow => {
     const values: CsvRow["values"] = {};
     columns.forEach((column, at) => {
-      if (column) values[column.field] = (record[at] ?? "").trim();
+      if (column) values[column.field] = csvUnguard((record[at] ?? "").trim());
     });
     const row: CsvRow = { row: index + 2, values };
     if (record.length !== head.length) {

@@ -112,6 +112,13 @@ export const PRODUCT_CSV_COLUMNS: CsvColumn[] = [
   },
 ];
 
+/** The import page's example: a software product and a router with its stock and backorders, every column. */
+export const PRODUCT_CSV_EXAMPLE = `${PRODUCT_CSV_COLUMNS.map((column) => column.header).join(",")}
+Norton,360-premium,Norton 360 Premium,/antivirus/norton/360-premium,79.99,99.99,"Protection for 10 devices, with VPN",/placeholder/product/norton-360-premium.svg,"best-seller, top-rated","Operating System: Windows 11
+Secure VPN: Yes",false,,yes
+tplink,archer-ax10,TP-Link Archer AX10,/router/tplink/archer-ax10,89.99,,Dual-band Wi-Fi 6 router,/placeholder/product/archer-ax10.svg,,"Wi-Fi Standard: Wi-Fi 6
+Speed: 1.5 Gbps",false,12,no`;
+
 export type ImportRowStatus = "create" | "update" | "unchanged" | "error";
 
 export type ImportRowReport = {

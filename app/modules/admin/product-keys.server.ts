@@ -129,6 +129,7 @@ export async function keyPoolDetail(db: Database, productId: number) {
         hint: licenceKeys.keyHint,
         createdAt: licenceKeys.createdAt,
         assignedAt: licenceKeys.assignedAt,
+        revokedAt: licenceKeys.revokedAt,
         orderNumber: orders.number,
       })
       .from(licenceKeys)
@@ -148,6 +149,8 @@ export async function keyPoolDetail(db: Database, productId: number) {
       hint: key.hint,
       createdAt: key.createdAt.toISOString(),
       assignedAt: key.assignedAt?.toISOString() ?? null,
+      /** Set when the line it was sold on was refunded: kept against that order, never sold again. */
+      revokedAt: key.revokedAt?.toISOString() ?? null,
       orderNumber: key.orderNumber,
     })),
   };
