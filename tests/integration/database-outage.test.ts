@@ -26,12 +26,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a PostgreSQL outage under traff
     await admin.connect();
   });
   afterAll(async () => {
-    await admin?.end();
+    // Each step is bounded: under heavy load one of them once never finished (a pool waiting on a client whose
+    // socket the relay had cut); the step is named so the next run that meets it says which.
+    const bounded = async (step: string, work: Promise<unknown> | undefined) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          console.warn(`outage test teardown: ${step} still open after 20 s`);
+          resolve();
+        }, 20_000);
+      });
+      await Promise.race([work, late]);
+      clearTimeout(timer);
+    };
+    await bounded("admin connection", admin?.end());
     // The relay goes first: whatever the app still has open through it ends at once.
-    await relay?.close();
-    await server?.close();
-    await direct?.close();
-  });
+    await bounded("relay", relay?.close());
+    await bounded("app server", server?.close());
+    await bounded("test database", direct?.close());
+  }, 120_000);
 
   it("keeps one LISTEN connection at most, retries boundedly, answers 503 meanwhile and recovers within 5 s; the live user record follows again", async () => {
     const name = new URL(direct.url!).pathname.slice(1);
