@@ -78,6 +78,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle connection the server ends (a restart, a dropped database) is an error event on the pool: the pool
   // discards that connection and the next query opens a new one. Without a listener it would end the process.
   pool.on("error", () => undefined);
+  // A connection lost while a request holds it (between the queries of a transaction) is an error event on that
+  // client, which the pool does not listen to while it is checked out: the process would end. Its queries fail on
+  // their own, and the pool discards the client when it is released.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
