@@ -32,7 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a connection lost in the middle
     try {
       const transaction = app.db.transaction(async (tx) => {
         const result = await tx.execute(sql`select pg_backend_pid() as pid`);
-        const pid = Number((result.rows[0] as { pid: number }).pid);
+        const pid = Number((result as { rows: { pid: number }[] }).rows[0]!.pid);
         await admin.query("select pg_terminate_backend($1)", [pid]);
         // The connection is gone while the transaction holds it and runs no query.
         await sleep(300);
@@ -42,7 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a connection lost in the middle
       await sleep(100);
       expect(uncaught).toEqual([]);
       const after = await app.db.execute(sql`select 1 as one`);
-      expect((after.rows[0] as { one: number }).one).toBe(1);
+      expect((after as { rows: { one: number }[] }).rows[0]!.one).toBe(1);
     } finally {
       process.off("uncaughtException", record);
     }
