@@ -73,6 +73,17 @@ async function uploadAsAdmin(url: string, password: string) {
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
+  // First, as an owner must, a password of their own instead of admin:create's temporary one.
+  const changed = await fetch(`${url}/api/auth/change-password`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url, cookie },
+    body: JSON.stringify({
+      currentPassword: password,
+      newPassword: `${password}-own`,
+      revokeOtherSessions: false,
+    }),
+  });
+  expect(changed.status).toBe(200);
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } })
     .png()
     .toBuffer();

@@ -153,6 +153,18 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
   );
   expect(created.status, created.stderr).toBe(0);
   writeFileSync(`test-results/admin-${port}.txt`, created.stdout);
+  // As on the main test server: the first admin keeps the printed password (no prompt for a new one).
+  const kept = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "tests/support/e2e-admins.ts",
+      "admin@example.com",
+      "new-admin@example.com",
+    ],
+    { env: serverEnv(port, dataDir), encoding: "utf8" },
+  );
+  expect(kept.status, kept.stderr).toBe(0);
 
   let server = await startServer(serverEnv(port, dataDir));
   const sink = await startSink(sinkPort);
@@ -240,13 +252,15 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
       )
       .toBe("Sent");
 
-    // The resend is in the audit log, and the order's page lists all three e-mails.
+    // The resend is in the audit log, and the order's page lists all four e-mails: the confirmation, the receipt
+    // and its resent copy to the buyer, and the owner's notice of the paid order.
     await page.goto("/admin/audit?action=email.resend");
     await expect(page.getByText("email.resend").first()).toBeVisible();
     await page.goto(`/admin/orders/${number}`);
     const listed = page.getByTestId("order-emails").getByTestId("order-email");
-    await expect(listed).toHaveCount(3);
+    await expect(listed).toHaveCount(4);
     await expect(listed.filter({ hasText: "Payment received" })).toHaveCount(2);
+    await expect(listed.filter({ hasText: "support@example.com" })).toHaveCount(1);
     await page.screenshot({ path: `${SCREENS}/admin-order-emails.png`, fullPage: true });
     await again.close();
 
