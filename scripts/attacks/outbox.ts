@@ -2,7 +2,14 @@
 import type { Attack } from "./kit";
 
 /** What a stored e-mail's body could give away, looked for in answers that must not carry it. */
-const SECRETS = [/Licence key/i, /\/order\/\d+\?key=/, /verify-email\?token=/, /View your order/];
+// A key as e-mails print it ("Licence key: XXXX-..."), not the words the store's header uses ("Licence keys by e-mail").
+const SECRETS = [
+  /Licence keys?:\s*\S/i,
+  /DEMO-[A-Z0-9]{5}-[A-Z0-9]{5}/,
+  /\/order\/\d+\?key=/,
+  /verify-email\?token=/,
+  /View your order/,
+];
 
 export const outboxAttacks: Attack[] = [
   {
