@@ -4,6 +4,7 @@ import type { KeyCipher } from "~/lib/key-cipher.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import type { UserEvents } from "~/modules/accounts/user-events.server";
+import type { ContentVersion } from "~/modules/content/content-version.server";
 import type { Mailer } from "~/modules/email/outbox.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import type { StorageService } from "~/modules/storage/storage.server";
@@ -26,6 +27,8 @@ export type ServerContext = {
   auth: Auth;
   /** Changes to user records, pushed from the database (LISTEN/NOTIFY). */
   userEvents: UserEvents;
+  /** Changes whenever what public pages show changes, in any process (LISTEN/NOTIFY). */
+  contentVersion: ContentVersion;
   /** Told of a failure to reach the database, so that the store answers 503 until it is back. */
   availability?: { report(error: unknown): void };
 };

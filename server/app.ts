@@ -16,6 +16,7 @@ import { storageRoutes } from "~/modules/storage/http.server";
 import type { StorageService } from "~/modules/storage/storage.server";
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import type { UserEvents } from "~/modules/accounts/user-events.server";
+import type { ContentVersion } from "~/modules/content/content-version.server";
 import { toNodeHandler } from "better-auth/node";
 import {
   isDatabaseUnreachable,
@@ -36,6 +37,7 @@ export type AppOptions = {
   cipher: KeyCipher;
   auth: Auth;
   userEvents: UserEvents;
+  contentVersion: ContentVersion;
   database: DatabaseHandle;
   logger: Logger;
   /** Stored files, served under /api/storage. */
@@ -59,6 +61,7 @@ export function createApp({
   storageAuth,
   auth,
   userEvents,
+  contentVersion,
   build,
   viteMiddlewares,
   clientDir,
@@ -203,6 +206,7 @@ export function createApp({
         storageAuth,
         auth,
         userEvents,
+        contentVersion,
         availability,
       }),
     }),

@@ -18,6 +18,7 @@ import { getViewer } from "~/modules/accounts/session.server";
 import { storageFromEnv } from "~/modules/storage/storage.server";
 import { createAuth } from "~/modules/accounts/auth.server";
 import { startUserEvents, type UserEvents } from "~/modules/accounts/user-events.server";
+import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
 import { type Database, DatabaseLockedError, openDatabase } from "~db/client.server";
 import { webInfo } from "~db/schema";
 import { projectRoot } from "~db/paths.server";
@@ -38,6 +39,7 @@ async function main() {
     vite?: ViteDevServer;
     mailer?: Mailer;
     userEvents?: UserEvents;
+    contentVersion?: ContentVersion;
     dailyJobs?: { stop(): void };
   } = {};
   let stopping = false;
@@ -54,6 +56,7 @@ async function main() {
     const closed = running.server ? closeWithin(running.server, deadlineMs) : Promise.resolve({ cut: 0 });
     // Open event streams end, so the server can close.
     await running.userEvents?.close();
+    await running.contentVersion?.close();
     const { cut } = await closed;
     if (cut > 0) logger.warn({ cut }, "closed connections still open at the shutdown deadline");
     running.dailyJobs?.stop();
@@ -98,9 +101,11 @@ async function main() {
   };
   const userEvents = await startUserEvents(database, logger);
   running.userEvents = userEvents;
+  const contentVersion = await startContentVersion(database, logger);
+  running.contentVersion = contentVersion;
   // The owner's daily digest: every process tries, the database lets one run it a day.
   running.dailyJobs = startDailyJobs({ db: database.db, env, logger, mailer });
-  const services = { env, database, logger, mailer, cipher, storage, storageAuth, auth, userEvents };
+  const services = { env, database, logger, mailer, cipher, storage, storageAuth, auth, userEvents, contentVersion };
   const root = projectRoot();
   let app;
   if (env.NODE_ENV === "development") {

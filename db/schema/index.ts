@@ -7,3 +7,4 @@ export * from "./orders";
 export * from "./storage";
 export * from "./admin";
 export * from "./jobs";
+export * from "./pricing";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
+import { promotions } from "./pricing";
 
 export const ORDER_STATUSES = ["pending_payment", "paid", "fulfilled", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -64,6 +66,23 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     /** What has been given back so far, in cents: never more than the total (a check below). */
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /**
+     * Discount and tax (migration 0016). discountCents is everything the code took off, shippingDiscountCents the
+     * part of it taken off shipping (shippingCents is shipping before the discount). taxCents is the tax charged,
+     * shippingTaxCents its part on shipping; with pricesIncludeTax the tax is inside the prices and not added.
+     */
+    promotionId: integer("promotion_id").references(() => promotions.id, { onDelete: "set null" }),
+    /** The code as the order used it, kept if the promotion is deleted later ('' for none). */
+    discountCode: text("discount_code").notNull().default(""),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingDiscountCents: integer("shipping_discount_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    shippingTaxCents: integer("shipping_tax_cents").notNull().default(0),
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
+    /** The tax per rate, as charged: what the invoice's totals per rate print. */
+    taxBreakdown: jsonb("tax_breakdown").$type<TaxAmount[]>().notNull().default([]),
+    /** A business buyer's tax ID (VAT, GSTIN, EIN), printed on the invoice ('' for none). */
+    buyerTaxId: text("buyer_tax_id").notNull().default(""),
     /** A note from the store the customer reads on their order page (empty: none). */
     customerNote: text("customer_note").notNull().default(""),
     /** Which secret link opens the order for its buyer: raised when a new link is sent, so older links stop working. */
@@ -89,7 +108,12 @@ export const orders = pgTable(
     ),
     check(
       "orders_totals_check",
-      sql`${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents} and ${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0`,
+      sql`${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents} - ${table.discountCents}
+        + case when ${table.pricesIncludeTax} then 0 else ${table.taxCents} end
+        and ${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.taxCents} >= 0
+        and ${table.discountCents} >= 0 and ${table.discountCents} <= ${table.subtotalCents} + ${table.shippingCents}
+        and ${table.shippingDiscountCents} between 0 and least(${table.discountCents}, ${table.shippingCents})
+        and ${table.shippingTaxCents} between 0 and ${table.taxCents}`,
     ),
   ],
 );
@@ -109,6 +133,12 @@ export const orderLines = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /** The discount code's share of this line (cents off lineTotalCents). */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** The tax on this line: every tax charged, its total, and the sum of their rates. */
+    taxes: jsonb("taxes").$type<TaxAmount[]>().notNull().default([]),
+    taxCents: integer("tax_cents").notNull().default(0),
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
     kind: text("kind").$type<LineKind>().notNull(),
     /** Units of a counted printer or router taken from its stock when the order was placed; given back on cancel. */
     stockReserved: integer("stock_reserved").notNull().default(0),
@@ -123,6 +153,10 @@ export const orderLines = pgTable(
     check(
       "order_lines_total_check",
       sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`,
+    ),
+    check(
+      "order_lines_discount_tax_check",
+      sql`${table.discountCents} between 0 and ${table.lineTotalCents} and ${table.taxCents} >= 0`,
     ),
   ],
 );
@@ -229,6 +263,9 @@ export const licenceKeys = pgTable(
   ],
 );
 
+/** An attachment of an outbox e-mail: what to make, not the bytes (the e-mail row stays small). */
+export type OutboxAttachment = { kind: "invoice"; invoiceId: number; filename: string };
+
 export const OUTBOX_STATUSES = ["pending", "sent", "stored", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -245,6 +282,8 @@ export const outboxEmails = pgTable(
     to: text("to").notNull(),
     /** Where a reply goes (owner notifications of a customer's message: the customer). */
     replyTo: text("reply_to"),
+    /** Documents attached when it is sent, made at that moment from their stored snapshot (an invoice's PDF). */
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
@@ -282,3 +321,62 @@ export const settings = pgTable("settings", {
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
 export type OrderShipment = typeof orderShipments.$inferSelect;
+
+/** Invoices and credit notes: each kind numbered by its own gap-free counter (document_counters). */
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** One tax as an order, a line or an invoice carries it: its name, rate, what it was charged on and how much. */
+export type TaxAmount = { name: string; rateBasisPoints: number; taxableCents: number; taxCents: number };
+
+/**
+ * A paid order's invoice, or a refund's credit note (which names the invoice it corrects). The snapshot holds every
+ * figure and name printed, as they were when it was issued: the PDF is made from it, so a later change to the store
+ * or the order never changes an issued document.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<InvoiceKind>().notNull(),
+    /** From the kind's counter: 1, 2, 3... with no gap and no repeat. */
+    number: integer("number").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** A credit note: the refund it documents and the invoice it corrects. */
+    refundId: integer("refund_id").references(() => orderRefunds.id, { onDelete: "restrict" }),
+    creditForInvoiceId: integer("credit_for_invoice_id"),
+    totalCents: integer("total_cents").notNull(),
+    taxCents: integer("tax_cents").notNull().default(0),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("invoices_kind_number_idx").on(table.kind, table.number),
+    // One invoice per order; one credit note per refund.
+    uniqueIndex("invoices_order_invoice_idx")
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'invoice'`),
+    uniqueIndex("invoices_refund_idx").on(table.refundId),
+    index("invoices_issued_idx").on(table.issuedAt),
+    check("invoices_kind_check", sql`${table.kind} in ('invoice', 'credit_note')`),
+    check(
+      "invoices_credit_check",
+      sql`(${table.kind} = 'invoice' and ${table.refundId} is null and ${table.creditForInvoiceId} is null)
+        or (${table.kind} = 'credit_note' and ${table.refundId} is not null and ${table.creditForInvoiceId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The last number given per document kind. Taken with `update ... set last_number = last_number + 1 returning` in
+ * the transaction that issues the document: the row lock orders concurrent issuers, and a rollback gives the number
+ * back, so numbers have no gaps (a sequence would leave one at every rollback).
+ */
+export const documentCounters = pgTable("document_counters", {
+  kind: text("kind").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+export type Invoice = typeof invoices.$inferSelect;

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Env } from "~/lib/env.server";
 import { createAuth } from "~/modules/accounts/auth.server";
 import { startUserEvents } from "~/modules/accounts/user-events.server";
+import { startContentVersion } from "~/modules/content/content-version.server";
 import { createMailer } from "~/modules/email/outbox.server";
 import { anonymousStorageAuth } from "~/modules/storage/access.server";
 import { defineBuckets } from "~/modules/storage/buckets.server";
@@ -52,6 +53,7 @@ export async function startAppServer(
     ...overrides,
   });
   const userEvents = await startUserEvents(database, logger);
+  const contentVersion = await startContentVersion(database, logger);
   const mailer = createMailer({ db: database.db, logger, from: "store@example.com" });
   const app = createApp({
     env,
@@ -63,6 +65,7 @@ export async function startAppServer(
     storageAuth: anonymousStorageAuth,
     auth: createAuth({ db: database.db, env, logger, mailer, rateLimit: false }),
     userEvents,
+    contentVersion,
     build: () => Promise.reject(new Error("no pages in this test")),
   });
   const server = createHttpServer(app, env);
@@ -112,6 +115,7 @@ export async function startAppServer(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await userEvents.close();
+      await contentVersion.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,6 @@
 import { createAuth } from "~/modules/accounts/auth.server";
 import { startUserEvents } from "~/modules/accounts/user-events.server";
+import { startContentVersion } from "~/modules/content/content-version.server";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
@@ -92,6 +93,7 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
   };
   const env = testEnv({ DATA_DIR: dataDir });
   const userEvents = await startUserEvents(database, logger);
+  const contentVersion = await startContentVersion(database, logger);
   const mailer = createMailer({ db: database.db, logger, from: "store@example.com" });
   const app = createApp({
     env,
@@ -104,6 +106,7 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
     // The storage routes take the caller from storageAuth above; the accounts' pieces are there but unused.
     auth: createAuth({ db: database.db, env, logger, mailer }),
     userEvents,
+    contentVersion,
     build: () => Promise.reject(new Error("the storage tests serve no pages")),
   });
   const server = app.listen(0, "127.0.0.1");
@@ -131,6 +134,7 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await userEvents.close();
+      await contentVersion.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,130 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~db/client.server";
+import { settings } from "~db/schema";
+import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
+import { createTestDatabase, drivers, type TestDatabase } from "../support/database";
+import { recordingLogger } from "../support/logger";
+
+/**
+ * Every table, as public (a public page shows what it holds: writing it must change the content version) or private
+ * (nothing a visitor sees). A table added later fails the first test until it is placed here, and a public one
+ * needs the trigger of migration 0015.
+ */
+const PUBLIC_TABLES = [
+  "banners",
+  "blog_posts",
+  "brand_content",
+  "brand_groups",
+  "company_details",
+  "licence_keys",
+  "pages",
+  "product_metadata",
+  "products",
+  "seo_records",
+  "services",
+  "settings",
+  "web_info",
+];
+const PRIVATE_TABLES = [
+  "account",
+  "addresses",
+  "audit_log",
+  "contact_messages",
+  "document_counters",
+  "invoices",
+  "limits",
+  "order_events",
+  "order_lines",
+  "order_notes",
+  "order_refunds",
+  "order_shipments",
+  "orders",
+  "outbox_emails",
+  "payment_events",
+  "promotions",
+  "quote_requests",
+  "rate_limit",
+  "rate_limits",
+  "scheduled_jobs",
+  "session",
+  "storage_objects",
+  "tax_rules",
+  "user",
+  "verification",
+];
+
+const waitFor = async (check: () => boolean, ms = 5000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe.each(drivers)("the content version (%s)", (driver) => {
+  let database: TestDatabase;
+  let version: ContentVersion;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    version = await startContentVersion(database, recordingLogger().logger);
+  });
+  afterAll(async () => {
+    await version?.close();
+    await database?.close();
+  });
+
+  it("knows every table as public or private, and every public one announces its changes", async () => {
+    const result = await database.db.execute(sql`
+      select c.relname as name,
+        exists (
+          select 1 from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+          where t.tgrelid = c.oid and p.proname = 'notify_content_change'
+        ) as announces
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' order by 1`);
+    const tables = (result as unknown as { rows: Array<{ name: string; announces: boolean }> }).rows;
+    const names = tables.map((table) => table.name).filter((name) => !name.startsWith("__drizzle"));
+    expect(names.filter((name) => !PUBLIC_TABLES.includes(name) && !PRIVATE_TABLES.includes(name))).toEqual(
+      [],
+    );
+    expect(tables.filter((t) => t.announces).map((t) => t.name)).toEqual(PUBLIC_TABLES);
+  });
+
+  it("changes once a write to a public table commits, never for a rolled-back one or a private table", async () => {
+    const before = version.current();
+    await database.db.insert(settings).values({ key: "cv-test", value: 1 });
+    await waitFor(() => version.current() > before);
+    const afterInsert = version.current();
+    await database.db.update(settings).set({ value: 2 }).where(eq(settings.key, "cv-test"));
+    await waitFor(() => version.current() > afterInsert);
+
+    const afterCommit = version.current();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.update(settings).set({ value: 1 }).where(eq(settings.key, "nothing"));
+        await tx.insert(settings).values({ key: "rolled-back", value: true });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    await database.db.execute(sql`insert into scheduled_jobs (name, last_run_at) values ('cv-test', now())`);
+    // Nothing may arrive for either: give a notification time to arrive if one were sent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(version.current()).toBe(afterCommit);
+    expect(version.live()).toBe(true);
+  });
+
+  it("reaches another process's handle on PostgreSQL", async ({ skip }) => {
+    if (driver !== "postgres") skip();
+    const other: DatabaseHandle = await openDatabase({ url: database.url! });
+    const otherVersion = await startContentVersion(other, recordingLogger().logger);
+    try {
+      const before = otherVersion.current();
+      await database.db.insert(settings).values({ key: "cv-other", value: true });
+      await waitFor(() => otherVersion.current() > before);
+    } finally {
+      await otherVersion.close();
+      await other.close();
+    }
+  });
+});
