@@ -8,6 +8,14 @@ import { LOW_STOCK_DEFAULT } from "~/modules/catalogue/availability";
 const bankText = (fallback: string, max = 200) => z.string().trim().max(max).catch(fallback);
 const flag = z.boolean().catch(true);
 
+export const taxRegistrationSchema = z.object({
+  country: z.string().refine((code) => code in COUNTRIES),
+  label: z.string().trim().min(1).max(20),
+  number: z.string().trim().min(1).max(40),
+  regions: z.array(z.string().trim().min(1).max(10)).max(100),
+});
+export type TaxRegistration = z.infer<typeof taxRegistrationSchema>;
+
 /**
  * Every store setting, with its default: the database holds the truth (table `settings`, one row per key), code
  * only the defaults. Read per request through getSettings, so a change reaches every process at once.
@@ -57,6 +65,13 @@ const settingsSchema = z.object({
   notifyLowStock: flag,
   /** A key pool (or, later, a stock count) below this is low in the daily digest. */
   lowStockThreshold: z.number().int().min(1).max(10_000).catch(LOW_STOCK_DEFAULT),
+  /** Whether catalogue prices include tax (the tax is then worked out of them) or tax is added at checkout. */
+  pricesIncludeTax: z.boolean().catch(false),
+  /**
+   * Where the store is registered to collect tax, printed on invoices: the country, the kind of number ("EIN",
+   * "GSTIN", "VAT"), the number, and the regions (states) it is registered in there. The tax rules say what is charged.
+   */
+  taxRegistrations: z.array(taxRegistrationSchema).max(20).catch([]),
 });
 
 export type StoreSettings = z.infer<typeof settingsSchema>;
