@@ -8,7 +8,10 @@ import {
 import { isSection } from "~/modules/catalogue/sections";
 import { checkbox } from "./content-schemas";
 import { listQuerySchema } from "./list-query";
+import { toDecimalString } from "~/lib/money";
 import {
+  basisPointsInput,
+  dateTimeInput,
   optionalDateTime,
   optionalLimit,
   parseMoneyInput,
@@ -146,6 +149,46 @@ export const promotionFormSchema = z
   });
 
 export type PromotionInput = z.infer<typeof promotionFormSchema>;
+
+/** A stored code as its form shows it, field by field (ticked boxes as "on"). */
+export function promotionFormValues(promotion: {
+  code: string;
+  description: string;
+  kind: PromotionKind;
+  percentBasisPoints: number | null;
+  amountCents: number | null;
+  scope: PromotionScope;
+  scopeValues: string[];
+  minSubtotalCents: number;
+  startsAt: Date | string | null;
+  endsAt: Date | string | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  includesShipping: boolean;
+  paused: boolean;
+}): Record<string, string> {
+  const values: Record<string, string> = {
+    code: promotion.code,
+    description: promotion.description,
+    kind: promotion.kind,
+    value:
+      promotion.kind === "percent"
+        ? basisPointsInput(promotion.percentBasisPoints ?? 0)
+        : toDecimalString(promotion.amountCents ?? 0),
+    scope: promotion.scope,
+    minSubtotal: promotion.minSubtotalCents > 0 ? toDecimalString(promotion.minSubtotalCents) : "",
+    startsAt: dateTimeInput(promotion.startsAt),
+    endsAt: dateTimeInput(promotion.endsAt),
+    usageLimit: promotion.usageLimit === null ? "" : String(promotion.usageLimit),
+    perCustomerLimit: promotion.perCustomerLimit === null ? "" : String(promotion.perCustomerLimit),
+  };
+  if (promotion.scope !== "order")
+    for (const value of promotion.scopeValues)
+      values[`${SCOPE_FIELDS[promotion.scope].field}.${value}`] = "on";
+  if (promotion.includesShipping) values.includesShipping = "on";
+  if (promotion.paused) values.paused = "on";
+  return values;
+}
 
 /** The form field that holds a scope's values, for messages about them. */
 export const scopeField = (scope: Exclude<PromotionScope, "order">) => SCOPE_FIELDS[scope].field;

@@ -315,8 +315,14 @@ describe.each(drivers)("the admin's discount codes on %s", (driver) => {
       orders: 3,
       revenueCents: 9_000 + 4_500 + 6_699,
       discountCents: 1_000 + 500 + 800,
+      ordersPlaced: 4,
     });
-    expect(await rowOf("FIGURES-NONE")).toMatchObject({ orders: 0, revenueCents: 0, discountCents: 0 });
+    expect(await rowOf("FIGURES-NONE")).toMatchObject({
+      orders: 0,
+      revenueCents: 0,
+      discountCents: 0,
+      ordersPlaced: 0,
+    });
     const top = await list({ sort: "revenue", dir: "desc", pageSize: "5" });
     expect(top.rows[0]!.code).toBe("FIGURES");
     const page = await promotionForEdit(database.db, id);

@@ -36,20 +36,35 @@ function statusAt(now: Date): SQL<PromotionStatus> {
 
 /**
  * What the orders that used each code came to: orders not cancelled, their totals less what was refunded, and the
- * discount they were given.
+ * discount they were given; and every order that names the code, cancelled ones too (a code with any is kept).
  */
 function usageOfCodes(db: Database) {
+  const counted = sql`${orders.status} <> 'cancelled'`;
   return db
     .select({
       promotionId: orders.promotionId,
-      orders: sql<number>`count(*)`.as("orders"),
-      revenueCents: sql<number>`sum(${orders.totalCents} - ${orders.refundedCents})`.as("revenue_cents"),
-      discountCents: sql<number>`sum(${orders.discountCents})`.as("discount_cents"),
+      orders: sql<number>`count(*) filter (where ${counted})`.as("orders"),
+      revenueCents:
+        sql<number>`sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${counted})`.as(
+          "revenue_cents",
+        ),
+      discountCents: sql<number>`sum(${orders.discountCents}) filter (where ${counted})`.as("discount_cents"),
+      placed: sql<number>`count(*)`.as("placed"),
     })
     .from(orders)
-    .where(and(isNotNull(orders.promotionId), ne(orders.status, "cancelled")))
+    .where(isNotNull(orders.promotionId))
     .groupBy(orders.promotionId)
     .as("usage");
+}
+
+/** A code's figures from its orders (see usageOfCodes), zero for a code no order used. */
+function figuresOf(usage: ReturnType<typeof usageOfCodes>) {
+  return {
+    orders: sql<number>`coalesce(${usage.orders}, 0)`.mapWith(Number),
+    revenueCents: sql<number>`coalesce(${usage.revenueCents}, 0)`.mapWith(Number),
+    discountCents: sql<number>`coalesce(${usage.discountCents}, 0)`.mapWith(Number),
+    ordersPlaced: sql<number>`coalesce(${usage.placed}, 0)`.mapWith(Number),
+  };
 }
 
 export type PromotionRow = {
@@ -66,6 +81,8 @@ export type PromotionRow = {
   orders: number;
   revenueCents: number;
   discountCents: number;
+  /** Every order that names it, cancelled ones too: a code with any cannot be deleted. */
+  ordersPlaced: number;
   createdAt: string;
 };
 
@@ -79,9 +96,7 @@ export async function listPromotions(
 ): Promise<ListPage<PromotionRow> & { counts: Record<PromotionStatus, number> }> {
   const status = statusAt(now);
   const usage = usageOfCodes(db);
-  const orderCount = sql<number>`coalesce(${usage.orders}, 0)`.mapWith(Number);
-  const revenue = sql<number>`coalesce(${usage.revenueCents}, 0)`.mapWith(Number);
-  const discount = sql<number>`coalesce(${usage.discountCents}, 0)`.mapWith(Number);
+  const figures = figuresOf(usage);
   const search = query.q
     ? or(ilike(promotions.code, likePattern(query.q)), ilike(promotions.description, likePattern(query.q)))
     : undefined;
@@ -93,19 +108,13 @@ export async function listPromotions(
       : query.sort === "uses"
         ? [direction(promotions.uses)]
         : query.sort === "revenue"
-          ? [direction(revenue)]
+          ? [direction(figures.revenueCents)]
           : query.sort === "ends"
             ? [sql`${promotions.endsAt} ${sql.raw(query.dir === "asc" ? "asc" : "desc")} nulls last`]
             : [direction(promotions.createdAt)];
   const [rows, [total], counted] = await Promise.all([
     db
-      .select({
-        promotion: promotions,
-        status,
-        orders: orderCount,
-        revenueCents: revenue,
-        discountCents: discount,
-      })
+      .select({ promotion: promotions, status, ...figures })
       .from(promotions)
       .leftJoin(usage, eq(usage.promotionId, promotions.id))
       .where(where)
@@ -209,18 +218,12 @@ export type PromotionOptions = Awaited<ReturnType<typeof promotionScopeOptions>>
 export async function promotionForEdit(db: Database, id: number, now = new Date()) {
   const usage = usageOfCodes(db);
   const [found] = await db
-    .select({
-      promotion: promotions,
-      status: statusAt(now),
-      orders: sql<number>`coalesce(${usage.orders}, 0)`.mapWith(Number),
-      revenueCents: sql<number>`coalesce(${usage.revenueCents}, 0)`.mapWith(Number),
-      discountCents: sql<number>`coalesce(${usage.discountCents}, 0)`.mapWith(Number),
-    })
+    .select({ promotion: promotions, status: statusAt(now), ...figuresOf(usage) })
     .from(promotions)
     .leftJoin(usage, eq(usage.promotionId, promotions.id))
     .where(eq(promotions.id, id));
   if (!found) return null;
-  const [known, latest, [all]] = await Promise.all([
+  const [known, latest] = await Promise.all([
     scopeNames(db, [found.promotion]),
     db
       .select({
@@ -235,15 +238,12 @@ export async function promotionForEdit(db: Database, id: number, now = new Date(
       .where(eq(orders.promotionId, id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(10),
-    db.select({ n: count() }).from(orders).where(eq(orders.promotionId, id)),
   ]);
   const { promotion, ...figures } = found;
   return {
     ...figures,
     promotion,
     terms: describeTerms(promotion, known),
-    /** Every order placed with it, cancelled ones too: a code with any cannot be deleted. */
-    ordersPlaced: all?.n ?? 0,
     latestOrders: latest.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
   };
 }
@@ -392,7 +392,8 @@ export async function deletePromotion(db: Database, id: number, admin: string): 
     const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for("update");
     if (!before) return { ok: false, reason: "not-found" };
     const [used] = await tx.select({ n: count() }).from(orders).where(eq(orders.promotionId, id));
-    if ((used?.n ?? 0) > 0 || before.uses > 0) return { ok: false, reason: "used", orders: used?.n ?? 0 };
+    const orderCount = Math.max(used?.n ?? 0, before.uses);
+    if (orderCount > 0) return { ok: false, reason: "used", orders: orderCount };
     await tx.delete(promotions).where(eq(promotions.id, id));
     await recordAudit(tx, {
       actor: admin,
