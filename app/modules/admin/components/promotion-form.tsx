@@ -202,7 +202,7 @@ function PromotionFields({
       data-testid="promotion-form"
     >
       <FormMessage message={reply?.message} />
-      <Panel title="Code">
+      <Panel title="Code and description">
         <div className="space-y-4">
           <TextField
             label="Code"
