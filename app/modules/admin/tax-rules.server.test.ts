@@ -276,6 +276,22 @@ describe.each(drivers)("the admin's taxes on %s", (driver) => {
     expect(entries.at(-1)).toMatchObject({ before: [gstin, moved], after: [moved] });
   });
 
+  it("keeps every registration two admins add at the same moment", async () => {
+    const before = (await getSettings(database.db)).taxRegistrations;
+    const added = Array.from({ length: 5 }, (_, n) =>
+      parseRegistrationOk({ country: "GB", label: "VAT", number: `GB12345678${n}` }),
+    );
+    const outcomes = await Promise.all(
+      added.map((registration) => saveTaxRegistration(database.db, null, registration, ADMIN)),
+    );
+    expect(outcomes).toEqual(Array(5).fill({ ok: true }));
+    const after = (await getSettings(database.db)).taxRegistrations;
+    expect(after).toHaveLength(before.length + 5);
+    expect(after.map((entry) => entry.number).sort()).toEqual(
+      [...before, ...added].map((entry) => entry.number).sort(),
+    );
+  });
+
   it("keeps at most 20 registrations, and refuses each bad one with its message", async () => {
     const current = (await getSettings(database.db)).taxRegistrations.length;
     for (let n = current; n < MAX_REGISTRATIONS; n++) {
