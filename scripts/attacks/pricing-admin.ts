@@ -116,7 +116,7 @@ export const pricingAdminAttacks: Attack[] = [
         ],
         [
           "a product id past the integer range",
-          code({ scope: "products", "products.99999999999": "on" }),
+          code({ scope: "products", "products.9999999999": "on" }),
           "These products are not in the catalogue",
         ],
         [
