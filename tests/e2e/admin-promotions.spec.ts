@@ -103,6 +103,10 @@ test("the owner adds a code, finds it in the list, edits, pauses, resumes and de
   await products.getByLabel("Find a product").fill("norton 360 deluxe");
   await products.getByLabel("Norton 360 Deluxe", { exact: true }).check();
   await products.getByLabel("Find a product").fill("archer");
+  // Enter in the search box filters; it does not send the form.
+  await products.getByLabel("Find a product").press("Enter");
+  await expect(page).toHaveURL(/\/admin\/promotions\/\d+$/);
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
   await products.getByRole("checkbox").first().check();
   await expect(products).toContainText("2 ticked");
   await edit.getByLabel("Ends (UTC)").fill("2099-12-31T23:59");

@@ -129,6 +129,10 @@ function TickList({
             type="search"
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
+            // Enter searches the list; it must not send the whole form.
+            onKeyDown={(event) => {
+              if (event.key === "Enter") event.preventDefault();
+            }}
             placeholder="Name or brand"
             maxLength={100}
           />

@@ -253,10 +253,10 @@ function RulesPanel({
         caption="Tax rules"
         head={
           <>
-            <HeadCell>Where</HeadCell>
-            <HeadCell>Taxes</HeadCell>
             <HeadCell>Name</HeadCell>
             <HeadCell className="text-right">Rate</HeadCell>
+            <HeadCell>Where</HeadCell>
+            <HeadCell>Taxes</HeadCell>
             <HeadCell>Shipping</HeadCell>
             <HeadCell>
               <span className="sr-only">Order and actions</span>
@@ -278,12 +278,12 @@ function RulesPanel({
               data-name={row.name}
               className={rule?.id === row.id ? "bg-brand-50" : ""}
             >
-              <td className={`${cellClass} min-w-40`}>{where(row.country, row.region)}</td>
-              <td className={cellClass}>{TAX_KIND_LABELS[row.productKind]}</td>
               <td className={`${cellClass} font-semibold`}>{row.name}</td>
               <td className={`${cellClass} text-right tabular-nums`} data-testid="tax-rule-rate">
                 {formatBasisPoints(row.rateBasisPoints)}
               </td>
+              <td className={`${cellClass} min-w-40`}>{where(row.country, row.region)}</td>
+              <td className={cellClass}>{TAX_KIND_LABELS[row.productKind]}</td>
               <td className={cellClass}>{row.appliesToShipping ? "Taxed" : "Not taxed"}</td>
               <td className={`${cellClass} whitespace-nowrap text-right`}>
                 <RowAction
