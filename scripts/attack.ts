@@ -18,6 +18,7 @@ import { stockAttacks } from "./attacks/stock";
 import { selfServiceAttacks } from "./attacks/selfservice";
 import { reliabilityAttacks } from "./attacks/reliability";
 import { settingsAttacks } from "./attacks/settings";
+import { pricingAdminAttacks } from "./attacks/pricing-admin";
 
 const attacks: Attack[] = [
   ...baselineAttacks,
@@ -31,6 +32,7 @@ const attacks: Attack[] = [
   ...reliabilityAttacks,
   ...orderLifeAttacks,
   ...settingsAttacks,
+  ...pricingAdminAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

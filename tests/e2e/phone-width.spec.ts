@@ -55,6 +55,7 @@ const SAMPLES: Record<string, string[]> = {
   "admin/products/:id": ["/admin/products/1", "/admin/products/new"],
   "admin/brand-content/:key": ["/admin/brand-content/Windows"],
   "admin/pages/:slug": ["/admin/pages/about"],
+  "admin/promotions/:id": ["/admin/promotions/new"],
   // Filled in by the test: the order it places, opened through its secret link, and the admin's own account.
   "order/:number": [],
   "admin/orders/:number": [],

@@ -92,6 +92,7 @@ export function RowAction({
   tone = "default",
   fields,
   disabled,
+  action,
 }: {
   intent: string;
   id: number | string;
@@ -102,10 +103,13 @@ export function RowAction({
   tone?: "default" | "danger";
   fields?: Record<string, string>;
   disabled?: boolean;
+  /** The page whose action takes it, when not this one. */
+  action?: string;
 }) {
   return (
     <Form
       method="post"
+      action={action}
       className="inline"
       onSubmit={(event) => {
         if (confirm && !window.confirm(confirm)) event.preventDefault();

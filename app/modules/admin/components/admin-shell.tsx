@@ -15,6 +15,8 @@ export const ADMIN_NAV = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/keys", label: "Licence keys" },
+  { to: "/admin/promotions", label: "Discount codes" },
+  { to: "/admin/taxes", label: "Taxes" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/blogs", label: "Blogs" },
   { to: "/admin/banners", label: "Banners" },

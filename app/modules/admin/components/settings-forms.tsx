@@ -73,7 +73,7 @@ function SectionForm({
   );
 }
 
-function Checkbox({
+export function Checkbox({
   name,
   label,
   defaultChecked,
