@@ -12,6 +12,7 @@ import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { orderLifeAttacks } from "./attacks/orderlife";
 import { pageAttacks } from "./attacks/pages";
+import { pageCacheAttacks } from "./attacks/page-cache";
 import { outboxAttacks } from "./attacks/outbox";
 import { platformAttacks } from "./attacks/platform";
 import { stockAttacks } from "./attacks/stock";
@@ -31,6 +32,7 @@ const attacks: Attack[] = [
   ...reliabilityAttacks,
   ...orderLifeAttacks,
   ...settingsAttacks,
+  ...pageCacheAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

@@ -40,7 +40,9 @@ test("the cache keeps within its bytes, and made-up addresses cannot push the st
     const home = `${store.url}/`;
     await rawRequest(home);
     expect((await rawRequest(home)).headers["x-cache"]).toBe("hit");
-    for (let n = 0; n < 60; n++) {
+    // Well within the minute a page is kept, however busy the machine: far more than the small part holds.
+    const until = Date.now() + 20_000;
+    for (let n = 0; n < 30 && Date.now() < until; n++) {
       const made = await rawRequest(`${store.url}/about?crawl=${n}`);
       expect(made.headers["x-cache"]).toBe("miss");
       await rawRequest(`${store.url}/ABOUT/${n % 2 ? "" : "?x"}`);
