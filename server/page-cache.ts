@@ -195,7 +195,6 @@ export function createPageCache({
             }
           }
           tickets.set(req, ticket);
-          if (ticket.key) res.setHeader("X-Cache", "miss");
           app(req, res);
         };
         const found = place && hit(place);
@@ -282,6 +281,7 @@ export function createPageCache({
       return;
     }
     if (shared.policy !== undefined) res.setHeader("Content-Security-Policy", shared.policy);
+    if (ticket.key !== undefined) res.setHeader("X-Cache", "miss");
     const html = Buffer.from(shared.html, "utf8");
     const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     res.setHeader("ETag", etag);
