@@ -59,8 +59,8 @@ type Ticket = {
   /** The origin the key was made with, checked against Express's view of the request before storing. */
   origin?: string;
   version: number;
-  /** A HEAD asked as a GET, so that its page can be kept: the body is not sent (Node knows it is a HEAD). */
-  head: boolean;
+  /** Tells the requests waiting for this page what became of it: kept, or not (undefined). */
+  settle?: (entry: Entry | undefined) => void;
 };
 
 /** Longest path and query kept: longer addresses are answered, never stored. */
@@ -121,6 +121,8 @@ export function createPageCache({
     other.clear();
   });
   const tickets = new WeakMap<IncomingMessage, Ticket>();
+  /** The pages being rendered to be kept, by key. */
+  const rendering = new Map<string, Promise<Entry | undefined>>();
   const publicOrigin = env.PUBLIC_URL_SET ? new URL(env.PUBLIC_URL).origin : undefined;
   const localHost = new URL(env.PUBLIC_URL).host;
 
@@ -154,14 +156,17 @@ export function createPageCache({
     rawEnd.call(res, representation.body);
   };
 
+  /** Whether a kept page may be served now. */
+  const usable = (entry: Entry) => entry.version === contentVersion.current() && contentVersion.live();
   /** The kept page for a request, if there is one and it may be used now. */
   const hit = (place: { key: string; segment: LRUCache<string, Entry> }) => {
     const entry = place.segment.get(place.key);
-    return entry && entry.version === contentVersion.current() && contentVersion.live() ? entry : undefined;
+    return entry && usable(entry) ? entry : undefined;
   };
 
+  // Debug, not info as the app's own request lines: a hit costs less than writing its log line would.
   const logHit = (req: IncomingMessage, res: http.ServerResponse, started: bigint) =>
-    logger.info(
+    logger.debug(
       {
         method: req.method,
         url: safeUrl(req.url ?? ""),
@@ -183,30 +188,45 @@ export function createPageCache({
           app(req, res);
           return;
         }
-        const started = logger.isLevelEnabled("info") ? process.hrtime.bigint() : undefined;
+        const started = logger.isLevelEnabled("debug") ? process.hrtime.bigint() : undefined;
         const place = placeOf(req, trust);
         const pass = () => {
-          const ticket: Ticket = { version: contentVersion.current(), head: false };
+          const ticket: Ticket = { version: contentVersion.current() };
           if (place && contentVersion.live()) {
             Object.assign(ticket, place);
-            if (method === "HEAD") {
-              ticket.head = true;
-              req.method = "GET";
-            }
+            // A HEAD is rendered as the GET it asks about, so that the page is kept (Node sends no body).
+            if (method === "HEAD") req.method = "GET";
+            // Requests for the same page meanwhile wait for this one rather than render it again.
+            let settle!: (entry: Entry | undefined) => void;
+            const rendered = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+            rendering.set(place.key, rendered);
+            ticket.settle = (entry) => {
+              if (rendering.get(place.key) === rendered) rendering.delete(place.key);
+              settle(entry);
+            };
+            res.once("close", () => ticket.settle?.(undefined));
           }
           tickets.set(req, ticket);
           app(req, res);
         };
-        const found = place && hit(place);
-        if (!found) return pass();
-        const serveHit = () => {
-          answer(found, req, res, "hit");
+        const serveHit = (entry: Entry) => {
+          answer(entry, req, res, "hit");
           if (started !== undefined) logHit(req, res, started);
         };
-        if (!contentVersion.behind()) return serveHit();
+        const found = place && hit(place);
+        if (!found) {
+          const leader = place && rendering.get(place.key);
+          if (!leader) return pass();
+          leader.then(
+            (entry) => (entry && usable(entry) ? serveHit(entry) : pass()),
+            () => pass(),
+          );
+          return;
+        }
+        if (!contentVersion.behind()) return serveHit(found);
         // A write was answered here since: its change must be counted before anything kept is served.
         contentVersion.catchUp().then(
-          () => (hit(place) === found ? serveHit() : pass()),
+          () => (hit(place) === found ? serveHit(found) : pass()),
           () => pass(),
         );
       };
@@ -305,9 +325,9 @@ export function createPageCache({
       return;
     }
     const entry = await entryOf(res, html, etag, ticket.version);
-    if (entry.version === contentVersion.current() && contentVersion.live()) {
-      ticket.segment!.set(ticket.key!, entry, { ttl: maxAge * 1000 });
-    }
+    const kept = entry.version === contentVersion.current() && contentVersion.live();
+    if (kept) ticket.segment!.set(ticket.key!, entry, { ttl: maxAge * 1000 });
+    ticket.settle?.(kept ? entry : undefined);
     answer(entry, req, res, "miss");
   }
 }
