@@ -60,7 +60,9 @@ test("WEB_CONCURRENCY=2 serves from two processes, replaces one that dies, and S
     await ready(store);
     const primary = store.child.pid!;
     // Ready once both listen.
-    await expect.poll(() => store.output(), { timeout: 60_000 }).toContain("(database: PostgreSQL, 2 processes)");
+    await expect
+      .poll(() => store.output(), { timeout: 60_000 })
+      .toContain("(database: PostgreSQL, 2 processes)");
     expect(childrenOf(primary)).toHaveLength(2);
 
     // Each process keeps its own pages: a new address is rendered once by each before both answer it from memory.

@@ -89,9 +89,11 @@ export async function startContentVersion(
         });
         const current = { through, done };
         pending = current;
-        void done.finally(() => {
-          if (pending === current) pending = undefined;
-        }).catch(() => undefined);
+        void done
+          .finally(() => {
+            if (pending === current) pending = undefined;
+          })
+          .catch(() => undefined);
       }
       await pending.done;
     },
