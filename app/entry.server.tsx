@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { safeUrl } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { isPublicCacheControl } from "~/lib/page-caching";
 
 export const streamTimeout = 5_000;
 
@@ -36,6 +37,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page or its page-not-found may be kept by a shared cache; an error or a refusal is this moment's answer only.
+  if (
+    responseStatusCode !== 200 &&
+    responseStatusCode !== 404 &&
+    isPublicCacheControl(responseHeaders.get("Cache-Control"))
+  ) {
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

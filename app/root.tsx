@@ -19,12 +19,13 @@ import { NotFoundPage } from "~/modules/content/components/not-found-page";
 import { AdminFooter, SiteFooter } from "~/modules/content/components/site-footer";
 import { CheckoutHeader, SiteHeader } from "~/modules/content/components/site-header";
 import { useNonce } from "~/lib/nonce";
+import { isPersonalPath, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/page-caching";
 import { RouteProgress } from "~/ui/route-progress";
 import { ToastProvider } from "~/ui/toast";
 import { CartLink } from "~/modules/cart/components/cart-link";
 import { AccountProvider } from "~/modules/accounts/components/account-provider";
 import { UserMenu } from "~/modules/accounts/components/user-menu";
-import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { getViewer, hasSessionCookie, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { SandboxBanner } from "~/modules/orders/components/sandbox-banner";
 import { getSettings } from "~/modules/orders/settings.server";
@@ -55,7 +56,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       offices: info ? [info.address, info.address2] : [],
     },
   };
-  return viewer ? withHeaders(body, { headers: PRIVATE_HEADERS }) : body;
+  // A page asked for with a session (signed in, or a session that just ended) or at a personal address is the
+  // visitor's own; every other page is the same for every visitor, so shared caches (and the server's) may keep it.
+  const personal = hasSessionCookie(request) || isPersonalPath(new URL(request.url).pathname);
+  return withHeaders(body, {
+    headers: personal ? PRIVATE_HEADERS : { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL },
+  });
 }
 
 // The store's icon (public/): browsers ask for /favicon.ico on every site; the SVG is sharper where it is supported.
@@ -64,7 +70,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// A page rendered for a signed-in customer is private.
+// Public or private, as the loader decided for this visitor and address.
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();
   const cacheControl = loaderHeaders.get("Cache-Control");

@@ -36,9 +36,9 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
   /**
    * LISTENs on a channel (PGlite in process; PostgreSQL on a connection of its own, reconnected when lost).
-   * Resolves once listening, to a function that stops.
+   * Resolves once listening.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -50,6 +50,17 @@ export type ListenHandlers = {
   onError?(error: Error): void;
   /** Listening again after a lost connection: messages sent in between were missed. */
   onReconnect?(): void;
+};
+
+export type Listening = {
+  /** Stops listening. */
+  stop(): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has reached `onMessage`. PGlite delivers them before
+   * the committing query resolves; PostgreSQL sends them on the LISTEN connection, where it also sends any pending
+   * before the answer to a query: one round trip there. Rejects while that connection is lost.
+   */
+  sync(): Promise<void>;
 };
 
 export type DatabaseOptions =
@@ -128,7 +139,8 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
     kind: "pglite",
     pglite: client,
     async listen(channel, { onMessage }) {
-      return client.listen(checkChannel(channel), onMessage);
+      const stop = await client.listen(checkChannel(channel), onMessage);
+      return { stop, sync: async () => {} };
     },
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
@@ -166,7 +178,7 @@ async function listenPostgres(
   url: string,
   channel: string,
   { onMessage, onError, onReconnect }: ListenHandlers,
-): Promise<() => Promise<void>> {
+): Promise<Listening> {
   checkChannel(channel);
   let stopped = false;
   let current: pg.Client | undefined;
@@ -235,11 +247,17 @@ async function listenPostgres(
   };
 
   const loop = run(await connect());
-  return async () => {
-    stopped = true;
-    wake?.();
-    await current?.end().catch(() => {});
-    await loop;
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await current?.end().catch(() => {});
+      await loop;
+    },
+    async sync() {
+      if (!current) throw new Error("the LISTEN connection is lost");
+      await current.query("select 1");
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { orderLifeAttacks } from "./attacks/orderlife";
 import { pageAttacks } from "./attacks/pages";
+import { pageCacheAttacks } from "./attacks/page-cache";
 import { outboxAttacks } from "./attacks/outbox";
 import { platformAttacks } from "./attacks/platform";
 import { stockAttacks } from "./attacks/stock";
@@ -33,6 +34,7 @@ const attacks: Attack[] = [
   ...orderLifeAttacks,
   ...settingsAttacks,
   ...pricingAdminAttacks,
+  ...pageCacheAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

@@ -27,6 +27,7 @@ import {
 } from "./availability";
 import { bodyLimits, limitRequestBodies } from "./body-limit";
 import { liveness, readiness } from "./health";
+import type { PageCache } from "./page-cache";
 import { refuseOtherMethods } from "./methods";
 import { refuse } from "./refusal";
 import { checkAddress, crossSiteReason, isUnsafeMethod, ownOriginOf } from "./same-origin";
@@ -49,6 +50,8 @@ export type AppOptions = {
   /** Development only: Vite's middlewares, which serve the client code with hot reload. */
   viteMiddlewares?: RequestHandler;
   clientDir?: string;
+  /** The full-page cache (server/page-cache.ts), when the app is served through it. */
+  pageCache?: Pick<PageCache, "capture" | "stats">;
 };
 
 export function createApp({
@@ -65,6 +68,7 @@ export function createApp({
   build,
   viteMiddlewares,
   clientDir,
+  pageCache,
 }: AppOptions) {
   const app = express();
   const production = env.NODE_ENV === "production";
@@ -130,6 +134,7 @@ export function createApp({
       minFreeMb: env.HEALTH_MIN_FREE_MB ?? 100,
       listening: () => userEvents.listening(),
       reachable: () => availability.available(),
+      pageCache: pageCache?.stats,
     }),
   );
   app.use(refuseWhileUnavailable(availability));
@@ -190,6 +195,8 @@ export function createApp({
     return authHandler(req, res);
   });
 
+  // Public pages leave here the same for every visitor, and successful ones are kept (server/page-cache.ts).
+  if (pageCache) app.use(pageCache.capture());
   app.all(
     "/{*splat}",
     createRequestHandler({

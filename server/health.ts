@@ -15,6 +15,8 @@ export type HealthOptions = {
   listening?: () => boolean;
   /** False while the database is known to be unreachable: it is not tried again for every check. */
   reachable?: () => boolean;
+  /** What the full-page cache holds (reported, never a failure). */
+  pageCache?: () => { enabled: boolean; entries: number; bytes: number; maxBytes: number };
 };
 
 type Check = { ok: boolean; error?: string };
@@ -110,6 +112,7 @@ export function readiness(options: HealthOptions): RequestHandler {
         storage,
         disk,
         ...(listener ? { listener } : {}),
+        ...(options.pageCache ? { pageCache: options.pageCache() } : {}),
       });
   };
 }

@@ -1,16 +1,18 @@
 /**
- * The one server process: checks the configuration, opens (and locks) the database, migrates it,
- * fills an empty store with the demo catalogue, serves the app and closes everything on SIGTERM/SIGINT.
+ * The server: checks the configuration, opens (and locks) the database, migrates it, fills an empty store with the
+ * demo catalogue, serves the app and closes everything on SIGTERM/SIGINT. On PostgreSQL it runs WEB_CONCURRENCY
+ * processes (server/cluster.ts): the first migrates and imports, then starts the others, which serve.
  */
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { repairedModesNotice, secureDataDir } from "~/lib/data-dir.server";
-import { ConfigError, loadEnv } from "~/lib/env.server";
+import { ConfigError, type Env, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
-import { createLogger } from "~/lib/logger.server";
+import { createLogger, type Logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
 import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
@@ -24,13 +26,48 @@ import { webInfo } from "~db/schema";
 import { projectRoot } from "~db/paths.server";
 import { importSeed, isCatalogueEmpty, readDemoSeed } from "~db/seed/import.server";
 import { createApp } from "./app";
+import { processCount, runPrimary } from "./cluster";
 import { closeWithin, createHttpServer } from "./http-server";
+import { createPageCache } from "./page-cache";
 
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const repaired = secureDataDir(env.DATA_DIR);
   if (repaired.length > 0) logger.warn({ repaired }, repairedModesNotice(env.DATA_DIR, repaired));
+  if (cluster.isPrimary) {
+    const { count, notice } = processCount(env);
+    if (notice) logger.info(notice);
+    if (count > 1) {
+      await runPrimary({ env, logger, count, prepare: () => prepareDatabase(env, logger) });
+      return;
+    }
+  }
+  await serve(env, logger);
+}
+
+/** Migrates the database and fills an empty one with the demo store (the cluster's primary, before forking). */
+async function prepareDatabase(env: Env, logger: Logger) {
+  const database = await openDatabase({ url: env.DATABASE_URL! });
+  try {
+    await database.migrate();
+    await importDemoIfEmpty(database.db, env, logger);
+  } finally {
+    await database.close();
+  }
+}
+
+async function importDemoIfEmpty(db: Database, env: Env, logger: Logger) {
+  if (!(await isCatalogueEmpty(db))) return;
+  const report = await importSeed(db, readDemoSeed(), "the demo data", {
+    cipher: keyCipher(env.ENCRYPTION_KEY),
+  });
+  logger.info(report, "empty database: imported the demo store");
+}
+
+/** One serving process: the only one, or a worker of the cluster (whose primary has migrated already). */
+async function serve(env: Env, logger: Logger) {
+  const worker = cluster.isWorker;
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
@@ -67,13 +104,12 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // A worker whose primary is gone (killed) stops too, rather than serve on unsupervised.
+  if (worker) process.on("disconnect", () => void stop("the primary process ended"));
 
-  await database.migrate();
-  if (await isCatalogueEmpty(database.db)) {
-    const report = await importSeed(database.db, readDemoSeed(), "the demo data", {
-      cipher: keyCipher(env.ENCRYPTION_KEY),
-    });
-    logger.info(report, "empty database: imported the demo store");
+  if (!worker) {
+    await database.migrate();
+    await importDemoIfEmpty(database.db, env, logger);
   }
 
   const cipher = keyCipher(env.ENCRYPTION_KEY);
@@ -105,7 +141,27 @@ async function main() {
   running.contentVersion = contentVersion;
   // The owner's daily digest: every process tries, the database lets one run it a day.
   running.dailyJobs = startDailyJobs({ db: database.db, env, logger, mailer });
-  const services = { env, database, logger, mailer, cipher, storage, storageAuth, auth, userEvents, contentVersion };
+  const pageCache = createPageCache({
+    // In development the code changes under the pages: nothing is kept.
+    enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development",
+    maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    contentVersion,
+    env,
+    logger,
+  });
+  const services = {
+    env,
+    database,
+    logger,
+    mailer,
+    cipher,
+    storage,
+    storageAuth,
+    auth,
+    userEvents,
+    contentVersion,
+    pageCache,
+  };
   const root = projectRoot();
   let app;
   if (env.NODE_ENV === "development") {
@@ -122,8 +178,10 @@ async function main() {
     app = createApp({ ...services, build, clientDir: path.join(root, "build/client") });
   }
 
-  const server = createHttpServer(app, env);
+  const server = createHttpServer(pageCache.serve(app), env);
   server.listen(env.PORT, env.HOST, () => {
+    // The cluster's primary says it once for all its workers.
+    if (worker) return;
     console.log(
       `Storefront ready at ${env.PUBLIC_URL} (database: ${database.kind === "pglite" ? `embedded, in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );

@@ -79,6 +79,22 @@ const envSchema = z
       .int("must be a whole number of megabytes")
       .min(0, "must not be negative")
       .default(100),
+    /** Server processes on PostgreSQL (node:cluster); unset, one per core. The embedded database runs one. */
+    WEB_CONCURRENCY: z.coerce
+      .number("must be a number of processes")
+      .int("must be a whole number of processes")
+      .min(1, "must be at least 1")
+      .max(256, "must be at most 256")
+      .optional(),
+    /** The full-page cache of anonymous public pages: on, or off (every page rendered afresh). */
+    PAGE_CACHE: z.enum(["on", "off"], "must be on or off").default("on"),
+    /** The most memory the full-page cache may take per process (MB). */
+    PAGE_CACHE_MAX_MB: z.coerce
+      .number("must be a number of megabytes")
+      .int("must be a whole number of megabytes")
+      .min(1, "must be at least 1")
+      .max(65536, "must be at most 65536")
+      .default(64),
     STORAGE_DRIVER: z
       .enum(
         ["local", "s3"],

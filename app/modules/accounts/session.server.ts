@@ -21,7 +21,12 @@ const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.s
 
 /** A cheap look at the cookie header: a visitor without a session cookie costs no database read. */
 export function hasSessionCookie(request: Request): boolean {
-  return SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+  return isSessionCookieHeader(request.headers.get("cookie"));
+}
+
+/** Whether a Cookie header carries a session cookie (signed in, or a session that has ended since). */
+export function isSessionCookieHeader(cookie: string | null | undefined): boolean {
+  return SESSION_COOKIE.test(cookie ?? "");
 }
 
 /** The signed-in user of a request, from the session in the database; null for a visitor or a dead session. */

@@ -47,7 +47,7 @@ export async function startUserEvents(
     }
   };
   let listening = true;
-  const stop = await database.listen(USER_CHANNEL, {
+  const subscription = await database.listen(USER_CHANNEL, {
     onMessage(payload) {
       let parsed;
       try {
@@ -92,7 +92,7 @@ export async function startUserEvents(
       closed = true;
       for (const uid of [...listeners.keys()]) emit(uid, { type: "closing" });
       listeners.clear();
-      await stop();
+      await subscription.stop();
     },
   };
 }

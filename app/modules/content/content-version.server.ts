@@ -18,6 +18,19 @@ export type ContentVersion = {
    * served from memory, since a change may be missed.
    */
   live(): boolean;
+  /**
+   * Told when a request that may have written (any but GET, HEAD and OPTIONS) has been answered in this process:
+   * what that write changed must count before anything is served from memory again (see catchUp).
+   */
+  wrote(): void;
+  /** Whether a write answered in this process may not be counted yet: catchUp() before serving from memory. */
+  behind(): boolean;
+  /**
+   * Resolves once every change committed before the last wrote() is counted: at once on PGlite, whose
+   * notifications arrive before the writing query resolves; on PostgreSQL after one round trip on the LISTEN
+   * connection, which delivers pending notifications before its answer. Rejects while that connection is lost.
+   */
+  catchUp(): Promise<void>;
   /** Called after every change (and after a reconnection, when changes may have been missed). */
   onChange(listener: () => void): () => void;
   /** Stops listening. */
@@ -42,7 +55,7 @@ export async function startContentVersion(
       }
     }
   };
-  const stop = await database.listen(CONTENT_CHANNEL, {
+  const listening = await database.listen(CONTENT_CHANNEL, {
     onMessage: changed,
     onError(error) {
       live = false;
@@ -56,9 +69,34 @@ export async function startContentVersion(
       logger.info("listening for content changes again");
     },
   });
+  let writes = 0;
+  let countedThrough = 0;
+  let pending: { through: number; done: Promise<void> } | undefined;
   return {
     current: () => version,
     live: () => live && !closed,
+    wrote() {
+      writes += 1;
+    },
+    behind: () => countedThrough < writes,
+    async catchUp() {
+      const through = writes;
+      if (countedThrough >= through) return;
+      // Requests that wait together share one round trip, if it was sent after their write was answered.
+      if (!pending || pending.through < through) {
+        const done = listening.sync().then(() => {
+          countedThrough = Math.max(countedThrough, through);
+        });
+        const current = { through, done };
+        pending = current;
+        void done
+          .finally(() => {
+            if (pending === current) pending = undefined;
+          })
+          .catch(() => undefined);
+      }
+      await pending.done;
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -67,7 +105,7 @@ export async function startContentVersion(
       if (closed) return;
       closed = true;
       listeners.clear();
-      await stop();
+      await listening.stop();
     },
   };
 }

@@ -1,0 +1,29 @@
+/**
+ * Who may keep a page, shared by the app (which says it in Cache-Control) and the server's full-page cache (which
+ * checks it again). See docs/decisions/0020-full-page-cache.md.
+ */
+
+/** How long a shared cache (and the server's own) may keep a public page without asking again: a safety net only. */
+export const PUBLIC_PAGE_MAX_AGE_SECONDS = 60;
+
+/**
+ * An anonymous visitor's public page: every visitor sees the same, so a CDN or proxy may keep it for a minute (and
+ * serve it a little longer while it fetches a fresh one); browsers ask again every time (304 when unchanged).
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_PAGE_MAX_AGE_SECONDS}, stale-while-revalidate=30`;
+
+/** Pages that are someone's own (or lead to it), whoever asks: never public, never kept by the server. */
+const PERSONAL_PREFIXES = ["/admin", "/user", "/payment", "/order", "/api/"];
+
+/** Routes match whatever the case of the path, so the check does not look at it either. */
+export function isPersonalPath(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return PERSONAL_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/** Whether a Cache-Control value lets a shared cache keep the answer. */
+export function isPublicCacheControl(value: string | null | undefined): boolean {
+  return (
+    typeof value === "string" && /(?:^|,)\s*public\s*(?:,|$)/i.test(value) && !/no-store|private/i.test(value)
+  );
+}

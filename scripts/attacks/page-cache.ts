@@ -1,0 +1,144 @@
+/**
+ * Attacks on the full-page cache: getting a page made for one request (a forged address, a session, an odd query)
+ * kept and served to every visitor, or filling the cache's memory.
+ */
+import { randomInt } from "node:crypto";
+import http from "node:http";
+import type { Attack, AttackKit } from "./kit";
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** A request as sent, Host included (fetch will not forge it), recorded like every other request of an attack. */
+function raw(kit: AttackKit, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${kit.baseURL}${path}`, { headers, agent: false }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => {
+        kit.sent.push({ method: "GET", url: path, status: response.statusCode ?? 0 });
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+      });
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const fresh = (path: string) => `${path}?attack=${randomInt(1e12)}`;
+
+export const pageCacheAttacks: Attack[] = [
+  {
+    name: "poison the page cache with a forged Host, X-Forwarded-Host or X-Forwarded-Proto, so visitors get the attacker's links",
+    async run(kit) {
+      const forgeries: Array<Record<string, string>> = [
+        { host: "evil.example" },
+        { "x-forwarded-host": "evil.example" },
+        { "x-forwarded-host": "evil.example, 127.0.0.1" },
+        { "x-forwarded-proto": "https" },
+        { "x-forwarded-proto": "javascript" },
+        { forwarded: "host=evil.example;proto=https" },
+        { host: new URL(kit.baseURL).host.toUpperCase() },
+      ];
+      for (const path of ["/", "/about", "/antivirus/mcafee", fresh("/antivirus/norton")]) {
+        for (const headers of forgeries) {
+          // Twice: a page kept by the first would be served by the second.
+          for (let n = 0; n < 2; n++) {
+            const forged = await raw(kit, path, headers);
+            kit.refused(
+              forged.status < 500,
+              `${path} with ${JSON.stringify(headers)} answered ${forged.status}`,
+            );
+          }
+          const visitor = await raw(kit, path);
+          kit.refused(visitor.status === 200, `${path} answered ${visitor.status} after a forged request`);
+          kit.refused(
+            !visitor.body.includes("evil.example") && !visitor.body.includes("https://127.0.0.1"),
+            `${path} kept what was made for ${JSON.stringify(headers)}`,
+          );
+        }
+      }
+    },
+  },
+  {
+    name: "fill the page cache from a signed-in request, or read what it keeps with a forged session cookie",
+    async run(kit) {
+      const customer = await kit.signUp();
+      for (const cookie of [
+        customer.cookie,
+        "storefront.session_token=forged.value",
+        "__Secure-storefront.session_token=forged.value",
+        `other=1; storefront.session_token=${"a".repeat(64)}`,
+      ]) {
+        const path = fresh("/antivirus/kaspersky");
+        const withSession = await raw(kit, path, { cookie });
+        kit.refused(
+          withSession.headers["cache-control"] === "private, no-store",
+          "a page with a session is public",
+        );
+        kit.refused(
+          withSession.headers["x-cache"] === undefined,
+          "a request with a session used the page cache",
+        );
+        const visitor = await raw(kit, path);
+        kit.refused(visitor.headers["x-cache"] === "miss", "a request with a session filled the page cache");
+        kit.refused(
+          !visitor.body.includes('data-testid="user-menu-name"'),
+          "a visitor got a customer's page",
+        );
+        const again = await raw(kit, path, { cookie });
+        kit.refused(
+          again.headers["x-cache"] === undefined,
+          "a request with a session was answered from the cache",
+        );
+      }
+    },
+  },
+  {
+    name: "push the store's pages out of the page cache, or grow it, with odd and huge query strings",
+    async run(kit) {
+      await raw(kit, "/");
+      const before = await raw(kit, "/");
+      kit.refused(before.headers["x-cache"] === "hit", "the home page was not kept");
+      const odd = [
+        "/?%00",
+        "/?a=%3Cscript%3Ealert(1)%3C/script%3E",
+        "/?a[]=1&a[]=2",
+        "/?%E0%A4%A",
+        `/?${"&".repeat(500)}`,
+        "/?utm_source=x#fragment",
+        `/about?q=${"x".repeat(900)}`,
+        `/about?q=${"x".repeat(6000)}`,
+        `/about?q=${"x".repeat(20000)}`,
+      ];
+      for (const path of odd) {
+        for (let n = 0; n < 2; n++) {
+          const answer = await raw(kit, path);
+          kit.refused(answer.status < 500, `${path.slice(0, 60)} answered ${answer.status}`);
+          kit.refused(
+            !answer.body.includes("<script>alert(1)"),
+            `${path.slice(0, 60)} echoed its query as markup`,
+          );
+          if (path.length > 2000) kit.refused(answer.headers["x-cache"] !== "hit", "a huge address was kept");
+        }
+      }
+      // Within the minute a page is kept (whatever this machine's speed): the home page stays while the crawl goes on.
+      await raw(kit, "/");
+      const until = Date.now() + 15_000;
+      for (let n = 0; n < 300 && Date.now() < until; n++) await raw(kit, `/about?crawl=${randomInt(1e12)}`);
+      const after = await raw(kit, "/");
+      kit.refused(
+        after.headers["x-cache"] === "hit",
+        "made-up addresses pushed the home page out of the cache",
+      );
+      kit.refused(after.body === before.body, "the home page changed under odd queries");
+      const health = (await (await kit.send("/healthz")).json()) as {
+        pageCache?: { bytes: number; maxBytes: number };
+      };
+      kit.refused(
+        health.pageCache !== undefined && health.pageCache.bytes <= health.pageCache.maxBytes,
+        `the page cache holds ${health.pageCache?.bytes} bytes, over its ${health.pageCache?.maxBytes}`,
+      );
+    },
+  },
+];

@@ -1,0 +1,459 @@
+import { createHash } from "node:crypto";
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type RequestListener } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Express, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+import type { Env } from "~/lib/env.server";
+import { type Logger, safeUrl } from "~/lib/logger.server";
+import { isPersonalPath, isPublicCacheControl, PUBLIC_PAGE_MAX_AGE_SECONDS } from "~/lib/page-caching";
+import { isSessionCookieHeader } from "~/modules/accounts/session.server";
+import type { ContentVersion } from "~/modules/content/content-version.server";
+import { isValidHost } from "./same-origin";
+import { hashInlineScripts } from "./script-hashes";
+
+/**
+ * The full-page cache of anonymous visitors' public pages (docs/decisions/0020-full-page-cache.md).
+ *
+ * `serve(app)` wraps the whole app as Node's request handler: a GET or HEAD without a session cookie whose page is
+ * kept is answered there, before Express and React Router run. `capture()` sits in the app right before React
+ * Router: a public HTML page it answers is made the same for every visitor (script hashes instead of the nonce), and
+ * a successful one is kept, with its gzip and brotli forms, for the content version it was rendered at.
+ */
+export type PageCache = {
+  serve(app: Express): RequestListener;
+  capture(): RequestHandler;
+  stats(): PageCacheStats;
+};
+
+export type PageCacheStats = { enabled: boolean; entries: number; bytes: number; maxBytes: number };
+
+type PageCacheOptions = {
+  enabled: boolean;
+  maxBytes: number;
+  contentVersion: ContentVersion;
+  env: Pick<Env, "PUBLIC_URL" | "PUBLIC_URL_SET">;
+  logger: Logger;
+};
+
+type Entry = {
+  version: number;
+  etag: string;
+  /** The answer in each encoding: headers (with the length) and body. */
+  identity: Representation;
+  gzip: Representation;
+  br: Representation;
+  notModified: Representation;
+  size: number;
+};
+
+/** A body and its headers, as answered when it was just made (miss) and when it was kept (hit). */
+type Representation = { body: Buffer | undefined; headers: Record<Outcome, OutgoingHttpHeaders> };
+type Outcome = "hit" | "miss";
+
+/** What serve() learned about a request for capture() to use. */
+type Ticket = {
+  /** Where the page is kept, when it may be: undefined for a request that can only be answered. */
+  key?: string;
+  segment?: LRUCache<string, Entry>;
+  /** The origin the key was made with, checked against Express's view of the request before storing. */
+  origin?: string;
+  version: number;
+  /** Tells the requests waiting for this page what became of it: kept, or not (undefined). */
+  settle?: (entry: Entry | undefined) => void;
+};
+
+/** Longest path and query kept: longer addresses are answered, never stored. */
+const MAX_KEY_URL = 1024;
+/** The part of the bytes for addresses with a query string, unusual spellings or another host name. */
+const OTHER_SHARE = 1 / 8;
+/** The headers the cache sets itself, or that belong to one connection: never stored. */
+const NOT_STORED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "set-cookie",
+  "x-cache",
+]);
+/** Public pages differ by the encoding asked for; by the cookie too, for a shared cache that does not look at it. */
+const VARY = "Accept-Encoding, Cookie";
+
+// Node's own methods, past whatever the app wrapped them with (compression): a kept page is sent as it was made.
+const rawWriteHead = http.ServerResponse.prototype.writeHead as (
+  this: http.ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+) => http.ServerResponse;
+const rawEnd = http.ServerResponse.prototype.end as (
+  this: http.ServerResponse,
+  body?: Buffer,
+) => http.ServerResponse;
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export function createPageCache({
+  enabled,
+  maxBytes,
+  contentVersion,
+  env,
+  logger,
+}: PageCacheOptions): PageCache {
+  const segment = (max: number) =>
+    new LRUCache<string, Entry>({
+      maxSize: Math.max(1, Math.floor(max)),
+      sizeCalculation: (entry) => entry.size,
+      ttl: PUBLIC_PAGE_MAX_AGE_SECONDS * 1000,
+      allowStale: false,
+      updateAgeOnGet: false,
+    });
+  // Pages at the store's own address without a query string get most of the bytes; whatever a client makes up
+  // (query strings, other spellings of a path, other host names) churns only the rest.
+  const main = segment(maxBytes * (1 - OTHER_SHARE));
+  const other = segment(maxBytes * OTHER_SHARE);
+  contentVersion.onChange(() => {
+    main.clear();
+    other.clear();
+  });
+  const tickets = new WeakMap<IncomingMessage, Ticket>();
+  /** The pages being rendered to be kept, by key. */
+  const rendering = new Map<string, Promise<Entry | undefined>>();
+  const publicOrigin = env.PUBLIC_URL_SET ? new URL(env.PUBLIC_URL).origin : undefined;
+  const localHost = new URL(env.PUBLIC_URL).host;
+
+  /** Where a request's page is kept, or undefined when it may not be (nor read from the cache). */
+  const placeOf = (req: IncomingMessage, trust: TrustProxy) => {
+    const url = req.url ?? "";
+    if (!enabled || url.length > MAX_KEY_URL || !url.startsWith("/")) return undefined;
+    if (isSessionCookieHeader(req.headers.cookie)) return undefined;
+    // A GET with a body is no browser's: Express decides what to do with it.
+    if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0)
+      return undefined;
+    const query = url.indexOf("?");
+    const path = query < 0 ? url : url.slice(0, query);
+    if (isPersonalPath(path)) return undefined;
+    const origin = originOf(req, trust);
+    if (!origin) return undefined;
+    // With PUBLIC_URL set, another host is redirected there by the app: nothing is kept for it.
+    if (publicOrigin && origin !== publicOrigin) return undefined;
+    const own = publicOrigin ? true : isOwnAddress(origin, req, localHost);
+    const usual = query < 0 && CANONICAL_PATH.test(path);
+    return { key: origin + url, origin, segment: own && usual ? main : other };
+  };
+
+  const answer = (entry: Entry, req: IncomingMessage, res: http.ServerResponse, outcome: Outcome) => {
+    const condition = req.headers["if-none-match"];
+    const representation =
+      condition !== undefined && etagMatches(condition, entry.etag)
+        ? entry.notModified
+        : entry[preferredEncoding(req.headers["accept-encoding"])];
+    rawWriteHead.call(res, representation === entry.notModified ? 304 : 200, representation.headers[outcome]);
+    rawEnd.call(res, representation.body);
+  };
+
+  /** Whether a kept page may be served now. */
+  const usable = (entry: Entry) => entry.version === contentVersion.current() && contentVersion.live();
+  /** The kept page for a request, if there is one and it may be used now. */
+  const hit = (place: { key: string; segment: LRUCache<string, Entry> }) => {
+    const entry = place.segment.get(place.key);
+    return entry && usable(entry) ? entry : undefined;
+  };
+
+  // Debug, not info as the app's own request lines: a hit costs less than writing its log line would.
+  const logHit = (req: IncomingMessage, res: http.ServerResponse, started: bigint) =>
+    logger.debug(
+      {
+        method: req.method,
+        url: safeUrl(req.url ?? ""),
+        status: res.statusCode,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e6),
+        cache: "hit",
+      },
+      "request",
+    );
+
+  return {
+    serve(app) {
+      const trust = app.get("trust proxy fn") as TrustProxy;
+      return (req, res) => {
+        const method = req.method;
+        if (method !== "GET" && method !== "HEAD") {
+          // What a write changed must count before this process serves a kept page again.
+          if (method !== "OPTIONS") res.once("close", () => contentVersion.wrote());
+          app(req, res);
+          return;
+        }
+        const started = logger.isLevelEnabled("debug") ? process.hrtime.bigint() : undefined;
+        const place = placeOf(req, trust);
+        const pass = () => {
+          const ticket: Ticket = { version: contentVersion.current() };
+          if (place && contentVersion.live()) {
+            Object.assign(ticket, place);
+            // A HEAD is rendered as the GET it asks about, so that the page is kept (Node sends no body).
+            if (method === "HEAD") req.method = "GET";
+            // Requests for the same page meanwhile wait for this one rather than render it again.
+            let settle!: (entry: Entry | undefined) => void;
+            const rendered = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+            rendering.set(place.key, rendered);
+            ticket.settle = (entry) => {
+              if (rendering.get(place.key) === rendered) rendering.delete(place.key);
+              settle(entry);
+            };
+            res.once("close", () => ticket.settle?.(undefined));
+          }
+          tickets.set(req, ticket);
+          app(req, res);
+        };
+        const serveHit = (entry: Entry) => {
+          answer(entry, req, res, "hit");
+          if (started !== undefined) logHit(req, res, started);
+        };
+        const found = place && hit(place);
+        if (!found) {
+          const leader = place && rendering.get(place.key);
+          if (!leader) return pass();
+          leader.then(
+            (entry) => (entry && usable(entry) ? serveHit(entry) : pass()),
+            () => pass(),
+          );
+          return;
+        }
+        if (!contentVersion.behind()) return serveHit(found);
+        // A write was answered here since: its change must be counted before anything kept is served.
+        contentVersion.catchUp().then(
+          () => (hit(place) === found ? serveHit(found) : pass()),
+          () => pass(),
+        );
+      };
+    },
+
+    capture() {
+      return (req, res, next) => {
+        const ticket = tickets.get(req);
+        if (!ticket) return next();
+        const down = { write: res.write, end: res.end };
+        const chunks: Buffer[] = [];
+        let buffering: boolean | undefined;
+        const decide = () => {
+          if (buffering === undefined) {
+            buffering =
+              !res.headersSent &&
+              (res.statusCode === 200 || res.statusCode === 404) &&
+              String(res.getHeader("content-type") ?? "").startsWith("text/html") &&
+              isPublicCacheControl(headerText(res.getHeader("cache-control")));
+            if (!buffering) Object.assign(res, down);
+          }
+          return buffering;
+        };
+        res.write = function write(this: Response, chunk: unknown, ...rest: unknown[]) {
+          if (!decide()) return (down.write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+          chunks.push(toBuffer(chunk, rest[0]));
+          const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+          callback?.();
+          return true;
+        } as Response["write"];
+        res.end = function end(this: Response, ...args: unknown[]) {
+          if (!decide()) return (down.end as (...args: unknown[]) => Response).apply(this, args);
+          Object.assign(res, down);
+          const [chunk] = args;
+          if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, args[1]));
+          void finish(req, res, Buffer.concat(chunks), ticket).catch((error: unknown) => {
+            logger.error({ err: error, url: safeUrl(req.originalUrl) }, "could not answer a public page");
+            res.destroy();
+          });
+          return res;
+        } as Response["end"];
+        next();
+      };
+    },
+
+    stats: () => ({
+      enabled,
+      entries: main.size + other.size,
+      bytes: main.calculatedSize + other.calculatedSize,
+      maxBytes,
+    }),
+  };
+
+  /** Answers a public page the same for every visitor, and keeps it when it may be kept. */
+  async function finish(
+    req: IncomingMessage & { originalUrl: string; protocol: string; host: string | undefined },
+    res: Response,
+    body: Buffer,
+    ticket: Ticket,
+  ) {
+    const nonce = String(res.locals.cspNonce ?? "");
+    const shared = hashInlineScripts(
+      body.toString("utf8"),
+      nonce,
+      headerText(res.getHeader("content-security-policy")) || undefined,
+    );
+    if (!shared) {
+      // Nothing may keep a page that carries this request's nonce.
+      logger.warn({ url: safeUrl(req.originalUrl) }, "a public page kept its nonce: answered as private");
+      res.setHeader("Cache-Control", "private, no-store");
+      res.end(body);
+      return;
+    }
+    if (shared.policy !== undefined) res.setHeader("Content-Security-Policy", shared.policy);
+    if (ticket.key !== undefined) res.setHeader("X-Cache", "miss");
+    const html = Buffer.from(shared.html, "utf8");
+    const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+    res.setHeader("ETag", etag);
+    res.setHeader("Vary", VARY);
+    const maxAge = sharedMaxAge(headerText(res.getHeader("cache-control")));
+    const storable =
+      ticket.key !== undefined &&
+      res.statusCode === 200 &&
+      res.getHeader("set-cookie") === undefined &&
+      maxAge > 0 &&
+      // The address the app saw must be the one the key was made of.
+      `${req.protocol}://${req.host}` === ticket.origin;
+    if (!storable) {
+      const condition = req.headers["if-none-match"];
+      if (condition !== undefined && res.statusCode === 200 && etagMatches(condition, etag)) {
+        res.statusCode = 304;
+        res.end();
+      } else {
+        res.end(html);
+      }
+      return;
+    }
+    const entry = await entryOf(res, html, etag, ticket.version);
+    const kept = entry.version === contentVersion.current() && contentVersion.live();
+    if (kept) ticket.segment!.set(ticket.key!, entry, { ttl: maxAge * 1000 });
+    ticket.settle?.(kept ? entry : undefined);
+    answer(entry, req, res, "miss");
+  }
+}
+
+type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/** The origin a request was sent to, as Express reads it (forwarded headers from a trusted proxy only). */
+function originOf(req: IncomingMessage, trust: TrustProxy): string | undefined {
+  let protocol = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  let host = req.headers.host;
+  const forwardedProto = req.headers["x-forwarded-proto"];
+  const forwardedHost = req.headers["x-forwarded-host"];
+  if ((forwardedProto || forwardedHost) && trust(req.socket.remoteAddress, 0)) {
+    if (typeof forwardedProto === "string" && forwardedProto) protocol = forwardedProto.split(",")[0]!.trim();
+    if (typeof forwardedHost === "string" && forwardedHost) host = forwardedHost.split(",")[0]!.trimEnd();
+  }
+  if ((protocol !== "http" && protocol !== "https") || host === undefined || !validHost(host))
+    return undefined;
+  return `${protocol}://${host}`;
+}
+
+/** Host names checked lately (a page's host is checked once, not at every request), a bounded few. */
+const checkedHosts = new Map<string, boolean>();
+function validHost(host: string): boolean {
+  let valid = checkedHosts.get(host);
+  if (valid === undefined) {
+    if (checkedHosts.size >= 256) checkedHosts.clear();
+    valid = isValidHost(host);
+    checkedHosts.set(host, valid);
+  }
+  return valid;
+}
+
+/** A path as the store writes its own links: lower case, no empty segment, no trailing slash. */
+const CANONICAL_PATH = /^\/(?:[a-z0-9._~-]+(?:\/[a-z0-9._~-]+)*)?$/;
+
+/**
+ * Whether the store can tell the origin is its own without PUBLIC_URL: the address the connection reached, or
+ * localhost at the port it listens on. Any other name may be made up by the client.
+ */
+function isOwnAddress(origin: string, req: IncomingMessage, localHost: string): boolean {
+  const { localAddress, localPort } = req.socket;
+  if (!origin.startsWith("http://") || !localAddress) return false;
+  const host = origin.slice("http://".length);
+  if (host === localHost || host === `localhost:${localPort}`) return true;
+  const address = localAddress.startsWith("::ffff:") ? localAddress.slice("::ffff:".length) : localAddress;
+  return host === (address.includes(":") ? `[${address}]:${localPort}` : `${address}:${localPort}`);
+}
+
+/** The shared caches' lifetime of a page (s-maxage), never longer than the safety net. */
+function sharedMaxAge(cacheControl: string): number {
+  const match = /(?:^|,)\s*s-maxage\s*=\s*(\d+)/i.exec(cacheControl);
+  return match ? Math.min(Number(match[1]), PUBLIC_PAGE_MAX_AGE_SECONDS) : 0;
+}
+
+/** The answers of one page in every encoding, made once: what the cache keeps. */
+async function entryOf(res: Response, html: Buffer, etag: string, version: number): Promise<Entry> {
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(html, { level: 9 }),
+    brotli(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+  ]);
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined && !NOT_STORED.has(name)) kept[name] = value;
+  }
+  const common: OutgoingHttpHeaders = { ...kept, etag, vary: VARY };
+  const representation = (body: Buffer | undefined, headers: OutgoingHttpHeaders): Representation => ({
+    body,
+    headers: { hit: { ...headers, "x-cache": "hit" }, miss: { ...headers, "x-cache": "miss" } },
+  });
+  const encoded = (body: Buffer, encoding?: string) =>
+    representation(body, {
+      ...common,
+      ...(encoding ? { "content-encoding": encoding } : {}),
+      "content-length": body.length,
+    });
+  const notModified = { ...common };
+  delete notModified["content-type"];
+  let headerBytes = 0;
+  for (const [name, value] of Object.entries(common)) headerBytes += name.length + String(value).length;
+  return {
+    version,
+    etag,
+    identity: encoded(html),
+    gzip: encoded(gzipped, "gzip"),
+    br: encoded(brotlied, "br"),
+    notModified: representation(undefined, notModified),
+    size: html.length + gzipped.length + brotlied.length + 8 * headerBytes,
+  };
+}
+
+/** br when the client takes it, else gzip, else the page as it is (q=0 refuses an encoding). */
+export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  let gz = false;
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name = "", ...params] = part.split(";");
+    const refused = params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/i.test(param));
+    const coding = name.trim().toLowerCase();
+    if (refused) continue;
+    if (coding === "br") return "br";
+    if (coding === "gzip" || coding === "x-gzip") gz = true;
+  }
+  return gz ? "gzip" : "identity";
+}
+
+/** If-None-Match against a weak ETag: weak comparison (RFC 9110), `*` matches any. */
+export function etagMatches(condition: string, etag: string): boolean {
+  const opaque = etag.replace(/^W\//, "");
+  return condition.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === opaque;
+  });
+}
+
+const headerText = (value: number | string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(", ") : value === undefined ? "" : String(value);
+
+const toBuffer = (chunk: unknown, encoding: unknown) =>
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : chunk instanceof Uint8Array
+      ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
