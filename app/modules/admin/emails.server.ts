@@ -122,8 +122,17 @@ export async function resendEmail(db: Database, id: number, actor: string): Prom
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!original) return null;
-    const { kind, orderId, to, subject, text, html } = original;
-    const copyId = await enqueueEmail(tx, { kind, orderId: orderId ?? undefined, to, subject, text, html });
+    const { kind, orderId, to, replyTo, subject, text, html, attachments } = original;
+    const copyId = await enqueueEmail(tx, {
+      kind,
+      orderId: orderId ?? undefined,
+      to,
+      replyTo: replyTo ?? undefined,
+      subject,
+      text,
+      html,
+      attachments,
+    });
     await recordAudit(tx, {
       actor,
       action: "email.resend",
