@@ -87,6 +87,12 @@ export async function listOrders(db: OrdersContext["db"], query: OrderListQuery)
   return { rows, total: total?.n ?? 0 };
 }
 
+/** An order's id by its number; null when there is none. */
+export async function orderIdOf(db: OrdersContext["db"], number: number): Promise<number | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, number));
+  return row?.id ?? null;
+}
+
 /** An order for the admin: lines with key hints (never the keys themselves), shipments, refunds, notes, events. */
 export async function adminOrder(db: OrdersContext["db"], number: number) {
   const [order] = await db.select().from(orders).where(eq(orders.number, number));

@@ -359,6 +359,18 @@ export async function orderDocumentPdf(
   };
 }
 
+/** A document's PDF as a download: never cached, never shown in the page, named by its number. */
+export function documentDownload(document: { filename: string; pdf: Buffer }): Response {
+  return new Response(new Uint8Array(document.pdf), {
+    headers: {
+      "Cache-Control": "private, no-store",
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${document.filename}"`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 /** What an e-mail carries to attach a document when it is sent. */
 export const documentAttachment = (document: Pick<Invoice, "id" | "kind" | "number">): OutboxAttachment => ({
   kind: "invoice",
