@@ -10,6 +10,7 @@ import { accountAttacks } from "./attacks/accounts";
 import { baselineAttacks } from "./attacks/baseline";
 import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
+import { invoiceAttacks } from "./attacks/invoices";
 import { orderLifeAttacks } from "./attacks/orderlife";
 import { pageAttacks } from "./attacks/pages";
 import { outboxAttacks } from "./attacks/outbox";
@@ -31,6 +32,7 @@ const attacks: Attack[] = [
   ...reliabilityAttacks,
   ...orderLifeAttacks,
   ...settingsAttacks,
+  ...invoiceAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

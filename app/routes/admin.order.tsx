@@ -207,6 +207,8 @@ const EVENT_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
   payment_failed: "Payment failed",
+  invoice_issued: "Invoice issued",
+  credit_note_issued: "Credit note issued",
 };
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
