@@ -19,7 +19,12 @@ export async function buyerAccess(
   const number = /^[1-9]\d{0,9}$/.test(numberParam ?? "") ? Number(numberParam) : 0;
   if (number < 1 || number > 2_147_483_647) return null;
   const [order] = await context.db
-    .select({ id: orders.id, number: orders.number, accessVersion: orders.accessVersion, userId: orders.userId })
+    .select({
+      id: orders.id,
+      number: orders.number,
+      accessVersion: orders.accessVersion,
+      userId: orders.userId,
+    })
     .from(orders)
     .where(eq(orders.number, number));
   if (!order) return null;
