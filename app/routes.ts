@@ -50,6 +50,8 @@ export default [
   route("payment", "routes/payment.tsx"),
   route("order/lookup", "routes/order-lookup.tsx"),
   route("order/:number", "routes/order.tsx"),
+  // An order's invoice (invoice.pdf) and credit notes (CN-000007.pdf): files, for its buyer only.
+  route("order/:number/documents/:file", "routes/order-document.tsx"),
   route("api/cart/quote", "routes/api.cart-quote.tsx"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.tsx"),
 
@@ -57,12 +59,15 @@ export default [
 
   // CSV downloads of the admin (orders with the list's filters, key pools as hints): files, not pages.
   route("admin/export/:what", "routes/admin.export.tsx"),
+  // An order's invoice and credit notes as PDF files, for admins.
+  route("admin/orders/:number/documents/:file", "routes/admin.order-document.tsx"),
   // The admin area: /admin signs an admin in, then shows the dashboard; every page checks the admin role itself.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("logout", "routes/admin.logout.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:number", "routes/admin.order.tsx"),
+    route("invoices", "routes/admin.invoices.tsx"),
     route("products", "routes/admin.products.tsx"),
     route("products/import", "routes/admin.products-import.tsx"),
     route("products/:id", "routes/admin.product.tsx"),

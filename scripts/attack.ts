@@ -10,6 +10,7 @@ import { accountAttacks } from "./attacks/accounts";
 import { baselineAttacks } from "./attacks/baseline";
 import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
+import { invoiceAttacks } from "./attacks/invoices";
 import { orderLifeAttacks } from "./attacks/orderlife";
 import { pageAttacks } from "./attacks/pages";
 import { pageCacheAttacks } from "./attacks/page-cache";
@@ -35,6 +36,7 @@ const attacks: Attack[] = [
   ...settingsAttacks,
   ...pricingAdminAttacks,
   ...pageCacheAttacks,
+  ...invoiceAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

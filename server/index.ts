@@ -14,6 +14,7 @@ import { ConfigError, type Env, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
+import { attachmentContent } from "~/modules/orders/invoices.server";
 import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { getViewer } from "~/modules/accounts/session.server";
@@ -113,7 +114,13 @@ async function serve(env: Env, logger: Logger) {
   }
 
   const cipher = keyCipher(env.ENCRYPTION_KEY);
-  const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    from: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    attachments: (attachment) => attachmentContent(database.db, attachment),
+  });
   running.mailer = mailer;
   mailer.start();
   const storage = storageFromEnv(env, database.db, logger);

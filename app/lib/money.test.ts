@@ -19,6 +19,9 @@ describe("money", () => {
   it("formats cents back to the file format and for people", () => {
     expect(toDecimalString(4999)).toBe("49.99");
     expect(toDecimalString(5)).toBe("0.05");
+    expect(toDecimalString(-50)).toBe("-0.50");
+    expect(toDecimalString(-12345)).toBe("-123.45");
+    expect(toDecimalString(0)).toBe("0.00");
     expect(formatMoney(4999)).toBe("$49.99");
     expect(formatMoney(123456)).toBe("$1,234.56");
   });

@@ -10,9 +10,10 @@ export function parseMoney(text: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
 
-/** 4999 -> "49.99", the catalogue file's format. */
+/** 4999 -> "49.99", the catalogue file's format; -50 -> "-0.50" (a credit in an export). */
 export function toDecimalString(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
+  const magnitude = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.trunc(magnitude / 100)}.${String(magnitude % 100).padStart(2, "0")}`;
 }
 
 /** 4999 -> "$49.99", for people. */

@@ -34,6 +34,9 @@ import {
   ShipForm,
 } from "~/modules/admin/components/order-life";
 import { ordersContext } from "~/modules/orders/orders.server";
+import { orderDocuments } from "~/modules/orders/invoices.server";
+import { linePaidCents } from "~/modules/orders/invoice-document";
+import { OrderDocuments } from "~/modules/orders/components/order-documents";
 import { OrderEmails } from "~/modules/admin/components/emails-parts";
 import { orderEmails } from "~/modules/admin/emails.server";
 import { type ActionReply, parseActionForm } from "~/modules/admin/form-actions.server";
@@ -90,6 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         lineTotalCents: line.lineTotalCents,
+        paidCents: linePaidCents(line, order.pricesIncludeTax),
         keyHints: line.keyHints,
         revokedHints: line.revokedHints,
         state: life.states.get(line.id)!,
@@ -103,6 +107,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
       actions: orderActions(order, lines),
       emails: await orderEmails(context.db, order.id),
+      documents: await orderDocuments(context.db, order.id),
       shipments: life.shipments,
       refunds: life.refunds,
       notes: life.notes,
@@ -202,10 +207,12 @@ const EVENT_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
   payment_failed: "Payment failed",
+  invoice_issued: "Invoice issued",
+  credit_note_issued: "Credit note issued",
 };
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, events, actions, emails, shipments, refunds, notes } = loaderData;
+  const { order, lines, events, actions, emails, shipments, refunds, notes, documents } = loaderData;
   const reply = actionData as Reply | undefined;
   const errorsFor = (intent: string) => (reply?.intent === intent ? reply.errors : undefined);
   const anyAction = actions.markPaid || actions.ship || actions.cancel || actions.refund;
@@ -436,6 +443,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </dd>
             </dl>
           </Panel>
+
+          {documents.length > 0 || order.paidAt ? (
+            <Panel title="Invoice and credit notes" testId="order-documents-panel">
+              <OrderDocuments
+                documents={documents}
+                invoiceDue={order.paidAt !== null}
+                pendingLabel="Invoice not issued yet (paid before invoices existed): downloading it issues it"
+                href={(file) => `/admin/orders/${order.number}/documents/${file}`}
+                className="-mt-2"
+              />
+            </Panel>
+          ) : null}
 
           <Panel title="Actions" testId="order-actions">
             {anyAction ? null : <p className="text-sm text-slate-600">Nothing left to do for this order.</p>}

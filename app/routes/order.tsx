@@ -5,14 +5,16 @@ import { cartStore } from "~/modules/cart/cart-store";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
-import { checkOrderLink } from "~/modules/orders/access.server";
+import { buyerAccess } from "~/modules/orders/buyer-access.server";
+import { orderDocuments } from "~/modules/orders/invoices.server";
 import { maskEmail, renewOrderLink, resendKeys } from "~/modules/orders/lookup.server";
 import { KeysAgain, LineDelivery, StoreNote } from "~/modules/orders/components/order-life";
-import { orderForBuyer, orderLinkRef, ordersContext } from "~/modules/orders/orders.server";
+import { OrderDocuments } from "~/modules/orders/components/order-documents";
+import { orderForBuyer, ordersContext } from "~/modules/orders/orders.server";
 import { startStripeCheckout } from "~/modules/orders/stripe.server";
 import { COUNTRIES } from "~/modules/orders/schemas";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
-import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import type { Address } from "~db/schema/orders";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
@@ -26,19 +28,11 @@ const STATUS_LABELS = ORDER_STATUS_LABELS;
  * the same 404 as for an order that does not exist.
  */
 async function authorizedOrder({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  // Order numbers are positive 32-bit integers: anything else is no order (and never reaches the database).
-  const number = /^[1-9]\d{0,9}$/.test(params.number ?? "") ? Number(params.number) : 0;
-  if (number < 1 || number > 2_147_483_647) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
-  const ref = await orderLinkRef(context.db, number);
-  if (!ref) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
-  const link = checkOrderLink(context.env.AUTH_SECRET, ref, new URL(request.url).searchParams.get("key"));
-  const viewer = link === "current" ? null : await getViewer(request, context);
-  const view = await orderForBuyer(context, number);
+  const access = await buyerAccess(request, context, params.number);
+  if (access?.kind === "retired") return { kind: "retired" as const, number: access.number };
+  const view = access ? await orderForBuyer(context, access.number) : null;
   if (!view) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
-  const owner = viewer !== null && view.order.userId !== null && view.order.userId === viewer.id;
-  if (link === "current" || owner) return { kind: "order" as const, view };
-  if (link === "retired") return { kind: "retired" as const, number };
-  throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  return { kind: "order" as const, view };
 }
 
 // An order page is personal, however it was opened: no shared cache may keep it.
@@ -99,6 +93,10 @@ export async function loader(args: Route.LoaderArgs) {
         createdAt: event.createdAt.toISOString(),
       })),
       bankTransfer: view.bankTransfer,
+      documents: await orderDocuments(args.context.db, view.order.id),
+      invoiceDue: view.order.paidAt !== null,
+      // The key of the link this page was opened with, for the documents' links (signed in, there is none).
+      documentKey: url.searchParams.get("key"),
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -222,7 +220,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const reply = actionData as ActionReply | undefined;
   const navigation = useNavigation();
   if (loaderData.retired) return <RetiredLink number={loaderData.number} sentTo={reply?.linkSentTo} />;
-  const { order, lines, events, bankTransfer } = loaderData;
+  const { order, lines, events, bankTransfer, documents, invoiceDue, documentKey } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10" data-testid="order-page" data-status={order.status}>
       {placed ? (
@@ -358,6 +356,25 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </dl>
       </section>
+
+      {documents.length > 0 || invoiceDue ? (
+        <section
+          className="mt-8 rounded-2xl border border-slate-200 bg-white px-5 py-3"
+          aria-labelledby="documents-heading"
+        >
+          <h2 id="documents-heading" className="font-bold">
+            Invoice{documents.some((document) => document.kind === "credit_note") ? " and credit notes" : ""}
+          </h2>
+          <OrderDocuments
+            documents={documents}
+            invoiceDue={invoiceDue}
+            href={(file) =>
+              `/order/${order.number}/documents/${file}${documentKey ? `?key=${encodeURIComponent(documentKey)}` : ""}`
+            }
+            className="mt-1"
+          />
+        </section>
+      ) : null}
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         <AddressBlock title="Billing address" address={order.billingAddress} />

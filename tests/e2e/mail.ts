@@ -3,7 +3,14 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import PostalMime from "postal-mime";
 
-export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** Attached files by name, with their bytes. */
+  attachments: Array<{ filename: string; mimeType: string; content: Uint8Array }>;
+};
 
 /** The messages the store sent to the test SMTP server (see scripts/e2e-server.mjs). */
 export async function sentMail(baseURL: string): Promise<Mail[]> {
@@ -17,6 +24,11 @@ export async function sentMail(baseURL: string): Promise<Mail[]> {
         subject: parsed.subject ?? "",
         text: parsed.text ?? "",
         replyTo: parsed.replyTo?.map((to) => to.address).join(", "),
+        attachments: parsed.attachments.map((file) => ({
+          filename: file.filename ?? "",
+          mimeType: file.mimeType,
+          content: new Uint8Array(file.content as ArrayBuffer),
+        })),
       };
     }),
   );

@@ -30,6 +30,8 @@ const NOT_PAGES = new Set([
   "api/stripe/webhook",
   "admin/logout",
   "admin/export/:what",
+  "admin/orders/:number/documents/:file",
+  "order/:number/documents/:file",
   "sitemap.xml",
   "robots.txt",
   "placeholder/:kind/:name",

@@ -92,6 +92,24 @@ describe.each(drivers)("the admin's e-mail outbox on %s", (driver) => {
     );
   });
 
+  it("lists a receipt's invoice among its attachments, with the admin's download, and a resend keeps it", async () => {
+    const receipt = (await orderEmails(database.db, orderId)).find(
+      (email) => email.kind === "payment-receipt",
+    )!;
+    const open = await getEmail(database.db, receipt.id);
+    expect(open!.attachments).toEqual([
+      {
+        filename: expect.stringMatching(/^INV-\d{6}\.pdf$/),
+        href: expect.stringMatching(new RegExp(`^/admin/orders/${orderNumber}/documents/INV-\\d{6}\\.pdf$`)),
+      },
+    ]);
+    const copy = await getEmail(database.db, (await resendEmail(database.db, receipt.id, ADMIN))!);
+    expect(copy!.attachments).toEqual(open!.attachments);
+    // A message without attachments lists none.
+    const plain = (await listEmails(database.db, emailListQuery.parse({ q: "Odd news 1" }))).rows[0]!;
+    expect((await getEmail(database.db, plain.id))!.attachments).toEqual([]);
+  });
+
   it("resends a copy, queued to be sent, and audits it without the message's body", async () => {
     const [original] = await orderEmails(database.db, orderId);
     const copyId = await resendEmail(database.db, original!.id, ADMIN);

@@ -1,7 +1,15 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~db/client.server";
-import { orders, OUTBOX_STATUSES, type OutboxStatus, outboxEmails } from "~db/schema";
+import {
+  invoices,
+  orders,
+  type OutboxAttachment,
+  OUTBOX_STATUSES,
+  type OutboxStatus,
+  outboxEmails,
+} from "~db/schema";
+import { documentFilename } from "../orders/invoice-document";
 import { enqueueEmail } from "../email/outbox.server";
 import { recordAudit } from "./audit.server";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
@@ -92,14 +100,49 @@ export async function emailStatusCounts(db: Database): Promise<Record<OutboxStat
   return counts;
 }
 
-/** One e-mail with its text and HTML, as the customer gets it; null when there is none. */
+/** An e-mail's attachments by name, each with the admin's download of the document it attaches. */
+async function attachmentLinks(db: Database, attachments: OutboxAttachment[]) {
+  if (attachments.length === 0) return [];
+  const documents = await db
+    .select({ id: invoices.id, kind: invoices.kind, number: invoices.number, orderNumber: orders.number })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(
+      inArray(
+        invoices.id,
+        attachments.map((attachment) => attachment.invoiceId),
+      ),
+    );
+  return attachments.map((attachment) => {
+    const document = documents.find((candidate) => candidate.id === attachment.invoiceId);
+    return {
+      filename: attachment.filename,
+      href: document
+        ? `/admin/orders/${document.orderNumber}/documents/${documentFilename(document.kind, document.number)}`
+        : null,
+    };
+  });
+}
+
+/** One e-mail with its text, HTML and attachments, as the customer gets it; null when there is none. */
 export async function getEmail(db: Database, id: number) {
   const [row] = await db
-    .select({ ...rowColumns, text: outboxEmails.text, html: outboxEmails.html })
+    .select({
+      ...rowColumns,
+      text: outboxEmails.text,
+      html: outboxEmails.html,
+      attachments: outboxEmails.attachments,
+    })
     .from(outboxEmails)
     .leftJoin(orders, eq(orders.id, outboxEmails.orderId))
     .where(eq(outboxEmails.id, id));
-  return row ? { ...toRow(row), text: row.text, html: row.html } : null;
+  if (!row) return null;
+  return {
+    ...toRow(row),
+    text: row.text,
+    html: row.html,
+    attachments: await attachmentLinks(db, row.attachments),
+  };
 }
 
 /** Every e-mail about one order, oldest first. */
@@ -122,8 +165,17 @@ export async function resendEmail(db: Database, id: number, actor: string): Prom
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!original) return null;
-    const { kind, orderId, to, subject, text, html } = original;
-    const copyId = await enqueueEmail(tx, { kind, orderId: orderId ?? undefined, to, subject, text, html });
+    const { kind, orderId, to, replyTo, subject, text, html, attachments } = original;
+    const copyId = await enqueueEmail(tx, {
+      kind,
+      orderId: orderId ?? undefined,
+      to,
+      replyTo: replyTo ?? undefined,
+      subject,
+      text,
+      html,
+      attachments,
+    });
     await recordAudit(tx, {
       actor,
       action: "email.resend",

@@ -14,6 +14,9 @@ describe("CSV fields", () => {
     expect(csvField("+1")).toBe("'+1");
     expect(csvField("@sum")).toBe("'@sum");
     expect(csvField(-5)).toBe("-5");
+    expect(csvField("-12.50")).toBe("-12.50");
+    expect(csvField("-1+1")).toBe("'-1+1");
+    expect(csvField("-12.50 ")).toBe("'-12.50 ");
     expect(csvField(null)).toBe("");
   });
 });

@@ -1,8 +1,22 @@
-/** CSV exports for the admin: orders with the list's filters, and key pools as hints (never a key). */
+/**
+ * CSV exports for the admin: orders with the list's filters, key pools as hints (never a key), and the invoices and
+ * credit notes of a range of days for the accountant.
+ */
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
-import { brandGroups, licenceKeys, orderLines, orders, products } from "~db/schema";
+import {
+  type Address,
+  brandGroups,
+  invoices,
+  licenceKeys,
+  orderLines,
+  orders,
+  products,
+  type TaxAmount,
+} from "~db/schema";
 import { toDecimalString } from "~/lib/money";
+import { documentNumber, formatRate, sumTaxes } from "~/modules/orders/invoice-document";
+import { type DateRange, issuedWithin } from "./invoice-list.server";
 import { type OrderListQuery, orderListWhere, orderSortColumn } from "./orders.server";
 
 /** The most rows one export holds; a larger store narrows the export with the list's filters. */
@@ -11,12 +25,14 @@ export const EXPORT_MAX_ROWS = 100_000;
 /**
  * One CSV field: quoted when needed, and a text a spreadsheet would run as a formula (=, +, -, @, tab, return
  * first) starts with an apostrophe, so an e-mail address or a name typed by a customer cannot run in the owner's
- * spreadsheet.
+ * spreadsheet. A plain negative amount ("-12.50", a credit) is a number to a spreadsheet, never a formula: it is left
+ * as it is.
  */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text))
+    text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -163,4 +179,86 @@ export async function keyPoolsCsv(db: Database, productId?: number): Promise<str
 export async function countOrders(db: Database, query: OrderListQuery) {
   const [row] = await db.select({ n: count() }).from(orders).where(orderListWhere(query));
   return row?.n ?? 0;
+}
+
+/**
+ * The invoices and credit notes issued in a range of days (UTC), oldest first, from their snapshots: one row each,
+ * a column of tax per rate that any of them charged, and credit notes as negative amounts, so that each column's sum
+ * is what the range really comes to. Net is the total less its tax, whether prices included tax or not.
+ */
+export async function invoicesCsv(db: Database, range: DateRange): Promise<string> {
+  const rows = await db
+    .select({
+      kind: invoices.kind,
+      number: invoices.number,
+      issuedAt: invoices.issuedAt,
+      orderNumber: orders.number,
+      totalCents: invoices.totalCents,
+      taxCents: invoices.taxCents,
+      buyer: sql<{
+        name: string;
+        email: string;
+        taxId: string;
+        address: Address;
+      }>`${invoices.snapshot}->'buyer'`,
+      taxes: sql<TaxAmount[]>`${invoices.snapshot}->'taxes'`,
+      paymentMethod: sql<string>`${invoices.snapshot}->>'paymentMethod'`,
+      creditFor: sql<string | null>`${invoices.snapshot}->'credit'->>'invoiceNumber'`,
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(issuedWithin(range))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.number))
+    .limit(EXPORT_MAX_ROWS);
+  const rates = sumTaxes(rows.map((row) => row.taxes ?? []))
+    .map(({ name, rateBasisPoints }) => ({ name, rateBasisPoints }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.rateBasisPoints - b.rateBasisPoints);
+  const money = (cents: number, sign: number) => toDecimalString(sign * cents);
+  return (
+    csvLine([
+      "number",
+      "kind",
+      "date",
+      "order",
+      "buyer",
+      "email",
+      "tax_id",
+      "country",
+      "region",
+      "net",
+      ...rates.map((rate) => `tax ${rate.name} ${formatRate(rate.rateBasisPoints)}`),
+      "tax",
+      "total",
+      "payment_method",
+      "credit_for",
+    ]) +
+    rows
+      .map((row) => {
+        const sign = row.kind === "credit_note" ? -1 : 1;
+        const taxes = row.taxes ?? [];
+        return csvLine([
+          documentNumber(row.kind, row.number),
+          row.kind === "invoice" ? "invoice" : "credit note",
+          row.issuedAt.toISOString().slice(0, 10),
+          row.orderNumber,
+          row.buyer.name,
+          row.buyer.email,
+          row.buyer.taxId,
+          row.buyer.address.country,
+          row.buyer.address.region,
+          money(row.totalCents - row.taxCents, sign),
+          ...rates.map((rate) => {
+            const charged = taxes.find(
+              (tax) => tax.name === rate.name && tax.rateBasisPoints === rate.rateBasisPoints,
+            );
+            return charged ? money(charged.taxCents, sign) : "";
+          }),
+          money(row.taxCents, sign),
+          money(row.totalCents, sign),
+          row.paymentMethod,
+          row.creditFor ?? "",
+        ]);
+      })
+      .join("")
+  );
 }

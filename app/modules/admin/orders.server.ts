@@ -17,6 +17,8 @@ import { releaseStock } from "~/modules/catalogue/stock.server";
 import { formatMoney } from "~/lib/money";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { orderPath } from "~/modules/orders/access.server";
+import { documentNumber, linePaidCents } from "~/modules/orders/invoice-document";
+import { documentAttachment, issueCreditNoteFor } from "~/modules/orders/invoices.server";
 import { allocateKeys } from "~/modules/orders/licence-keys.server";
 import { keysDeliveredEmail, refundEmail, shipmentEmail } from "~/modules/orders/order-emails";
 import { markPaid, type OrdersContext, recordEvent } from "~/modules/orders/orders.server";
@@ -83,6 +85,12 @@ export async function listOrders(db: OrdersContext["db"], query: OrderListQuery)
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** An order's id by its number; null when there is none. */
+export async function orderIdOf(db: OrdersContext["db"], number: number): Promise<number | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, number));
+  return row?.id ?? null;
 }
 
 /** An order for the admin: lines with key hints (never the keys themselves), shipments, refunds, notes, events. */
@@ -425,7 +433,9 @@ export async function refundOrder(ctx: OrdersContext, number: number, input: Ref
       if (!line) throw new AdminActionError("That line is refunded already or is not a line of this order");
       refunded = [line];
       // The last line refunded takes whatever is left with it (shipping included): the order is refunded in full.
-      amount = open.length === 1 ? remaining : Math.min(line.lineTotalCents, remaining);
+      // A line gives back what was paid for it: its price less its discount, with its tax.
+      amount =
+        open.length === 1 ? remaining : Math.min(linePaidCents(line, order.pricesIncludeTax), remaining);
     } else {
       if (form.amountCents > remaining)
         throw new AdminActionError(
@@ -451,15 +461,18 @@ export async function refundOrder(ctx: OrdersContext, number: number, input: Ref
       }
     }
     const lineIds = refunded.map((line) => line.id);
-    await tx.insert(orderRefunds).values({
-      orderId: order.id,
-      amountCents: amount,
-      kind,
-      lineIds,
-      reason: form.reason,
-      providerReference,
-      createdBy: admin,
-    });
+    const [refund] = await tx
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        amountCents: amount,
+        kind,
+        lineIds,
+        reason: form.reason,
+        providerReference,
+        createdBy: admin,
+      })
+      .returning({ id: orderRefunds.id });
     if (lineIds.length > 0) {
       await tx
         .update(orderLines)
@@ -494,6 +507,7 @@ export async function refundOrder(ctx: OrdersContext, number: number, input: Ref
     const unshipped = refunded.filter((line) => line.shipmentId === null).map((line) => line.id);
     if (unshipped.length > 0) await releaseOrderStock(tx, order.id, admin, unshipped);
     if (!full) await settleFulfilment(tx, order.id);
+    const creditNote = await issueCreditNoteFor(tx, order.id, refund!.id);
     await enqueueEmail(tx, {
       ...refundEmail({
         number: order.number,
@@ -505,8 +519,10 @@ export async function refundOrder(ctx: OrdersContext, number: number, input: Ref
         full,
         lines: names,
         reason: form.reason,
+        creditNoteNumber: documentNumber(creditNote.kind, creditNote.number),
       }),
       orderId: order.id,
+      attachments: [documentAttachment(creditNote)],
     });
     const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
     await recordAudit(tx, {

@@ -34,6 +34,15 @@ export async function getWebInfo({ db }: Pick<ServerContext, "db">) {
 
 export type Office = { label: string; address: string };
 
+/** The USA office (web info address2) and the India office (address), those that are set. */
+export function officesOf(info: { address: string; address2: string } | null): Office[] {
+  const offices: Office[] = [
+    { label: "USA office", address: info?.address2 ?? "" },
+    { label: "India office", address: info?.address ?? "" },
+  ];
+  return offices.filter((office) => office.address.trim() !== "");
+}
+
 export type ContactDetails = {
   storeName: string;
   phone: CompanyPhone;
@@ -47,14 +56,10 @@ export async function getContactDetails(
   context: Pick<ServerContext, "db" | "logger">,
 ): Promise<ContactDetails> {
   const [phone, info] = await Promise.all([getCompanyPhone(context), getWebInfo(context)]);
-  const offices: Office[] = [
-    { label: "USA office", address: info?.address2 ?? "" },
-    { label: "India office", address: info?.address ?? "" },
-  ];
   return {
     storeName: info?.name ?? "Storefront",
     phone,
     email: info?.email ?? "",
-    offices: offices.filter((office) => office.address.trim() !== ""),
+    offices: officesOf(info),
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database, Transaction } from "~db/client.server";
-import { outboxEmails } from "~db/schema";
+import { type OutboxAttachment, outboxEmails } from "~db/schema";
 import type { Logger } from "~/lib/logger.server";
 
 export type OutgoingEmail = {
@@ -13,6 +13,8 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html: string;
+  /** Documents to attach, made when the message is sent (see MailerOptions.attachments). */
+  attachments?: OutboxAttachment[];
 };
 
 /** Writes an e-mail in the caller's transaction: if the change it reports is stored, so is the message. */
@@ -20,7 +22,12 @@ export async function enqueueEmail(tx: Database | Transaction, email: OutgoingEm
   try {
     const [row] = await tx
       .insert(outboxEmails)
-      .values({ ...email, orderId: email.orderId ?? null, replyTo: email.replyTo ?? null })
+      .values({
+        ...email,
+        orderId: email.orderId ?? null,
+        replyTo: email.replyTo ?? null,
+        attachments: email.attachments ?? [],
+      })
       .returning({ id: outboxEmails.id });
     return row!.id;
   } catch (error) {
@@ -72,9 +79,25 @@ export type MailerOptions = {
   smtpUrl?: string;
   /** For tests: a transport of nodemailer's own kinds. */
   transport?: Transporter;
+  /**
+   * Makes the file of an attachment when its message is sent (an invoice's PDF, from its stored snapshot), so the
+   * outbox row holds a reference, not the bytes. A message with attachments and no maker fails like a refused send.
+   */
+  attachments?: AttachmentMaker;
 };
 
-export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOptions): Mailer {
+export type AttachmentMaker = (
+  attachment: OutboxAttachment,
+) => Promise<{ filename: string; content: Buffer; contentType: string }>;
+
+export function createMailer({
+  db,
+  logger,
+  from,
+  smtpUrl,
+  transport,
+  attachments: makeAttachment,
+}: MailerOptions): Mailer {
   // Time limits well inside the lease, so a hanging SMTP server cannot hold one message past it.
   const transporter =
     transport ??
@@ -148,6 +171,12 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
         }
         if (!(await stillMine(email.id, email.nextAttemptAt))) continue;
         try {
+          const files = await Promise.all(
+            email.attachments.map((attachment) => {
+              if (!makeAttachment) throw new Error("this process cannot make the e-mail's attachments");
+              return makeAttachment(attachment);
+            }),
+          );
           await transporter.sendMail({
             from,
             to: email.to,
@@ -155,6 +184,7 @@ export function createMailer({ db, logger, from, smtpUrl, transport }: MailerOpt
             subject: email.subject,
             text: email.text,
             html: email.html,
+            ...(files.length > 0 ? { attachments: files } : {}),
           });
           await db
             .update(outboxEmails)

@@ -23,6 +23,8 @@ export type EmailOrder = {
   }>;
   bankTransferInstructions?: string;
   awaitingKeys?: number;
+  /** The invoice attached to the e-mail (INV-000123), said in its text. */
+  invoiceNumber?: string;
 };
 
 const escapeHtml = (text: string) =>
@@ -111,7 +113,8 @@ export function paymentReceiptEmail(order: EmailOrder) {
   const waiting = order.awaitingKeys
     ? ` ${order.awaitingKeys} licence key${order.awaitingKeys > 1 ? "s are" : " is"} on the way: we will e-mail ${order.awaitingKeys > 1 ? "them" : "it"} shortly.`
     : "";
-  const intro = `We have received your payment of ${formatMoney(order.totalCents)}.${waiting}`;
+  const invoice = order.invoiceNumber ? ` Your invoice ${order.invoiceNumber} is attached.` : "";
+  const intro = `We have received your payment of ${formatMoney(order.totalCents)}.${invoice}${waiting}`;
   return {
     kind: "payment-receipt",
     to: order.email,
@@ -197,6 +200,8 @@ export function refundEmail(
     full: boolean;
     lines: string[];
     reason: string;
+    /** The credit note attached to the e-mail (CN-000007). */
+    creditNoteNumber?: string;
   },
 ) {
   return briefEmail(
@@ -214,6 +219,7 @@ export function refundEmail(
         : []),
       ...(order.reason ? [`Reason: ${order.reason}`] : []),
       "The money goes back the way you paid; your bank may take a few days to show it.",
+      ...(order.creditNoteNumber ? [`Your credit note ${order.creditNoteNumber} is attached.`] : []),
     ],
   );
 }

@@ -67,7 +67,13 @@ describe.each(drivers)("placing orders on %s", (driver) => {
       .select({ type: orderEvents.type })
       .from(orderEvents)
       .where(eq(orderEvents.orderId, order!.id));
-    expect(events.map((event) => event.type)).toEqual(["placed", "paid", "keys_delivered", "fulfilled"]);
+    expect(events.map((event) => event.type)).toEqual([
+      "placed",
+      "paid",
+      "keys_delivered",
+      "fulfilled",
+      "invoice_issued",
+    ]);
   });
 
   it("numbers orders in sequence", async () => {
@@ -331,6 +337,7 @@ describe.each(drivers)("placing orders on %s", (driver) => {
       "Order placed, to be paid with a test payment",
       "Paid with a test payment",
       "2 licence keys to follow by e-mail",
+      expect.stringMatching(/^Invoice INV-\d{6} issued$/),
     ]);
     const bank = await placeOrder(ctx, checkout({ paymentMethod: "bank-transfer" }));
     if (!bank.ok) throw new Error("not placed");

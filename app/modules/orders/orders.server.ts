@@ -20,6 +20,8 @@ import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import type { Env } from "~/lib/env.server";
 import { orderPath } from "./access.server";
 import { PLACED_MESSAGES } from "./labels";
+import { documentNumber } from "./invoice-document";
+import { documentAttachment, issueInvoice } from "./invoices.server";
 import { allocateKeys, keysForOrder } from "./licence-keys.server";
 import {
   type EmailOrder,
@@ -277,8 +279,8 @@ export async function recordEvent(
 }
 
 /**
- * Marks an order paid (once: a second call changes nothing), allocates its licence keys in the same transaction
- * and writes the receipt. Digital-only orders with every key delivered are fulfilled at once; with too few keys
+ * Marks an order paid (once: a second call changes nothing), allocates its licence keys and issues its invoice in
+ * the same transaction, and writes the receipt with the invoice attached. Digital-only orders with every key delivered are fulfilled at once; with too few keys
  * the order stays paid and waits.
  */
 export async function markPaid(
@@ -325,7 +327,15 @@ export async function markPaid(
   else if (lines.some((line) => line.kind === "software"))
     await recordEvent(tx, orderId, "keys_delivered", "system", "Licence keys delivered");
   if (status === "fulfilled") await recordEvent(tx, orderId, "fulfilled", "system", "Everything delivered");
-  await enqueueEmail(tx, { ...paymentReceiptEmail(await emailView(tx, ctx, orderId)), orderId });
+  const invoice = await issueInvoice(tx, orderId);
+  await enqueueEmail(tx, {
+    ...paymentReceiptEmail({
+      ...(await emailView(tx, ctx, orderId)),
+      invoiceNumber: documentNumber(invoice.kind, invoice.number),
+    }),
+    orderId,
+    attachments: [documentAttachment(invoice)],
+  });
   await notifyOwnerOfOrder(tx, ctx.env, orderId, "paid");
   return true;
 }

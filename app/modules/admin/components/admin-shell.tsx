@@ -13,6 +13,7 @@ import {
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/invoices", label: "Invoices" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/keys", label: "Licence keys" },
   { to: "/admin/promotions", label: "Discount codes" },

@@ -89,7 +89,11 @@ export function OrderEmails({ emails }: { emails: EmailRow[] }) {
   );
 }
 
-export type OpenEmail = EmailRow & { text: string; html: string };
+export type OpenEmail = EmailRow & {
+  text: string;
+  html: string;
+  attachments: Array<{ filename: string; href: string | null }>;
+};
 
 /** One e-mail: who it went to, where it stands, its HTML and text parts, and the button that sends it again. */
 export function EmailDetail({
@@ -122,6 +126,30 @@ export function EmailDetail({
     ["Written", formatWhen(email.createdAt)],
     ["Status", <EmailStatusBadge key="status" status={email.status} attempts={email.attempts} />],
     ["Sent", email.sentAt ? formatWhen(email.sentAt) : "—"],
+    ...(email.attachments.length > 0
+      ? [
+          [
+            "Attached",
+            <ul key="attachments" data-testid="email-attachments">
+              {email.attachments.map((attachment) => (
+                <li key={attachment.filename}>
+                  {attachment.href ? (
+                    <a
+                      href={attachment.href}
+                      download={attachment.filename}
+                      className="text-brand-700 underline"
+                    >
+                      {attachment.filename}
+                    </a>
+                  ) : (
+                    attachment.filename
+                  )}
+                </li>
+              ))}
+            </ul>,
+          ] as [string, React.ReactNode],
+        ]
+      : []),
     ...(email.lastError && email.status !== "sent"
       ? [
           [

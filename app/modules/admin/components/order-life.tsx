@@ -15,6 +15,8 @@ type LineView = {
   kind: string;
   quantity: number;
   lineTotalCents: number;
+  /** What refunding the line gives back: its price less its discount, with its tax. */
+  paidCents: number;
   state: LineState;
   revokedHints: string[];
 };
@@ -204,7 +206,7 @@ export function RefundForm({
               <option value="">Choose a line</option>
               {open.map((line) => (
                 <option key={line.id} value={line.id}>
-                  {line.quantity} × {line.name} ({formatMoney(line.lineTotalCents)})
+                  {line.quantity} × {line.name} ({formatMoney(line.paidCents)})
                 </option>
               ))}
             </SelectField>

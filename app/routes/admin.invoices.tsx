@@ -1,0 +1,204 @@
+import { data, Form, Link, useSearchParams } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { AdminPage } from "~/modules/admin/components/admin-page";
+import {
+  cellClass,
+  HeadCell,
+  ListTable,
+  Pagination,
+  withParams,
+} from "~/modules/admin/components/list-controls";
+import { ExportLink } from "~/modules/admin/components/order-life";
+import { When } from "~/modules/admin/components/orders-parts";
+import { invoiceListQuery, listInvoices, listRange, monthSoFar } from "~/modules/admin/invoice-list.server";
+import { readListQuery } from "~/modules/admin/list-query";
+import { DOCUMENT_TITLES } from "~/modules/orders/invoice-document";
+import type { Route } from "./+types/admin.invoices";
+
+/** Every invoice and credit note, newest first: found by number, filtered by kind and days, exported as CSV. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const query = readListQuery(invoiceListQuery, request);
+  const range = listRange(query);
+  const page = await listInvoices(context.db, query);
+  return data(
+    {
+      query,
+      page,
+      rangeError: range.ok ? null : range.message,
+      // The export takes the list's days, or this month so far.
+      exportRange: range.ok && range.range ? range.range : monthSoFar(),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Invoices · Store admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const KINDS = [
+  ["all", "All"],
+  ["invoice", "Invoices"],
+  ["credit_note", "Credit notes"],
+] as const;
+
+const inputClass = "mt-1 rounded-lg border border-slate-300 px-3 py-2 text-sm";
+
+/** The number search and the range of days, in one GET form that keeps the kind. */
+function Filters({
+  query,
+  error,
+}: {
+  query: { q: string; from: string; to: string; kind: string };
+  error: string | null;
+}) {
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="flex flex-wrap items-end gap-3"
+      aria-describedby="range-error"
+    >
+      {query.kind !== "all" ? <input type="hidden" name="kind" value={query.kind} /> : null}
+      <label className="flex flex-col text-sm font-medium text-ink-900">
+        Number
+        <input
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          placeholder="INV-000123, CN-7 or an order number"
+          maxLength={40}
+          className={`${inputClass} w-72 max-w-full`}
+        />
+      </label>
+      <label className="flex flex-col text-sm font-medium text-ink-900">
+        From
+        <input type="date" name="from" defaultValue={query.from} className={inputClass} />
+      </label>
+      <label className="flex flex-col text-sm font-medium text-ink-900">
+        To
+        <input type="date" name="to" defaultValue={query.to} className={inputClass} />
+      </label>
+      <button
+        type="submit"
+        className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+      >
+        Search
+      </button>
+      {error ? (
+        <p
+          id="range-error"
+          role="alert"
+          className="w-full text-sm font-medium text-red-800"
+          data-testid="range-error"
+        >
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
+  const { query, page, rangeError, exportRange } = loaderData;
+  const [params] = useSearchParams();
+  const exportHref = `/admin/export/invoices.csv?${new URLSearchParams(exportRange).toString()}`;
+  return (
+    <AdminPage
+      title="Invoices"
+      intro="Invoices and credit notes, newest first (dates in UTC). Each is issued when an order is paid or refunded and never changes afterwards."
+      actions={
+        <ExportLink
+          to={exportHref}
+          label={`Download CSV (${exportRange.from} to ${exportRange.to})`}
+          testId="invoices-csv"
+        />
+      }
+    >
+      <Filters query={query} error={rangeError} />
+      <nav aria-label="Kind of document" className="mt-4">
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {KINDS.map(([kind, label]) => (
+            <li key={kind}>
+              <Link
+                to={withParams(params, { kind: kind === "all" ? undefined : kind, page: undefined })}
+                aria-current={query.kind === kind ? "page" : undefined}
+                className={`inline-block rounded-full border px-3 py-1 font-medium ${
+                  query.kind === kind
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
+                }`}
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ListTable
+        caption="Invoices and credit notes"
+        head={
+          <>
+            <HeadCell>Number</HeadCell>
+            <HeadCell>Date</HeadCell>
+            <HeadCell>Order</HeadCell>
+            <HeadCell>Buyer</HeadCell>
+            <HeadCell className="text-right">Total</HeadCell>
+            <HeadCell>PDF</HeadCell>
+          </>
+        }
+      >
+        {page.rows.length === 0 ? (
+          <tr>
+            <td colSpan={6} className={`${cellClass} py-6 text-center text-slate-600`}>
+              {query.q || query.from || query.to || query.kind !== "all"
+                ? "Nothing matches this search."
+                : "No invoices yet: an order gets one when it is paid."}
+            </td>
+          </tr>
+        ) : (
+          page.rows.map((row) => (
+            <tr key={row.id} data-testid="invoice-row" data-number={row.number} className="hover:bg-slate-50">
+              <td className={cellClass}>
+                <span className="whitespace-nowrap font-semibold text-ink-900">{row.number}</span>
+                <span className="block text-xs text-slate-600">
+                  {DOCUMENT_TITLES[row.kind]}
+                  {row.creditFor ? ` for ${row.creditFor}` : ""}
+                </span>
+              </td>
+              <td className={cellClass}>
+                <When iso={row.issuedAt} form="short" />
+              </td>
+              <td className={cellClass}>
+                <Link
+                  to={`/admin/orders/${row.orderNumber}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  #{row.orderNumber}
+                </Link>
+              </td>
+              <td className={`${cellClass} max-w-56 break-words`}>{row.buyer}</td>
+              <td className={`${cellClass} text-right font-medium tabular-nums`}>
+                {row.kind === "credit_note" ? formatMoney(-row.totalCents) : formatMoney(row.totalCents)}
+              </td>
+              <td className={cellClass}>
+                <a
+                  href={`/admin/orders/${row.orderNumber}/documents/${row.filename}`}
+                  download={row.filename}
+                  className="whitespace-nowrap font-semibold text-brand-700 hover:underline"
+                  aria-label={`Download ${row.number} (PDF)`}
+                >
+                  Download
+                </a>
+              </td>
+            </tr>
+          ))
+        )}
+      </ListTable>
+      <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
+    </AdminPage>
+  );
+}
