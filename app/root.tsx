@@ -14,7 +14,8 @@ import {
 import { getNavigation } from "~/modules/catalogue/catalogue.server";
 import { isAdminPath, isPaymentPath } from "~/modules/catalogue/selection";
 import { SelectionProvider, useSelection } from "~/modules/catalogue/selection-provider";
-import { getCompanyPhone, getWebInfo } from "~/modules/content/company.server";
+import { getCompanyPhone, getWebInfo, readCompanyPhone } from "~/modules/content/company.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { NotFoundPage } from "~/modules/content/components/not-found-page";
 import { AdminFooter, SiteFooter } from "~/modules/content/components/site-footer";
 import { CheckoutHeader, SiteHeader } from "~/modules/content/components/site-header";
@@ -32,16 +33,17 @@ import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // Public data comes from the snapshot (a failed read is not kept there, and falls back as before).
   const [phone, info, groups, viewer, store] = await Promise.all([
-    getCompanyPhone(context),
-    getWebInfo(context).catch((error: unknown) => {
+    getCompanyPhone(context, () => fromSnapshot(context, "company-phone", () => readCompanyPhone(context))),
+    fromSnapshot(context, "web-info", () => getWebInfo(context)).catch((error: unknown) => {
       context.logger.error({ err: error }, "could not read the web info");
       return null;
     }),
-    getNavigation(context),
+    fromSnapshot(context, "navigation", () => getNavigation(context)),
     // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
     getViewer(request, context).then((found) => (found ? getUserRecord(context.db, found.id) : null)),
-    getSettings(context.db),
+    fromSnapshot(context, "settings", () => getSettings(context.db)),
   ]);
   const body = {
     viewer,

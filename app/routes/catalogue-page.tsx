@@ -13,6 +13,7 @@ import { cataloguePathSchema } from "~/modules/catalogue/schemas";
 import { brandPath, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import type { Route } from "./+types/catalogue-page";
 
 // Every path no other route takes: a product at its own route, a brand page /{section}/{brand}, or the 404 page.
@@ -20,14 +21,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const path = cataloguePathSchema.safeParse(url.pathname);
   if (!path.success) throw data(null, { status: 404 });
-  const page = await resolveCataloguePath(context, path.data);
-  if (!page) throw data(null, { status: 404 });
+  const found = await fromSnapshot(context, `catalogue:${path.data}`, () => cataloguePageData(context, path.data));
+  if (!found) throw data(null, { status: 404 });
   // A stored route always starts with one slash, so the redirect stays on this store.
-  if (page.kind === "moved") throw redirect(`${page.to}${url.search}`, 301);
+  if ("movedTo" in found) throw redirect(`${found.movedTo}${url.search}`, 301);
+  return found;
+}
+
+/** What the page at `path` shows, the same for every visitor (kept in the public data snapshot). */
+async function cataloguePageData(context: Route.LoaderArgs["context"], path: string) {
+  const page = await resolveCataloguePath(context, path);
+  if (!page) return null;
+  if (page.kind === "moved") return { movedTo: page.to };
   if (page.kind === "product") {
     const { product } = page;
     const [seo, sameBrand, stock, store] = await Promise.all([
-      seoForPath(context, path.data, {
+      seoForPath(context, path, {
         product: { name: product.name, description: product.description },
         canonicalPath: product.route,
         image: product.img,
@@ -49,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       lowStockThreshold: store.lowStockThreshold,
     };
   }
-  const seo = await seoForPath(context, path.data, {
+  const seo = await seoForPath(context, path, {
     brand: { key: page.brand.key, title: page.content.title, whyChoose: page.content.whyChoose },
     canonicalPath: brandPath(page.brand),
   });

@@ -4,6 +4,7 @@ import { BrandLinkList } from "~/modules/catalogue/components/brand-tile";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/categories";
 
@@ -14,9 +15,14 @@ const PAGE = {
 
 // /categories: every section with every brand and its product count, and the digital services.
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  return fromSnapshot(context, `categories:${pathname}`, () => categoriesData(context, pathname));
+}
+
+async function categoriesData(context: Route.LoaderArgs["context"], pathname: string) {
   const [brands, seo] = await Promise.all([
     brandTiles(context),
-    seoForPath(context, new URL(request.url).pathname, { page: PAGE, canonicalPath: "/categories" }),
+    seoForPath(context, pathname, { page: PAGE, canonicalPath: "/categories" }),
   ]);
   const sections = SECTION_ORDER.map((section) => {
     const own = brands.filter((brand) => brand.section === section);

@@ -5,11 +5,17 @@ import { useSelection } from "~/modules/catalogue/selection-provider";
 import { getActiveBanners, getLatestBlogPosts } from "~/modules/content/home.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  return fromSnapshot(context, `home:${pathname}`, () => homeData(context, pathname));
+}
+
+async function homeData(context: Route.LoaderArgs["context"], pathname: string) {
   const [seo, banners, bestSellers, topRated, posts] = await Promise.all([
-    seoForPath(context, new URL(request.url).pathname, {
+    seoForPath(context, pathname, {
       page: {
         title: "Antivirus, Windows licences, printers and routers",
         description:

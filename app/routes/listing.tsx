@@ -5,6 +5,7 @@ import { listingPathSchema } from "~/modules/catalogue/schemas";
 import { LISTINGS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/listing";
 
@@ -14,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const listing = listingPathSchema.safeParse(pathname);
   if (!listing.success) throw data(null, { status: 404 });
   const [products, seo] = await Promise.all([
-    productsWithTag(context, LISTINGS[listing.data].tag),
+    fromSnapshot(context, `listing:${listing.data}`, () => productsWithTag(context, LISTINGS[listing.data].tag)),
     seoForPath(context, pathname, {
       page: { title: LISTINGS[listing.data].title, description: LISTINGS[listing.data].intro },
       canonicalPath: `/${listing.data}`,

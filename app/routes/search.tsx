@@ -6,6 +6,7 @@ import { searchProducts } from "~/modules/catalogue/search.server";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import type { Route } from "./+types/search";
 
 // /search?q=: products by full-text and typo-tolerant search.
@@ -14,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { q } = searchParamsSchema.parse({ q: url.searchParams.get("q") });
   const { query, truncated } = normalizeSearchQuery(q);
   const [results, seo] = await Promise.all([
-    searchProducts(context, query),
+    fromSnapshot(context, `search:${query}`, () => searchProducts(context, query)),
     seoForPath(context, url.pathname, {
       page: {
         title: query ? `Search results for “${query}”` : "Search",

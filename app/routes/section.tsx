@@ -6,6 +6,7 @@ import { sectionPathSchema } from "~/modules/catalogue/schemas";
 import { SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/section";
 
@@ -14,15 +15,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const section = sectionPathSchema.safeParse(pathname);
   if (!section.success) throw data(null, { status: 404 });
-  const [brands, highlights, seo] = await Promise.all([
-    brandTiles(context, section.data),
-    sectionHighlights(context, section.data),
-    seoForPath(context, pathname, {
-      page: { title: SECTIONS[section.data].title, description: SECTIONS[section.data].intro },
-      canonicalPath: SECTIONS[section.data].path,
-    }),
-  ]);
-  return { section: section.data, brands, highlights, seo };
+  return fromSnapshot(context, `section:${pathname}`, async () => {
+    const [brands, highlights, seo] = await Promise.all([
+      brandTiles(context, section.data),
+      sectionHighlights(context, section.data),
+      seoForPath(context, pathname, {
+        page: { title: SECTIONS[section.data].title, description: SECTIONS[section.data].intro },
+        canonicalPath: SECTIONS[section.data].path,
+      }),
+    ]);
+    return { section: section.data, brands, highlights, seo };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
