@@ -20,6 +20,7 @@ import { NotFoundPage } from "~/modules/content/components/not-found-page";
 import { AdminFooter, SiteFooter } from "~/modules/content/components/site-footer";
 import { CheckoutHeader, SiteHeader } from "~/modules/content/components/site-header";
 import { useNonce } from "~/lib/nonce";
+import { usePageLinks } from "~/ui/page-link";
 import { RouteProgress } from "~/ui/route-progress";
 import { ToastProvider } from "~/ui/toast";
 import { CartLink } from "~/modules/cart/components/cart-link";
@@ -31,6 +32,7 @@ import { SandboxBanner } from "~/modules/orders/components/sandbox-banner";
 import { getSettings } from "~/modules/orders/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { IconSprite } from "~/ui/icon";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Public data comes from the snapshot (a failed read is not kept there, and falls back as before).
@@ -101,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -113,6 +116,7 @@ type RootData = Route.ComponentProps["loaderData"];
 
 /** Header, footer and the route-change behaviour around every page, by the kind of path. */
 function AppChrome({ data, children }: { data: RootData | undefined; children: React.ReactNode }) {
+  usePageLinks();
   const { pathname } = useLocation();
   const admin = isAdminPath(pathname);
   const payment = isPaymentPath(pathname);

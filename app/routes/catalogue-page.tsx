@@ -21,7 +21,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const path = cataloguePathSchema.safeParse(url.pathname);
   if (!path.success) throw data(null, { status: 404 });
-  const found = await fromSnapshot(context, `catalogue:${path.data}`, () => cataloguePageData(context, path.data));
+  const found = await fromSnapshot(context, `catalogue:${path.data}`, () =>
+    cataloguePageData(context, path.data),
+  );
   if (!found) throw data(null, { status: 404 });
   // A stored route always starts with one slash, so the redirect stays on this store.
   if ("movedTo" in found) throw redirect(`${found.movedTo}${url.search}`, 301);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import { brandTiles } from "~/modules/catalogue/catalogue.server";
 import { BrandLinkList } from "~/modules/catalogue/components/brand-tile";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
@@ -47,9 +47,9 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
           >
             <div className="flex items-baseline justify-between gap-3">
               <h2 id={`category-${section}`} className="text-xl font-bold">
-                <Link to={SECTIONS[section].path} className="hover:text-brand-700">
+                <PageLink to={SECTIONS[section].path} className="hover:text-brand-700">
                   {SECTIONS[section].label}
-                </Link>
+                </PageLink>
               </h2>
               <span className="text-sm text-slate-500">{productCount} products</span>
             </div>
@@ -65,21 +65,21 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
           data-testid="category-section"
         >
           <h2 id="category-digital" className="text-xl font-bold">
-            <Link to="/digital" className="hover:text-brand-700">
+            <PageLink to="/digital" className="hover:text-brand-700">
               Digital services
-            </Link>
+            </PageLink>
           </h2>
           <p className="mt-2 text-sm text-slate-600">
             Marketing, web development, content writing and app development for small businesses, with
             packages and free quotes.
           </p>
-          <Link
+          <PageLink
             to="/digital"
             className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline"
             data-testid="digital-services-link"
           >
             Explore digital services →
-          </Link>
+          </PageLink>
         </section>
       </div>
     </div>

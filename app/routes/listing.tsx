@@ -15,7 +15,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const listing = listingPathSchema.safeParse(pathname);
   if (!listing.success) throw data(null, { status: 404 });
   const [products, seo] = await Promise.all([
-    fromSnapshot(context, `listing:${listing.data}`, () => productsWithTag(context, LISTINGS[listing.data].tag)),
+    fromSnapshot(context, `listing:${listing.data}`, () =>
+      productsWithTag(context, LISTINGS[listing.data].tag),
+    ),
     seoForPath(context, pathname, {
       page: { title: LISTINGS[listing.data].title, description: LISTINGS[listing.data].intro },
       canonicalPath: `/${listing.data}`,

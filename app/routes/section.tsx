@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import { brandTiles, sectionHighlights } from "~/modules/catalogue/catalogue.server";
 import { BrandTile } from "~/modules/catalogue/components/brand-tile";
 import { ProductGrid } from "~/modules/catalogue/components/product-grid";
@@ -58,9 +59,9 @@ export default function SectionPage({ loaderData }: Route.ComponentProps) {
               <h2 id="highlights-heading" className="text-2xl font-bold tracking-tight">
                 Popular {section.label.toLowerCase()}
               </h2>
-              <Link to="/best-sellers" className="text-sm font-semibold text-brand-700 hover:underline">
+              <PageLink to="/best-sellers" className="text-sm font-semibold text-brand-700 hover:underline">
                 All best sellers
-              </Link>
+              </PageLink>
             </div>
             <div className="mt-6">
               <ProductGrid products={highlights} />

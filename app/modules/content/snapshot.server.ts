@@ -42,7 +42,7 @@ export function fromSnapshot<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   // Without a content version (a script, a test of the query itself) there is nothing to keep values for.
-  if (!contentVersion?.live()) return load();
+  if (!contentVersion?.live()) return Promise.resolve(load());
   const snapshot = snapshotOf(contentVersion);
   const version = contentVersion.current();
   if (snapshot.version !== version) {
@@ -56,7 +56,8 @@ export function fromSnapshot<T>(
     snapshot.entries.set(key, found);
     return found.value as Promise<T>;
   }
-  const entry: Entry = { value: load() };
+  // A real promise: a query builder is a thenable that runs its query again each time it is awaited.
+  const entry: Entry = { value: Promise.resolve(load()) };
   snapshot.entries.set(key, entry);
   if (snapshot.entries.size > SNAPSHOT_MAX_ENTRIES) {
     snapshot.entries.delete(snapshot.entries.keys().next().value!);
