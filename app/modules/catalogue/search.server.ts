@@ -4,9 +4,11 @@ import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, products } from "~db/schema";
 import type { ServerContext } from "~/context";
 import { type ProductCard, productCardColumns } from "./catalogue.server";
+import { offsetOf, PAGE_SIZE, type Paged, pageCountOf } from "./pagination";
 import { searchWords } from "./search";
 
-export const SEARCH_RESULT_LIMIT = 48;
+/** The best matches a search keeps, shown a page at a time: a shopper refines a query rather than read further. */
+export const SEARCH_RESULT_LIMIT = 240;
 /** How alike a query word and a word of a product or brand name must be (pg_trgm word similarity, 0 to 1). */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Results scoring below this share of the best result are left out (they matched one stray word). */
@@ -122,4 +124,12 @@ export async function searchProducts(
   return rows
     .filter((row) => row.score >= best * RELATIVE_SCORE_CUTOFF)
     .map(({ score: _score, ...card }) => card);
+}
+
+/** One page of a search's results; null past the last page (a search without results has one, empty, page). */
+export function searchResultsPage(results: ProductCard[], page: number): Paged<ProductCard> | null {
+  const pageCount = pageCountOf(results.length);
+  if (page > pageCount) return null;
+  const start = offsetOf(page);
+  return { items: results.slice(start, start + PAGE_SIZE), total: results.length, page, pageCount };
 }
