@@ -14,10 +14,11 @@ export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Results scoring below this share of the best result are left out (they matched one stray word). */
 const RELATIVE_SCORE_CUTOFF = 0.4;
 
-/** The expression of the full-text index products_search_fts_idx (db/migrations/0002_search.sql). */
-const searchDocument = sql`to_tsvector('english', ${products.name} || ' ' || ${products.description})`;
-/** For ranking only: name words weigh more than description words. */
-const weightedDocument = sql`setweight(to_tsvector('english', ${products.name}), 'A') || setweight(to_tsvector('english', ${products.description}), 'B')`;
+/**
+ * The stored full-text document of a product (name words weighted above description words), with its GIN index
+ * products_search_vector_idx: matched and ranked as stored, never worked out again per row.
+ */
+const searchDocument = products.searchVector;
 /** The expressions of the trigram indexes products_name_trgm_idx and brand_groups_name_trgm_idx. */
 const productName = sql`lower(${products.name})`;
 const brandName = sql`lower(${brandGroups.name})`;
@@ -71,7 +72,7 @@ export function searchQuery(
   const weighted = words.map((word, index) => sql`${weights[index] ?? 1}::float8 * ${wordScore(word)}`);
   const score = sql<number>`((${sql.join(weighted, sql` + `)}) / ${totalWeight}::float8
     + case when ${searchDocument} @@ plainto_tsquery('english', ${words.join(" ")}) then 0.5 else 0 end
-    + 0.1 * ts_rank(${weightedDocument}, to_tsquery('english', ${words.join(" | ")})))::float8`;
+    + 0.1 * ts_rank(${searchDocument}, to_tsquery('english', ${words.join(" | ")})))::float8`;
   return db
     .select({ ...productCardColumns, score: score.as("score") })
     .from(products)
