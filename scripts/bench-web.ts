@@ -23,7 +23,7 @@ import { keyCipher } from "~/lib/key-cipher.server";
 import { openDatabase } from "~db/client.server";
 import { importSeed, readDemoSeed } from "~db/seed/import.server";
 import { growCatalogue, percentile, timeSearches } from "./bench-web/catalogue";
-import { firstLoadScripts } from "./bench-web/first-load";
+import { fetchBytes, firstLoadScripts } from "./bench-web/first-load";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 5480);
@@ -208,10 +208,10 @@ async function main() {
   const cachedStore = await startStore("cached", { DATA_DIR: path.join(dataRoot, "cached") }, "0");
   const bytes = new Map<string, Buffer>();
   for (const page of PAGES) {
-    bytes.set(page.path, Buffer.from(await (await fetch(`${base}${page.path}`)).arrayBuffer()));
+    bytes.set(page.path, Buffer.from(await fetchBytes(`${base}${page.path}`)));
   }
-  const cached = loadPages(base);
   const firstLoad = await firstLoadScripts(base, PAGES.slice(0, 3));
+  const cached = loadPages(base);
   const lighthouse = args.has("--no-lighthouse") ? null : await runLighthouse(base, PAGES.slice(0, 3));
   await cachedStore.stop();
 

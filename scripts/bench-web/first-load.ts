@@ -14,11 +14,22 @@ export function scriptsOf(html: string): string[] {
 /** Bytes of `body` as gzip sends them (level 9, as a static build would precompress). */
 export const gzipSize = (body: Uint8Array) => gzipSync(body, { level: 9 }).length;
 
+/** A response's body, asked again when the connection fails (a keep-alive connection the server had closed). */
+export async function fetchBytes(url: string): Promise<Uint8Array> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return new Uint8Array(await (await fetch(url)).arrayBuffer());
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 /** For each page: how many scripts it loads first and their gzip size in KB (1,024 bytes). */
 export async function firstLoadScripts(base: string, pages: Array<{ name: string; path: string }>) {
   const out: Array<{ name: string; files: number; kb: number }> = [];
   for (const page of pages) {
-    const html = await (await fetch(`${base}${page.path}`)).text();
+    const html = new TextDecoder().decode(await fetchBytes(`${base}${page.path}`));
     const scripts = scriptsOf(html);
     let bytes = 0;
     for (const src of scripts)

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Product cards per page of a brand page, a listing or the search results. */
 export const PAGE_SIZE = 24;
 
@@ -7,25 +5,13 @@ export const PAGE_SIZE = 24;
 export type Paged<T> = { items: T[]; total: number; page: number; pageCount: number };
 
 /**
- * The `page` query parameter: absent means the first page; otherwise a whole number from 1, written plainly
- * (no sign, no leading zero), so that each page has one address. Anything else is no page (404).
+ * The page a request asks for (`?page=`): absent means the first page; otherwise a whole number from 1, written
+ * plainly (no sign, no leading zero), so that each page has one address. Anything else is no page: null (404).
  */
-export const pageParamSchema = z
-  .string()
-  .nullable()
-  .transform((value, ctx) => {
-    if (value === null) return 1;
-    if (!/^[1-9][0-9]{0,5}$/.test(value)) {
-      ctx.addIssue({ code: "custom", message: "not a page number" });
-      return z.NEVER;
-    }
-    return Number(value);
-  });
-
-/** The page a request asks for (`?page=`), or null when its value names no page. */
 export function requestedPage(url: URL): number | null {
-  const parsed = pageParamSchema.safeParse(url.searchParams.get("page"));
-  return parsed.success ? parsed.data : null;
+  const value = url.searchParams.get("page");
+  if (value === null) return 1;
+  return /^[1-9][0-9]{0,5}$/.test(value) ? Number(value) : null;
 }
 
 export const pageCountOf = (total: number, pageSize = PAGE_SIZE) => Math.max(1, Math.ceil(total / pageSize));
