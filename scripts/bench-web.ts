@@ -84,8 +84,23 @@ async function waitUp(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
+/** Servers this run started, stopped however the run ends. */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+async function refuseBusyPort(port: number) {
+  const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`Port ${port} is taken by another server: stop it, or set BENCH_PORT.`);
+}
+
 /** The production build on `env`, pinned to `cores`; its output goes to a log file. */
 async function startStore(name: string, env: Record<string, string>, cores: string) {
+  await refuseBusyPort(PORT);
   const logDir = path.join(ROOT, "test-results", "bench-web");
   mkdirSync(logDir, { recursive: true });
   const log = openSync(path.join(logDir, `${name}.log`), "w");
@@ -94,9 +109,11 @@ async function startStore(name: string, env: Record<string, string>, cores: stri
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", log, log],
   });
+  running.add(child);
   await waitUp(`http://127.0.0.1:${PORT}/healthz/live`, child);
   return {
     async stop() {
+      running.delete(child);
       child.kill("SIGTERM");
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
     },
@@ -175,7 +192,9 @@ ${map.join("\n")}
 }
 `,
   );
+  await refuseBusyPort(port);
   const child = spawn("taskset", ["-c", "0", "nginx", "-c", conf], { stdio: "ignore" });
+  running.add(child);
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
@@ -185,6 +204,7 @@ ${map.join("\n")}
   }
   return {
     async stop() {
+      running.delete(child);
       child.kill("SIGQUIT");
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
       rmSync(dir, { recursive: true, force: true });
@@ -232,12 +252,12 @@ async function main() {
     `\nPages, ${CONNECTIONS} connections for ${SECONDS} s each; the store and nginx on core 0, wrk on core 1 (requests/s, latency ms):`,
   );
   console.log(
-    `${"page".padEnd(14)}${pad("bytes", 7)}${pad("cached", 9)}${pad("p50", 7)}${pad("p99", 7)}${pad("uncached", 10)}${pad("p50", 7)}${pad("p99", 7)}${pad("nginx", 9)}${pad("p99", 7)}${pad("cached/nginx", 14)}${pad("non-2xx", 9)}`,
+    `${"page".padEnd(14)}${pad("bytes", 7)}${pad("cached", 9)}${pad("p50", 7)}${pad("p99", 7)}${pad("uncached", 10)}${pad("p50", 7)}${pad("p99", 7)}${pad("nginx", 9)}${pad("p99", 8)}${pad("cached/nginx", 14)}${pad("non-2xx", 9)}`,
   );
   PAGES.forEach((page, i) => {
     const [c, u, n] = [cached[i]!, uncached[i]!, plain[i]!];
     console.log(
-      `${page.name.padEnd(14)}${pad(String(bytes.get(page.path)!.length), 7)}${pad(fmt(c.rps), 9)}${pad(fmt(c.p50Ms, 1), 7)}${pad(fmt(c.p99Ms, 1), 7)}${pad(fmt(u.rps), 10)}${pad(fmt(u.p50Ms, 1), 7)}${pad(fmt(u.p99Ms, 1), 7)}${pad(fmt(n.rps), 9)}${pad(fmt(n.p99Ms, 2), 7)}${pad(`${fmt((100 * c.rps) / n.rps, 1)}%`, 14)}${pad(String(c.non2xx + u.non2xx + c.errors + u.errors), 9)}`,
+      `${page.name.padEnd(14)}${pad(String(bytes.get(page.path)!.length), 7)}${pad(fmt(c.rps), 9)}${pad(fmt(c.p50Ms, 1), 7)}${pad(fmt(c.p99Ms, 1), 7)}${pad(fmt(u.rps), 10)}${pad(fmt(u.p50Ms, 1), 7)}${pad(fmt(u.p99Ms, 1), 7)}${pad(fmt(n.rps), 9)}${pad(fmt(n.p99Ms, 2), 8)}${pad(`${fmt((100 * c.rps) / n.rps, 1)}%`, 14)}${pad(String(c.non2xx + u.non2xx + c.errors + u.errors), 9)}`,
     );
   });
   console.log("\nTargets:");
