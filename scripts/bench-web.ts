@@ -138,7 +138,7 @@ function parseWrk(out: string): Load {
 }
 
 function wrk(url: string, { cores = "1", threads = 1, seconds = SECONDS } = {}): Load {
-  const args = ["-t", String(threads), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency"];
+  const args = ["-t", String(threads), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--timeout", "10s", "--latency"];
   const out = execFileSync("taskset", ["-c", cores, "wrk", ...args, "-H", "Accept-Encoding: gzip", url], {
     encoding: "utf8",
   });
