@@ -14,12 +14,14 @@ import {
 import { getNavigation } from "~/modules/catalogue/catalogue.server";
 import { isAdminPath, isPaymentPath } from "~/modules/catalogue/selection";
 import { SelectionProvider, useSelection } from "~/modules/catalogue/selection-provider";
-import { getCompanyPhone, getWebInfo } from "~/modules/content/company.server";
+import { getCompanyPhone, getWebInfo, readCompanyPhone } from "~/modules/content/company.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { NotFoundPage } from "~/modules/content/components/not-found-page";
 import { AdminFooter, SiteFooter } from "~/modules/content/components/site-footer";
 import { CheckoutHeader, SiteHeader } from "~/modules/content/components/site-header";
 import { useNonce } from "~/lib/nonce";
 import { isPersonalPath, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/page-caching";
+import { usePageLinks } from "~/ui/page-link";
 import { RouteProgress } from "~/ui/route-progress";
 import { ToastProvider } from "~/ui/toast";
 import { CartLink } from "~/modules/cart/components/cart-link";
@@ -31,18 +33,20 @@ import { SandboxBanner } from "~/modules/orders/components/sandbox-banner";
 import { getSettings } from "~/modules/orders/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { IconSprite } from "~/ui/icon";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // Public data comes from the snapshot (a failed read is not kept there, and falls back as before).
   const [phone, info, groups, viewer, store] = await Promise.all([
-    getCompanyPhone(context),
-    getWebInfo(context).catch((error: unknown) => {
+    getCompanyPhone(context, () => fromSnapshot(context, "company-phone", () => readCompanyPhone(context))),
+    fromSnapshot(context, "web-info", () => getWebInfo(context)).catch((error: unknown) => {
       context.logger.error({ err: error }, "could not read the web info");
       return null;
     }),
-    getNavigation(context),
+    fromSnapshot(context, "navigation", () => getNavigation(context)),
     // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
     getViewer(request, context).then((found) => (found ? getUserRecord(context.db, found.id) : null)),
-    getSettings(context.db),
+    fromSnapshot(context, "settings", () => getSettings(context.db)),
   ]);
   const body = {
     viewer,
@@ -105,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -117,6 +122,7 @@ type RootData = Route.ComponentProps["loaderData"];
 
 /** Header, footer and the route-change behaviour around every page, by the kind of path. */
 function AppChrome({ data, children }: { data: RootData | undefined; children: React.ReactNode }) {
+  usePageLinks();
   const { pathname } = useLocation();
   const admin = isAdminPath(pathname);
   const payment = isPaymentPath(pathname);

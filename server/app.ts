@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -182,7 +183,16 @@ export function createApp({
       "/assets",
       express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(dir, { maxAge: "1h", index: false }));
+    // The other public files (favicons): asked of the disk only for their own names, not for every page's path.
+    const files = new Set(
+      existsSync(dir)
+        ? readdirSync(dir, { withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => `/${entry.name}`)
+        : [],
+    );
+    const publicFiles = express.static(dir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (files.has(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   // better-auth's own endpoints (sign-in, sign-up, sign-out, reset, verification links); it checks origins itself.

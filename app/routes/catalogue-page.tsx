@@ -8,33 +8,54 @@ import { brandProducts, resolveCataloguePath } from "~/modules/catalogue/catalog
 import { BrandContent } from "~/modules/catalogue/components/brand-content";
 import { ProductDetails } from "~/modules/catalogue/components/product-details";
 import { ProductGrid } from "~/modules/catalogue/components/product-grid";
+import { Pager } from "~/modules/catalogue/components/pager";
+import { pageHref, requestedPage } from "~/modules/catalogue/pagination";
 import { productJsonLd } from "~/modules/catalogue/product-seo.server";
 import { cataloguePathSchema } from "~/modules/catalogue/schemas";
 import { brandPath, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import type { Route } from "./+types/catalogue-page";
+
+/** How many other products of the brand a product page shows. */
+const RELATED_COUNT = 8;
 
 // Every path no other route takes: a product at its own route, a brand page /{section}/{brand}, or the 404 page.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const path = cataloguePathSchema.safeParse(url.pathname);
   if (!path.success) throw data(null, { status: 404 });
-  const page = await resolveCataloguePath(context, path.data);
-  if (!page) throw data(null, { status: 404 });
+  const page = requestedPage(url);
+  if (page === null) throw data(null, { status: 404 });
+  const found = await fromSnapshot(context, `catalogue:${path.data}:${page}`, () =>
+    cataloguePageData(context, path.data, page),
+  );
+  if (!found) throw data(null, { status: 404 });
   // A stored route always starts with one slash, so the redirect stays on this store.
-  if (page.kind === "moved") throw redirect(`${page.to}${url.search}`, 301);
+  if ("movedTo" in found) throw redirect(`${found.movedTo}${url.search}`, 301);
+  return found;
+}
+
+/** What the page at `path` shows, the same for every visitor (kept in the public data snapshot). */
+async function cataloguePageData(context: Route.LoaderArgs["context"], path: string, pageNumber: number) {
+  const page = await resolveCataloguePath(context, path, pageNumber);
+  if (!page) return null;
+  // Only a brand page has pages: ?page=2 of a product is no page.
+  if (page.kind !== "brand" && pageNumber !== 1) return null;
+  if (page.kind === "moved") return { movedTo: page.to };
   if (page.kind === "product") {
     const { product } = page;
     const [seo, sameBrand, stock, store] = await Promise.all([
-      seoForPath(context, path.data, {
+      seoForPath(context, path, {
         product: { name: product.name, description: product.description },
         canonicalPath: product.route,
         image: product.img,
         type: "product",
         jsonLd: productJsonLd(product, context.env.PUBLIC_URL),
       }),
-      brandProducts(context, product.groupKey),
+      // A few more of the brand: one more than shown, in case the product itself is among them.
+      brandProducts(context, product.groupKey, { limit: RELATED_COUNT + 1 }),
       stockOf(context.db, [
         { productId: product.id, section: product.brand.section, waitingOrders: product.waitingOrders },
       ]),
@@ -42,16 +63,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ]);
     return {
       page,
-      related: sameBrand.filter((card) => card.id !== product.id),
+      related: sameBrand.filter((card) => card.id !== product.id).slice(0, RELATED_COUNT),
       seo,
       availability: availabilityOf(stock.get(product.id)!, 1, MAX_QUANTITY),
       waitingOrderHours: store.waitingOrderHours,
       lowStockThreshold: store.lowStockThreshold,
     };
   }
-  const seo = await seoForPath(context, path.data, {
+  const seo = await seoForPath(context, path, {
     brand: { key: page.brand.key, title: page.content.title, whyChoose: page.content.whyChoose },
-    canonicalPath: brandPath(page.brand),
+    canonicalPath: pageHref({ pathname: brandPath(page.brand), search: "" }, pageNumber),
   });
   return { page, related: [], seo, availability: null, waitingOrderHours: 0, lowStockThreshold: 0 };
 }
@@ -113,13 +134,17 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
             <h2 id="brand-products-heading" className="text-2xl font-bold tracking-tight text-ink-900">
               Shop {brand.name}
             </h2>
-            <p className="text-sm text-slate-500">
-              {products.length === 1 ? "1 product" : `${products.length} products`}
+            <p className="text-sm text-slate-500" data-testid="brand-product-count">
+              {products.total === 1 ? "1 product" : `${products.total} products`}
             </p>
           </div>
           <div className="mt-6">
-            <ProductGrid products={products} empty={`No ${brand.name} products are on sale right now.`} />
+            <ProductGrid
+              products={products.items}
+              empty={`No ${brand.name} products are on sale right now.`}
+            />
           </div>
+          <Pager page={products.page} pageCount={products.pageCount} />
         </section>
       }
     />

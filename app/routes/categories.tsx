@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import { brandTiles } from "~/modules/catalogue/catalogue.server";
 import { BrandLinkList } from "~/modules/catalogue/components/brand-tile";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/categories";
 
@@ -14,9 +15,14 @@ const PAGE = {
 
 // /categories: every section with every brand and its product count, and the digital services.
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  return fromSnapshot(context, `categories:${pathname}`, () => categoriesData(context, pathname));
+}
+
+async function categoriesData(context: Route.LoaderArgs["context"], pathname: string) {
   const [brands, seo] = await Promise.all([
     brandTiles(context),
-    seoForPath(context, new URL(request.url).pathname, { page: PAGE, canonicalPath: "/categories" }),
+    seoForPath(context, pathname, { page: PAGE, canonicalPath: "/categories" }),
   ]);
   const sections = SECTION_ORDER.map((section) => {
     const own = brands.filter((brand) => brand.section === section);
@@ -41,9 +47,9 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
           >
             <div className="flex items-baseline justify-between gap-3">
               <h2 id={`category-${section}`} className="text-xl font-bold">
-                <Link to={SECTIONS[section].path} className="hover:text-brand-700">
+                <PageLink to={SECTIONS[section].path} className="hover:text-brand-700">
                   {SECTIONS[section].label}
-                </Link>
+                </PageLink>
               </h2>
               <span className="text-sm text-slate-500">{productCount} products</span>
             </div>
@@ -59,21 +65,21 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
           data-testid="category-section"
         >
           <h2 id="category-digital" className="text-xl font-bold">
-            <Link to="/digital" className="hover:text-brand-700">
+            <PageLink to="/digital" className="hover:text-brand-700">
               Digital services
-            </Link>
+            </PageLink>
           </h2>
           <p className="mt-2 text-sm text-slate-600">
             Marketing, web development, content writing and app development for small businesses, with
             packages and free quotes.
           </p>
-          <Link
+          <PageLink
             to="/digital"
             className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline"
             data-testid="digital-services-link"
           >
             Explore digital services →
-          </Link>
+          </PageLink>
         </section>
       </div>
     </div>

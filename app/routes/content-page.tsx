@@ -9,6 +9,7 @@ import { getSettings } from "~/modules/orders/settings.server";
 import { COUNTRIES } from "~/lib/address";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { ButtonLink } from "~/ui/button";
 import { PageHeader } from "~/ui/page-header";
 import { INFORMATION_LINKS } from "~/modules/content/components/site-footer";
@@ -23,7 +24,9 @@ const slugFromPath = z
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const slug = slugFromPath.safeParse(pathname);
-  const page = slug.success ? await getPage(context, slug.data) : null;
+  const page = slug.success
+    ? await fromSnapshot(context, `page:${slug.data}`, () => getPage(context, slug.data))
+    : null;
   if (!page) throw data(null, { status: 404 });
   const path = `/${page.slug}`;
   const [contact, seo, store] = await Promise.all([
@@ -33,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       canonicalPath: path,
     }),
     // The shipping policy states the settings checkout uses, so the page never contradicts checkout.
-    page.slug === "shipping-policy" ? getSettings(context.db) : null,
+    page.slug === "shipping-policy" ? fromSnapshot(context, "settings", () => getSettings(context.db)) : null,
   ]);
   return {
     page: { slug: page.slug, title: page.title, body: page.body, updatedAt: page.updatedAt.toISOString() },

@@ -16,6 +16,7 @@ import type { FormFeedback, QuoteField } from "~/modules/content/schemas";
 import { getService, type Service } from "~/modules/content/services.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/digital-service";
 
@@ -25,15 +26,25 @@ const serviceSlug = z
   .toLowerCase()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 
-async function findService(context: Route.LoaderArgs["context"], param: string | undefined) {
+/** The service a path names, or 404; the page reads it from the public data snapshot, a quote request does not. */
+async function findService(
+  context: Route.LoaderArgs["context"],
+  param: string | undefined,
+  { snapshot = false } = {},
+) {
   const slug = serviceSlug.safeParse(param);
-  const service = slug.success ? await getService(context, slug.data) : null;
+  const read = (slugText: string) => getService(context, slugText);
+  const service = !slug.success
+    ? null
+    : snapshot
+      ? await fromSnapshot(context, `service:${slug.data}`, () => read(slug.data))
+      : await read(slug.data);
   if (!service) throw data(null, { status: 404 });
   return service;
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const service = await findService(context, params.service);
+  const service = await findService(context, params.service, { snapshot: true });
   const url = new URL(request.url);
   const seo = await seoForPath(context, url.pathname, {
     page: { title: service.title, description: service.summary },

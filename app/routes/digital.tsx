@@ -4,6 +4,7 @@ import { ServiceIcon } from "~/modules/content/components/service-icon";
 import { listServices } from "~/modules/content/services.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { ButtonLink } from "~/ui/button";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/digital";
@@ -16,7 +17,7 @@ const PAGE = {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [services, seo] = await Promise.all([
-    listServices(context),
+    fromSnapshot(context, "services", () => listServices(context)),
     seoForPath(context, new URL(request.url).pathname, { page: PAGE, canonicalPath: "/digital" }),
   ]);
   return { services, seo };

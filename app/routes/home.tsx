@@ -1,15 +1,21 @@
-import { Link } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import { ProductCard } from "~/modules/catalogue/components/product-card";
 import { productsWithTag } from "~/modules/catalogue/catalogue.server";
 import { useSelection } from "~/modules/catalogue/selection-provider";
 import { getActiveBanners, getLatestBlogPosts } from "~/modules/content/home.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  return fromSnapshot(context, `home:${pathname}`, () => homeData(context, pathname));
+}
+
+async function homeData(context: Route.LoaderArgs["context"], pathname: string) {
   const [seo, banners, bestSellers, topRated, posts] = await Promise.all([
-    seoForPath(context, new URL(request.url).pathname, {
+    seoForPath(context, pathname, {
       page: {
         title: "Antivirus, Windows licences, printers and routers",
         description:
@@ -46,12 +52,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {hero.title}
             </h1>
             {hero.subtitle ? <p className="mt-4 max-w-xl text-lg text-slate-100">{hero.subtitle}</p> : null}
-            <Link
+            <PageLink
               to={hero.link}
               className="mt-8 inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
             >
               Shop now
-            </Link>
+            </PageLink>
           </div>
         </section>
       ) : null}
@@ -112,9 +118,9 @@ function ProductRow({
         <h2 id={`${id}-heading`} className="text-2xl font-bold">
           {title}
         </h2>
-        <Link to={link} className="text-sm font-semibold text-brand-700 hover:underline">
+        <PageLink to={link} className="text-sm font-semibold text-brand-700 hover:underline">
           See all
-        </Link>
+        </PageLink>
       </div>
       <div className="mt-6 grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
         {products.map((product) => (

@@ -1,11 +1,14 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { ProductGrid } from "~/modules/catalogue/components/product-grid";
 import { searchParamsSchema } from "~/modules/catalogue/schemas";
 import { normalizeSearchQuery, SEARCH_MAX_LENGTH } from "~/modules/catalogue/search";
-import { searchProducts } from "~/modules/catalogue/search.server";
+import { searchProducts, searchResultsPage } from "~/modules/catalogue/search.server";
+import { Pager } from "~/modules/catalogue/components/pager";
+import { requestedPage } from "~/modules/catalogue/pagination";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import type { Route } from "./+types/search";
 
 // /search?q=: products by full-text and typo-tolerant search.
@@ -13,8 +16,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q } = searchParamsSchema.parse({ q: url.searchParams.get("q") });
   const { query, truncated } = normalizeSearchQuery(q);
-  const [results, seo] = await Promise.all([
-    searchProducts(context, query),
+  const page = requestedPage(url);
+  if (page === null) throw data(null, { status: 404 });
+  const [found, seo] = await Promise.all([
+    fromSnapshot(context, `search:${query}`, () => searchProducts(context, query)),
     seoForPath(context, url.pathname, {
       page: {
         title: query ? `Search results for “${query}”` : "Search",
@@ -23,6 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       canonicalPath: "/search",
     }),
   ]);
+  const results = searchResultsPage(found, page);
+  if (!results) throw data(null, { status: 404 });
   return { query, truncated, results, seo };
 }
 
@@ -88,7 +95,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <Suggestions title="What are you looking for?">
             Type a product or brand name above, or browse a section.
           </Suggestions>
-        ) : results.length === 0 ? (
+        ) : results.total === 0 ? (
           <Suggestions title={`No products match “${query}”`} testId="no-results">
             Check the spelling, try fewer words or just the brand name (for example “Norton” or “HP”), or
             browse a section.
@@ -96,11 +103,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-sm text-slate-500" data-testid="result-count" aria-live="polite">
-              {results.length === 1 ? "1 product found" : `${results.length} products found`}
+              {results.total === 1 ? "1 product found" : `${results.total} products found`}
             </p>
             <div className="mt-4" data-testid="search-results">
-              <ProductGrid products={results} />
+              <ProductGrid products={results.items} />
             </div>
+            <Pager page={results.page} pageCount={results.pageCount} />
           </>
         )}
       </div>

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import { brandTiles, sectionHighlights } from "~/modules/catalogue/catalogue.server";
 import { BrandTile } from "~/modules/catalogue/components/brand-tile";
 import { ProductGrid } from "~/modules/catalogue/components/product-grid";
@@ -6,6 +7,7 @@ import { sectionPathSchema } from "~/modules/catalogue/schemas";
 import { SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/section";
 
@@ -14,15 +16,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const section = sectionPathSchema.safeParse(pathname);
   if (!section.success) throw data(null, { status: 404 });
-  const [brands, highlights, seo] = await Promise.all([
-    brandTiles(context, section.data),
-    sectionHighlights(context, section.data),
-    seoForPath(context, pathname, {
-      page: { title: SECTIONS[section.data].title, description: SECTIONS[section.data].intro },
-      canonicalPath: SECTIONS[section.data].path,
-    }),
-  ]);
-  return { section: section.data, brands, highlights, seo };
+  return fromSnapshot(context, `section:${pathname}`, async () => {
+    const [brands, highlights, seo] = await Promise.all([
+      brandTiles(context, section.data),
+      sectionHighlights(context, section.data),
+      seoForPath(context, pathname, {
+        page: { title: SECTIONS[section.data].title, description: SECTIONS[section.data].intro },
+        canonicalPath: SECTIONS[section.data].path,
+      }),
+    ]);
+    return { section: section.data, brands, highlights, seo };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
@@ -55,9 +59,9 @@ export default function SectionPage({ loaderData }: Route.ComponentProps) {
               <h2 id="highlights-heading" className="text-2xl font-bold tracking-tight">
                 Popular {section.label.toLowerCase()}
               </h2>
-              <Link to="/best-sellers" className="text-sm font-semibold text-brand-700 hover:underline">
+              <PageLink to="/best-sellers" className="text-sm font-semibold text-brand-700 hover:underline">
                 All best sellers
-              </Link>
+              </PageLink>
             </div>
             <div className="mt-6">
               <ProductGrid products={highlights} />

@@ -10,6 +10,7 @@ import {
 } from "~db/schema";
 import { LOW_STOCK_DEFAULT } from "./availability";
 import type { ServerContext } from "~/context";
+import { offsetOf, PAGE_SIZE, type Paged, pageCountOf } from "./pagination";
 import { isSection } from "./sections";
 
 /** What a product card needs; prices in cents. */
@@ -47,14 +48,38 @@ export async function productsWithTag(
   { db }: Pick<ServerContext, "db">,
   tag: string,
   limit?: number,
+  offset = 0,
 ): Promise<ProductCard[]> {
   const query = db
     .select(productCardColumns)
     .from(products)
     .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
     .where(and(eq(products.hidden, false), arrayContains(products.categories, [tag])))
-    .orderBy(asc(brandGroups.position), asc(products.position));
-  return limit ? query.limit(limit) : query;
+    // products.id last: a stable order, so that pages never repeat or skip a product.
+    .orderBy(asc(brandGroups.position), asc(products.position), asc(products.id));
+  return limit ? query.limit(limit).offset(offset) : query;
+}
+
+/** One page of the visible products carrying a category tag, in catalogue order; null past the last page. */
+export async function productsWithTagPage(
+  context: Pick<ServerContext, "db">,
+  tag: string,
+  page: number,
+): Promise<Paged<ProductCard> | null> {
+  const [items, [counted]] = await Promise.all([
+    productsWithTag(context, tag, PAGE_SIZE, offsetOf(page)),
+    context.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.hidden, false), arrayContains(products.categories, [tag]))),
+  ]);
+  return pageOf(items, counted?.total ?? 0, page);
+}
+
+/** A page of `total` items, or null when the page is past the last one (the first page always exists). */
+function pageOf<T>(items: T[], total: number, page: number): Paged<T> | null {
+  const pageCount = pageCountOf(total);
+  return page > pageCount ? null : { items, total, page, pageCount };
 }
 
 export type NavGroup = { key: string; slug: string; name: string; section: string };
@@ -225,17 +250,36 @@ export async function brandWithContent(
   return row ?? null;
 }
 
-/** A brand's visible products, in catalogue order. */
+/** A brand's visible products, in catalogue order (a stable one: products.id breaks ties), `limit` from `offset`. */
 export async function brandProducts(
   { db }: Pick<ServerContext, "db">,
   groupKey: string,
+  { limit, offset = 0 }: { limit: number; offset?: number },
 ): Promise<ProductCard[]> {
   return db
     .select(productCardColumns)
     .from(products)
     .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
     .where(and(eq(products.groupKey, groupKey), eq(products.hidden, false)))
-    .orderBy(asc(products.position), asc(products.id));
+    .orderBy(asc(products.position), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** One page of a brand's visible products; null past the last page. */
+export async function brandProductsPage(
+  context: Pick<ServerContext, "db">,
+  groupKey: string,
+  page: number,
+): Promise<Paged<ProductCard> | null> {
+  const [items, [counted]] = await Promise.all([
+    brandProducts(context, groupKey, { limit: PAGE_SIZE, offset: offsetOf(page) }),
+    context.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.groupKey, groupKey), eq(products.hidden, false))),
+  ]);
+  return pageOf(items, counted?.total ?? 0, page);
 }
 
 /**
@@ -269,7 +313,7 @@ export async function productRouteInSection(
 
 export type CataloguePage =
   | { kind: "product"; product: ProductDetail }
-  | { kind: "brand"; brand: BrandSummary; content: BrandContentData; products: ProductCard[] }
+  | { kind: "brand"; brand: BrandSummary; content: BrandContentData; products: Paged<ProductCard> }
   /** Another spelling of a product's route: the page answers with a permanent redirect there. */
   | { kind: "moved"; to: string };
 
@@ -281,6 +325,8 @@ export type CataloguePage =
 export async function resolveCataloguePath(
   context: Pick<ServerContext, "db">,
   pathname: string,
+  /** The page of a brand page's products; a page past the last one is no page (null). */
+  page = 1,
 ): Promise<CataloguePage | null> {
   const path = pathname.replace(/\/+$/, "") || "/";
   const product = await productByRoute(context, path);
@@ -289,7 +335,10 @@ export async function resolveCataloguePath(
   const section = segments[0]?.toLowerCase() ?? "";
   if (segments.length === 2 && isSection(section)) {
     const found = await brandWithContent(context, segments[1]!, section);
-    if (found) return { kind: "brand", ...found, products: await brandProducts(context, found.brand.key) };
+    if (found) {
+      const products = await brandProductsPage(context, found.brand.key, page);
+      return products ? { kind: "brand", ...found, products } : null;
+    }
   }
   const route = await productRouteInSection(context, path);
   return route ? { kind: "moved", to: route } : null;

@@ -79,7 +79,7 @@ describe.each(drivers)("product search on %s", (driver) => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const plan = JSON.stringify(await tx.execute(sql`explain ${searchQuery(tx, ["nortn"])}`));
-      expect(plan).toContain("products_search_fts_idx");
+      expect(plan).toContain("products_search_vector_idx");
       expect(plan).toContain("products_name_trgm_idx");
       expect(plan).toContain("brand_groups_name_trgm_idx");
     });
@@ -91,7 +91,7 @@ describe.each(drivers)("product search on %s", (driver) => {
       const plan = JSON.stringify(
         await tx.execute(sql`explain ${searchQuery(tx, ["kasperski", "laserjet"])}`),
       );
-      expect(plan).toContain("products_search_fts_idx");
+      expect(plan).toContain("products_search_vector_idx");
       expect(plan).toContain("products_name_trgm_idx");
       expect(plan).toContain("brand_groups_name_trgm_idx");
     });

@@ -4,18 +4,21 @@ import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, products } from "~db/schema";
 import type { ServerContext } from "~/context";
 import { type ProductCard, productCardColumns } from "./catalogue.server";
+import { offsetOf, PAGE_SIZE, type Paged, pageCountOf } from "./pagination";
 import { searchWords } from "./search";
 
-export const SEARCH_RESULT_LIMIT = 48;
+/** The best matches a search keeps, shown a page at a time: a shopper refines a query rather than read further. */
+export const SEARCH_RESULT_LIMIT = 240;
 /** How alike a query word and a word of a product or brand name must be (pg_trgm word similarity, 0 to 1). */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Results scoring below this share of the best result are left out (they matched one stray word). */
 const RELATIVE_SCORE_CUTOFF = 0.4;
 
-/** The expression of the full-text index products_search_fts_idx (db/migrations/0002_search.sql). */
-const searchDocument = sql`to_tsvector('english', ${products.name} || ' ' || ${products.description})`;
-/** For ranking only: name words weigh more than description words. */
-const weightedDocument = sql`setweight(to_tsvector('english', ${products.name}), 'A') || setweight(to_tsvector('english', ${products.description}), 'B')`;
+/**
+ * The stored full-text document of a product (name words weighted above description words), with its GIN index
+ * products_search_vector_idx: matched and ranked as stored, never worked out again per row.
+ */
+const searchDocument = products.searchVector;
 /** The expressions of the trigram indexes products_name_trgm_idx and brand_groups_name_trgm_idx. */
 const productName = sql`lower(${products.name})`;
 const brandName = sql`lower(${brandGroups.name})`;
@@ -69,7 +72,7 @@ export function searchQuery(
   const weighted = words.map((word, index) => sql`${weights[index] ?? 1}::float8 * ${wordScore(word)}`);
   const score = sql<number>`((${sql.join(weighted, sql` + `)}) / ${totalWeight}::float8
     + case when ${searchDocument} @@ plainto_tsquery('english', ${words.join(" ")}) then 0.5 else 0 end
-    + 0.1 * ts_rank(${weightedDocument}, to_tsquery('english', ${words.join(" | ")})))::float8`;
+    + 0.1 * ts_rank(${searchDocument}, to_tsquery('english', ${words.join(" | ")})))::float8`;
   return db
     .select({ ...productCardColumns, score: score.as("score") })
     .from(products)
@@ -122,4 +125,12 @@ export async function searchProducts(
   return rows
     .filter((row) => row.score >= best * RELATIVE_SCORE_CUTOFF)
     .map(({ score: _score, ...card }) => card);
+}
+
+/** One page of a search's results; null past the last page (a search without results has one, empty, page). */
+export function searchResultsPage(results: ProductCard[], page: number): Paged<ProductCard> | null {
+  const pageCount = pageCountOf(results.length);
+  if (page > pageCount) return null;
+  const start = offsetOf(page);
+  return { items: results.slice(start, start + PAGE_SIZE), total: results.length, page, pageCount };
 }

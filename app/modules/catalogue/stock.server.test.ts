@@ -58,7 +58,9 @@ describe.each(drivers)("stock of printers and routers on %s", (driver) => {
     for (const result of refused)
       expect(result).toMatchObject({
         ok: false,
-        errors: { cart: `${router.name} is out of stock and cannot be ordered now: remove it from your cart.` },
+        errors: {
+          cart: `${router.name} is out of stock and cannot be ordered now: remove it from your cart.`,
+        },
       });
     expect(await stockNow()).toBe(0);
     expect((await reservedNow()) - before).toBe(5);
@@ -75,7 +77,11 @@ describe.each(drivers)("stock of printers and routers on %s", (driver) => {
     const priced = await priceCart(database.db, [
       { groupKey: router.groupKey, id: router.externalId, quantity: 3 },
     ]);
-    expect(priced.lines[0]!.availability).toMatchObject({ status: "unavailable", inStock: 2, maxQuantity: 2 });
+    expect(priced.lines[0]!.availability).toMatchObject({
+      status: "unavailable",
+      inStock: 2,
+      maxQuantity: 2,
+    });
   });
 
   it("gives the stock back when an unpaid order is cancelled, once", async () => {

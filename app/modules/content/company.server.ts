@@ -1,28 +1,36 @@
 import { companyDetails, webInfo } from "~db/schema";
 import type { ServerContext } from "~/context";
+import { fromSnapshot } from "./snapshot.server";
 
 export type CompanyPhone = { phone: string; phonecall: string };
 
+/** The company-details record's phone; null when there is no record. A failed read throws. */
+export async function readCompanyPhone({ db }: Pick<ServerContext, "db">): Promise<CompanyPhone | null> {
+  const [row] = await db
+    .select({ phone: companyDetails.phone, phonecall: companyDetails.phonecall })
+    .from(companyDetails)
+    .limit(1);
+  return row ?? null;
+}
+
 /**
- * The phone shown in header and footer, in local and international format.
- * A missing record or a failed read leaves both empty: the visitor sees no error, the operator gets a log line.
+ * The phone shown in header and footer, in local and international format (read by `read`: the database, or the
+ * public data snapshot). A missing record or a failed read leaves both empty: the visitor sees no error, the
+ * operator gets a log line.
  */
-export async function getCompanyPhone({
-  db,
-  logger,
-}: Pick<ServerContext, "db" | "logger">): Promise<CompanyPhone> {
+export async function getCompanyPhone(
+  context: Pick<ServerContext, "db" | "logger">,
+  read: () => Promise<CompanyPhone | null> = () => readCompanyPhone(context),
+): Promise<CompanyPhone> {
   try {
-    const [row] = await db
-      .select({ phone: companyDetails.phone, phonecall: companyDetails.phonecall })
-      .from(companyDetails)
-      .limit(1);
+    const row = await read();
     if (!row) {
-      logger.warn("No such document!");
+      context.logger.warn("No such document!");
       return { phone: "", phonecall: "" };
     }
     return row;
   } catch (error) {
-    logger.error({ err: error }, "Error fetching TFN");
+    context.logger.error({ err: error }, "Error fetching TFN");
     return { phone: "", phonecall: "" };
   }
 }
@@ -53,9 +61,12 @@ export type ContactDetails = {
 
 /** The store's contact block (contact and about pages): phone from company details, the rest from the web info. */
 export async function getContactDetails(
-  context: Pick<ServerContext, "db" | "logger">,
+  context: Pick<ServerContext, "db" | "logger"> & Partial<Pick<ServerContext, "contentVersion">>,
 ): Promise<ContactDetails> {
-  const [phone, info] = await Promise.all([getCompanyPhone(context), getWebInfo(context)]);
+  const [phone, info] = await Promise.all([
+    getCompanyPhone(context, () => fromSnapshot(context, "company-phone", () => readCompanyPhone(context))),
+    fromSnapshot(context, "web-info", () => getWebInfo(context)),
+  ]);
   return {
     storeName: info?.name ?? "Storefront",
     phone,

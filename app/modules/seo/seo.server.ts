@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { productMetadata, seoRecords, webInfo } from "~db/schema";
 import type { ServerContext } from "~/context";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { summarize, withStoreName } from "./summary";
 
 export const DEFAULT_TITLE = "Default Title";
@@ -49,25 +50,27 @@ export function normalizePath(pathname: string): string {
  * is titled "Default Title".
  */
 export async function seoForPath(
-  { db, env }: Pick<ServerContext, "db" | "env">,
+  context: Pick<ServerContext, "db" | "env"> & Partial<Pick<ServerContext, "contentVersion">>,
   pathname: string,
   subject: SeoSubject = {},
 ): Promise<PageSeo> {
+  const { db, env } = context;
   const path = normalizePath(pathname);
+  const brandKey = subject.brand?.key.toLowerCase();
   const [[record], [metadata], [store]] = await Promise.all([
-    db
-      .select()
-      .from(seoRecords)
-      .where(eq(sql`lower(${seoRecords.route})`, path.toLowerCase()))
-      .limit(1),
-    subject.brand
-      ? db
-          .select()
-          .from(productMetadata)
-          .where(eq(productMetadata.key, subject.brand.key.toLowerCase()))
-          .limit(1)
+    fromSnapshot(context, `seo-record:${path.toLowerCase()}`, () =>
+      db
+        .select()
+        .from(seoRecords)
+        .where(eq(sql`lower(${seoRecords.route})`, path.toLowerCase()))
+        .limit(1),
+    ),
+    brandKey
+      ? fromSnapshot(context, `product-metadata:${brandKey}`, () =>
+          db.select().from(productMetadata).where(eq(productMetadata.key, brandKey)).limit(1),
+        )
       : [],
-    db.select({ name: webInfo.name }).from(webInfo).limit(1),
+    fromSnapshot(context, "store-name", () => db.select({ name: webInfo.name }).from(webInfo).limit(1)),
   ]);
   const { product, brand, page } = subject;
   // Product metadata is looked up for brand pages only, so it never competes with a product's own name.

@@ -1,18 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useCurrentUser } from "./account-provider";
-
-const iconProps = {
-  "aria-hidden": true,
-  width: 20,
-  height: 20,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;
+import { Icon } from "~/ui/icon";
 
 /** The header's account piece: a sign-in link for visitors, the user menu for a signed-in customer. */
 export function UserMenu() {
@@ -51,10 +40,7 @@ export function UserMenu() {
         className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-ink-900 hover:bg-slate-50"
         data-testid="sign-in-link"
       >
-        <svg {...iconProps}>
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21a8 8 0 0 1 16 0" />
-        </svg>
+        <Icon name="user" size={20} />
         <span className="sr-only sm:not-sr-only">Sign in</span>
       </Link>
     );
@@ -70,10 +56,7 @@ export function UserMenu() {
         onClick={() => setOpen(!open)}
         data-testid="user-menu-toggle"
       >
-        <svg {...iconProps}>
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21a8 8 0 0 1 16 0" />
-        </svg>
+        <Icon name="user" size={20} />
         <span className="sr-only">Account menu of </span>
         <span className="sr-only sm:not-sr-only sm:max-w-32 sm:truncate" data-testid="user-menu-name">
           {first}

@@ -2,21 +2,10 @@ import type { BrandContentData, BrandSummary } from "../catalogue.server";
 import { SECTIONS } from "../sections";
 import { type BreadcrumbItem, Breadcrumbs } from "./breadcrumbs";
 import { ResellerNotice } from "./reseller-notice";
+import { Icon } from "~/ui/icon";
 
 /** "+1 (212) 555-0114" -> "tel:+12125550114". */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
-
-function CheckIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={className}>
-      <path
-        fillRule="evenodd"
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}
 
 function SectionHeading({ id, children }: { id: string; children: React.ReactNode }) {
   return (
@@ -178,7 +167,7 @@ export function BrandContent({
           <ul className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-2">
             {content.features.map((feature) => (
               <li key={feature} className="flex gap-3 text-slate-700">
-                <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
                 <span>{feature}</span>
               </li>
             ))}

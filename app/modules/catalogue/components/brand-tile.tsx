@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import type { BrandTile as BrandTileData } from "../catalogue.server";
 import { brandPath } from "../sections";
 
@@ -7,7 +7,7 @@ const productCount = (count: number) => (count === 1 ? "1 product" : `${count} p
 /** A brand's logo, name and product count, linking to its brand page. */
 export function BrandTile({ brand }: { brand: BrandTileData }) {
   return (
-    <Link
+    <PageLink
       to={brandPath(brand)}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md"
       data-testid="brand-tile"
@@ -27,7 +27,7 @@ export function BrandTile({ brand }: { brand: BrandTileData }) {
         <span className="font-semibold text-ink-900 group-hover:text-brand-700">{brand.name}</span>
         <span className="shrink-0 text-xs text-slate-500">{productCount(brand.productCount)}</span>
       </span>
-    </Link>
+    </PageLink>
   );
 }
 
@@ -37,7 +37,7 @@ export function BrandLinkList({ brands }: { brands: BrandTileData[] }) {
     <ul className="divide-y divide-slate-100">
       {brands.map((brand) => (
         <li key={brand.key}>
-          <Link
+          <PageLink
             to={brandPath(brand)}
             className="flex items-center justify-between gap-3 py-2.5 text-sm hover:text-brand-700"
             data-testid="category-brand"
@@ -46,7 +46,7 @@ export function BrandLinkList({ brands }: { brands: BrandTileData[] }) {
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">
               {productCount(brand.productCount)}
             </span>
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>

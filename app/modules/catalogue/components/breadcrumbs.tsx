@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/ui/page-link";
 
 export type BreadcrumbItem = { label: string; to?: string };
 
@@ -22,9 +22,9 @@ export function Breadcrumbs({ items, tone = "light" }: { items: BreadcrumbItem[]
                   {item.label}
                 </span>
               ) : (
-                <Link to={item.to} className={colours.link}>
+                <PageLink to={item.to} className={colours.link}>
                   {item.label}
-                </Link>
+                </PageLink>
               )}
             </li>
           );

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import { discountPercent, formatMoney } from "~/lib/money";
 import type { ProductCard as ProductCardData } from "../catalogue.server";
 
@@ -28,7 +28,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
       className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
       data-testid="product-card"
     >
-      <Link to={product.route} className="block aspect-square overflow-hidden bg-slate-100">
+      <PageLink to={product.route} className="block aspect-square overflow-hidden bg-slate-100">
         <img
           src={product.img}
           alt={product.name}
@@ -37,13 +37,13 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           loading="lazy"
           className="h-full w-full object-cover transition group-hover:scale-[1.02]"
         />
-      </Link>
+      </PageLink>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{product.brandName}</p>
         <h3 className="font-semibold leading-snug text-ink-900">
-          <Link to={product.route} className="hover:text-brand-700">
+          <PageLink to={product.route} className="hover:text-brand-700">
             {product.name}
-          </Link>
+          </PageLink>
         </h3>
         <StockNote product={product} />
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">

@@ -6,23 +6,7 @@ import { useShowProduct } from "../selection-provider";
 import { brandPath, isPhysicalSection, SECTIONS } from "../sections";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ResellerNotice } from "./reseller-notice";
-
-function Tick() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="currentColor"
-      className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600"
-    >
-      <path
-        fillRule="evenodd"
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}
+import { Icon } from "~/ui/icon";
 
 /**
  * A product page: breadcrumbs, image, name, price (with the original price and discount only when there is a real
@@ -141,7 +125,7 @@ export function ProductDetails({
           <ul className="mt-6 space-y-2 text-sm text-slate-700">
             {promises.map((promise) => (
               <li key={promise} className="flex gap-2">
-                <Tick />
+                <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
                 {promise}
               </li>
             ))}

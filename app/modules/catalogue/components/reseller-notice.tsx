@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { Icon } from "~/ui/icon";
 
 /** The store's name from the root loader; the notice must name the store even if that data is missing. */
 function useStoreName(): string {
@@ -29,18 +30,7 @@ export function ResellerNotice({
       className={`flex gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700 ${className}`}
       data-testid="reseller-notice"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="mt-0.5 h-5 w-5 shrink-0 text-slate-500"
-        fill="currentColor"
-      >
-        <path
-          fillRule="evenodd"
-          d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a.75.75 0 0 0 0 1.5h.25v3.25a.75.75 0 0 0 1.5 0V9.75A.75.75 0 0 0 10 9H9Z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <Icon name="info" className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" />
       <p>
         <span data-testid="reseller-notice-text">
           {storeName} is an independent reseller. We are not affiliated with or endorsed by {owner}.

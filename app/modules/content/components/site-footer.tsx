@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import type { CompanyPhone } from "../company.server";
 import { PhoneLink, SECTION_LINKS } from "./site-header";
 
@@ -41,9 +41,9 @@ export function SiteFooter({ store, phone }: { store: Store; phone: CompanyPhone
           <ul className="mt-3 space-y-2 text-sm">
             {SECTION_LINKS.map((link) => (
               <li key={link.to}>
-                <Link className="hover:text-white" to={link.to}>
+                <PageLink className="hover:text-white" to={link.to}>
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -53,9 +53,9 @@ export function SiteFooter({ store, phone }: { store: Store; phone: CompanyPhone
           <ul className="mt-3 space-y-2 text-sm">
             {INFORMATION_LINKS.map((link) => (
               <li key={link.to}>
-                <Link className="hover:text-white" to={link.to}>
+                <PageLink className="hover:text-white" to={link.to}>
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -82,9 +82,9 @@ export function AdminFooter({ storeName }: { storeName: string }) {
     <footer className="border-t border-slate-200 bg-white" data-testid="admin-footer">
       <div className="mx-auto flex max-w-7xl flex-wrap justify-between gap-2 px-4 py-4 text-xs text-slate-500">
         <span>{storeName} · Admin area</span>
-        <Link to="/" className="hover:text-brand-700">
+        <PageLink to="/" className="hover:text-brand-700">
           View the store
-        </Link>
+        </PageLink>
       </div>
     </footer>
   );

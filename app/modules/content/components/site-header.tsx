@@ -1,8 +1,10 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, useLocation } from "react-router";
+import { PageLink } from "~/ui/page-link";
 import type { NavGroup } from "~/modules/catalogue/catalogue.server";
 import { useSelection } from "~/modules/catalogue/selection-provider";
 import { brandPath, SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import type { CompanyPhone } from "../company.server";
+import { Icon } from "~/ui/icon";
 
 export const SECTION_LINKS = [
   ...SECTION_ORDER.map((section) => ({ to: SECTIONS[section].path, label: SECTIONS[section].label })),
@@ -23,7 +25,7 @@ export function PhoneLink({ phone, className }: { phone: CompanyPhone; className
 function Logo({ storeName, className = "" }: { storeName: string; className?: string }) {
   // A long store name wraps rather than pushing the page wider than a phone.
   return (
-    <Link
+    <PageLink
       to="/"
       className={`max-w-full shrink-0 text-xl font-extrabold tracking-tight text-ink-900 ${className}`}
     >
@@ -31,7 +33,7 @@ function Logo({ storeName, className = "" }: { storeName: string; className?: st
         ◆
       </span>{" "}
       {storeName}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -53,18 +55,7 @@ export function CheckoutHeader({
         <Logo storeName={storeName} className="w-full sm:w-auto" />
         <p className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 sm:justify-center">
           <span className="flex items-center gap-2">
-            <svg
-              aria-hidden="true"
-              width="16"
-              height="16"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <rect x="4" y="11" width="16" height="10" rx="2" />
-              <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-            </svg>
+            <Icon name="lock" size={16} />
             Secure checkout
           </span>
           <PhoneLink phone={phone} className="font-semibold text-ink-900 hover:text-brand-700" />
@@ -91,6 +82,7 @@ export function SiteHeader({
   account?: React.ReactNode;
 }) {
   const { categoryNavOpen, setCategoryNavOpen, selectedBrand } = useSelection();
+  const pathname = useLocation().pathname.toLowerCase();
   const selectedKey = selectedBrand?.toLowerCase();
   return (
     <header className="relative z-30 border-b border-slate-200 bg-white" data-testid="site-header">
@@ -102,9 +94,7 @@ export function SiteHeader({
       </a>
       <div className="bg-ink-900 text-sm text-slate-200">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
-          <span className="hidden sm:inline">
-            Licence keys by e-mail · Independent reseller
-          </span>
+          <span className="hidden sm:inline">Licence keys by e-mail · Independent reseller</span>
           <span className="ml-auto">
             Call us: <PhoneLink phone={phone} className="font-semibold text-white hover:text-brand-300" />
           </span>
@@ -153,19 +143,24 @@ export function SiteHeader({
             <span aria-hidden="true">☰</span> All categories
           </button>
           <nav aria-label="Sections" className="flex shrink-0 gap-x-5">
-            {SECTION_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                className={({ isActive }) =>
-                  isActive
-                    ? "whitespace-nowrap text-brand-700"
-                    : "whitespace-nowrap text-ink-700 hover:text-brand-700"
-                }
-              >
-                {link.label}
-              </NavLink>
-            ))}
+            {SECTION_LINKS.map((link) => {
+              // Active on the section's page and every page under it, as a NavLink is.
+              const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
+              return (
+                <PageLink
+                  key={link.to}
+                  to={link.to}
+                  aria-current={active ? "page" : undefined}
+                  className={
+                    active
+                      ? "whitespace-nowrap text-brand-700"
+                      : "whitespace-nowrap text-ink-700 hover:text-brand-700"
+                  }
+                >
+                  {link.label}
+                </PageLink>
+              );
+            })}
           </nav>
         </div>
       </div>
@@ -178,12 +173,12 @@ export function SiteHeader({
           <div className="mx-auto grid max-w-7xl gap-8 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
             {SECTION_ORDER.map((section) => (
               <div key={section}>
-                <Link
+                <PageLink
                   to={SECTIONS[section].path}
                   className="text-sm font-bold uppercase tracking-wide text-ink-900 hover:text-brand-700"
                 >
                   {SECTIONS[section].label}
-                </Link>
+                </PageLink>
                 <ul className="mt-3 space-y-1.5 text-sm">
                   {groups
                     .filter((group) => group.section === section)
@@ -191,7 +186,7 @@ export function SiteHeader({
                       const selected = selectedKey !== undefined && group.key.toLowerCase() === selectedKey;
                       return (
                         <li key={group.key}>
-                          <Link
+                          <PageLink
                             to={brandPath(group)}
                             aria-current={selected ? "true" : undefined}
                             className={
@@ -201,7 +196,7 @@ export function SiteHeader({
                             }
                           >
                             {group.name}
-                          </Link>
+                          </PageLink>
                         </li>
                       );
                     })}

@@ -1,0 +1,75 @@
+import type { ContentVersion } from "./content-version.server";
+
+/**
+ * Most entries kept per process. An entry is what one public page read (a product page's data, a search's
+ * results, the header's data): a few KB to a few tens of KB, so the snapshot stays within tens of MB however large
+ * the catalogue is (docs/decisions/0022-public-data-snapshot.md).
+ */
+export const SNAPSHOT_MAX_ENTRIES = 2000;
+
+type Entry = { value: Promise<unknown> };
+
+/** The entries read at one content version, least recently used first (a Map keeps insertion order). */
+class Snapshot {
+  version = -1;
+  entries = new Map<string, Entry>();
+}
+
+const snapshots = new WeakMap<ContentVersion, Snapshot>();
+
+function snapshotOf(contentVersion: ContentVersion): Snapshot {
+  let snapshot = snapshots.get(contentVersion);
+  if (!snapshot) {
+    const created = new Snapshot();
+    snapshot = created;
+    snapshots.set(contentVersion, created);
+    // What was read before a change is of no use after it: freed at once rather than at the next read.
+    contentVersion.onChange(() => created.entries.clear());
+  }
+  return snapshot;
+}
+
+/**
+ * What public pages read from the database, kept in memory for the content version it was read at: `load` runs
+ * once per key and version (requests asking at the same time share it) and its value is served until the version
+ * changes. While changes cannot be heard (or the caller has no content version) (`live()` false) every read goes to the database. A value whose read
+ * overlapped a change is never served at the newer version: it is kept under the version its read started at.
+ * Values are shared between requests: callers must not change them.
+ */
+export function fromSnapshot<T>(
+  { contentVersion }: { contentVersion?: ContentVersion },
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  // Without a content version (a script, a test of the query itself) there is nothing to keep values for.
+  if (!contentVersion?.live()) return Promise.resolve(load());
+  const snapshot = snapshotOf(contentVersion);
+  const version = contentVersion.current();
+  if (snapshot.version !== version) {
+    snapshot.entries.clear();
+    snapshot.version = version;
+  }
+  const found = snapshot.entries.get(key);
+  if (found) {
+    // Most recently used goes last.
+    snapshot.entries.delete(key);
+    snapshot.entries.set(key, found);
+    return found.value as Promise<T>;
+  }
+  // A real promise: a query builder is a thenable that runs its query again each time it is awaited.
+  const entry: Entry = { value: Promise.resolve(load()) };
+  snapshot.entries.set(key, entry);
+  if (snapshot.entries.size > SNAPSHOT_MAX_ENTRIES) {
+    snapshot.entries.delete(snapshot.entries.keys().next().value!);
+  }
+  // A failed read is not kept: the next request tries again.
+  entry.value.catch(() => {
+    if (snapshot.entries.get(key) === entry) snapshot.entries.delete(key);
+  });
+  return entry.value as Promise<T>;
+}
+
+/** How many entries this process keeps now (for tests and the benchmark). */
+export function snapshotSize(contentVersion: ContentVersion): number {
+  return snapshots.get(contentVersion)?.entries.size ?? 0;
+}

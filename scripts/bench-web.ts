@@ -1,0 +1,436 @@
+/**
+ * npm run bench:web: how fast the store serves its public pages, side by side with nginx serving the same bytes.
+ * Not a test (CI does not run it): it prints figures and exits 1 when one misses its target. See README
+ * ("Web benchmark") for a run's output and how to read it.
+ *
+ * 1. Builds the app (skip with --no-build) and starts the production build on a fresh DATA_DIR, pinned to core 0:
+ *    once as is (the page cache on) and once with PAGE_CACHE=off (every request rendered).
+ * 2. Fetches home, a brand page, a product page and a search from it and has nginx (Debian's nginx-light, installed
+ *    with apt-get when missing) serve those bytes, with gzip, from core 0 too.
+ * 3. Loads each with wrk (Debian's wrk) from core 1: 50 connections, Accept-Encoding gzip as browsers send it.
+ * 4. Times the search at 100 and at 100,000 products (embedded database, queries run directly).
+ * 5. With PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test: a fresh database is made
+ *    there), WEB_CONCURRENCY=2 against 1, uncached, the store on both cores.
+ * 6. Lighthouse (mobile) on home, the brand page and the product page, 3 runs each, and first-load JavaScript.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { keyCipher } from "~/lib/key-cipher.server";
+import { openDatabase } from "~db/client.server";
+import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { growCatalogue, percentile, timeSearches } from "./bench-web/catalogue";
+import { fetchBytes, firstLoadScripts } from "./bench-web/first-load";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PORT = Number(process.env.BENCH_PORT ?? 5480);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "brand page", path: "/antivirus/mcafee" },
+  { name: "product page", path: "/antivirus/mcafee/total-protection" },
+  { name: "search", path: "/search?q=norton" },
+];
+/** The brand page's uncached rate before the lean render (one core, embedded database): see README. */
+const UNCACHED_BEFORE_RPS = Number(process.env.BENCH_UNCACHED_BEFORE ?? 28);
+const TARGETS = {
+  cachedShareOfNginx: 0.5,
+  cachedP99Ms: 10,
+  uncachedGain: 3,
+  searchP95Ms: 20,
+  searchGrowth: 3,
+  processGain: 1.7,
+  lighthouse: 98,
+  cls: 0.01,
+  firstLoadKb: 120,
+};
+
+type Load = { rps: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
+const missed: string[] = [];
+const check = (ok: boolean, what: string) => {
+  if (!ok) missed.push(what);
+  return ok ? "ok" : "MISSED";
+};
+
+function ensureTools() {
+  const missing = [
+    ["wrk", "wrk"],
+    ["nginx", "nginx-light"],
+  ].filter(([binary]) => spawnSync("sh", ["-c", `command -v ${binary}`]).status !== 0);
+  if (missing.length === 0) return;
+  const names = missing.map(([, pkg]) => pkg!);
+  console.log(`Installing ${names.join(", ")} with apt-get...`);
+  const run = (args: string[]) => execFileSync("apt-get", args, { stdio: "inherit" });
+  run(["update", "-qq"]);
+  run(["install", "-y", "-qq", ...names]);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUp(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Servers this run started, stopped however the run ends. */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+async function refuseBusyPort(port: number) {
+  const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`Port ${port} is taken by another server: stop it, or set BENCH_PORT.`);
+}
+
+/** The production build on `env`, pinned to `cores`; its output goes to a log file. */
+async function startStore(name: string, env: Record<string, string>, cores: string) {
+  await refuseBusyPort(PORT);
+  const logDir = path.join(ROOT, "test-results", "bench-web");
+  mkdirSync(logDir, { recursive: true });
+  const log = openSync(path.join(logDir, `${name}.log`), "w");
+  const child = spawn("taskset", ["-c", cores, process.execPath, "build/server/main.js"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", log, log],
+  });
+  running.add(child);
+  await waitUp(`http://127.0.0.1:${PORT}/healthz/live`, child);
+  return {
+    async stop() {
+      running.delete(child);
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+    },
+  };
+}
+
+function parseWrk(out: string): Load {
+  const ms = (text: string | undefined) => {
+    const match = /([\d.]+)(us|ms|s)/.exec(text ?? "");
+    if (!match) return Number.NaN;
+    const value = Number(match[1]);
+    return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+  };
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50Ms: ms(/\n\s+50%\s+(\S+)/.exec(out)?.[1]),
+    p99Ms: ms(/\n\s+99%\s+(\S+)/.exec(out)?.[1]),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    errors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+  };
+}
+
+function wrk(url: string, { cores = "1", threads = 1, seconds = SECONDS } = {}): Load {
+  const args = ["-t", String(threads), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--timeout", "10s", "--latency"];
+  const out = execFileSync("taskset", ["-c", cores, "wrk", ...args, "-H", "Accept-Encoding: gzip", url], {
+    encoding: "utf8",
+  });
+  return parseWrk(out);
+}
+
+/** Loads each page (a short warm-up first). */
+function loadPages(base: string, options?: Parameters<typeof wrk>[1]) {
+  return PAGES.map((page) => {
+    wrk(`${base}${page.path}`, { ...options, seconds: 2 });
+    return wrk(`${base}${page.path}`, options);
+  });
+}
+
+/** nginx on core 0 serving `files` (path -> bytes) with gzip, as a static site would. */
+async function startNginx(files: Map<string, Buffer>, port: number) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  const site = path.join(dir, "site");
+  mkdirSync(site);
+  const map: string[] = [];
+  [...files].forEach(([urlPath, body], index) => {
+    writeFileSync(path.join(site, `page${index}.html`), body);
+    map.push(`    "${urlPath}" /page${index}.html;`);
+  });
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+user root;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  default_type text/html;
+  gzip on;
+  map $request_uri $page {
+${map.join("\n")}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    root ${site};
+    location / { try_files $page =404; }
+  }
+}
+`,
+  );
+  await refuseBusyPort(port);
+  const child = spawn("taskset", ["-c", "0", "nginx", "-c", conf], { stdio: "ignore" });
+  running.add(child);
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {
+      await sleep(100);
+    }
+  }
+  return {
+    async stop() {
+      running.delete(child);
+      child.kill("SIGQUIT");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+const pad = (text: string, width: number) => text.padStart(width);
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  ensureTools();
+  if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  const load = os.loadavg().map((n) => n.toFixed(2));
+  console.log(`\nMachine: ${os.cpus().length} cores, load average ${load.join(" ")} at the start.`);
+  const base = `http://127.0.0.1:${PORT}`;
+  const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
+
+  // The store with its page cache, then without; the bytes nginx serves are the store's own.
+  const cachedStore = await startStore("cached", { DATA_DIR: path.join(dataRoot, "cached") }, "0");
+  const bytes = new Map<string, Buffer>();
+  for (const page of PAGES) {
+    bytes.set(page.path, Buffer.from(await fetchBytes(`${base}${page.path}`)));
+  }
+  const firstLoad = await firstLoadScripts(base, PAGES.slice(0, 3));
+  const cached = loadPages(base);
+  const lighthouse = args.has("--no-lighthouse") ? null : await runLighthouse(base, PAGES.slice(0, 3));
+  await cachedStore.stop();
+
+  const uncachedStore = await startStore(
+    "uncached",
+    { DATA_DIR: path.join(dataRoot, "uncached"), PAGE_CACHE: "off" },
+    "0",
+  );
+  const uncached = loadPages(base);
+  await uncachedStore.stop();
+
+  const nginxPort = PORT + 1;
+  const nginx = await startNginx(bytes, nginxPort);
+  const plain = loadPages(`http://127.0.0.1:${nginxPort}`);
+  await nginx.stop();
+
+  console.log(
+    `\nPages, ${CONNECTIONS} connections for ${SECONDS} s each; the store and nginx on core 0, wrk on core 1 (requests/s, latency ms):`,
+  );
+  console.log(
+    `${"page".padEnd(14)}${pad("bytes", 7)}${pad("cached", 9)}${pad("p50", 7)}${pad("p99", 7)}${pad("uncached", 10)}${pad("p50", 7)}${pad("p99", 7)}${pad("nginx", 9)}${pad("p99", 8)}${pad("cached/nginx", 14)}${pad("non-2xx", 9)}`,
+  );
+  PAGES.forEach((page, i) => {
+    const [c, u, n] = [cached[i]!, uncached[i]!, plain[i]!];
+    console.log(
+      `${page.name.padEnd(14)}${pad(String(bytes.get(page.path)!.length), 7)}${pad(fmt(c.rps), 9)}${pad(fmt(c.p50Ms, 1), 7)}${pad(fmt(c.p99Ms, 1), 7)}${pad(fmt(u.rps), 10)}${pad(fmt(u.p50Ms, 1), 7)}${pad(fmt(u.p99Ms, 1), 7)}${pad(fmt(n.rps), 9)}${pad(fmt(n.p99Ms, 2), 8)}${pad(`${fmt((100 * c.rps) / n.rps, 1)}%`, 14)}${pad(String(c.non2xx + u.non2xx + c.errors + u.errors), 9)}`,
+    );
+  });
+  console.log("\nTargets:");
+  PAGES.forEach((page, i) => {
+    const [c, u, n] = [cached[i]!, uncached[i]!, plain[i]!];
+    console.log(
+      `  ${page.name}: cached ${fmt((100 * c.rps) / n.rps, 1)}% of nginx (>= ${100 * TARGETS.cachedShareOfNginx}%) ${check(c.rps >= TARGETS.cachedShareOfNginx * n.rps, `${page.name} cached share of nginx`)}; ` +
+        `cached p99 ${fmt(c.p99Ms, 1)} ms (<= ${TARGETS.cachedP99Ms}) ${check(c.p99Ms <= TARGETS.cachedP99Ms, `${page.name} cached p99`)}; ` +
+        `errors ${c.non2xx + u.non2xx + c.errors + u.errors} ${check(c.non2xx + u.non2xx + c.errors + u.errors === 0, `${page.name} errors`)}`,
+    );
+  });
+  const brandUncached = uncached[1]!.rps;
+  console.log(
+    `  uncached brand page: ${fmt(brandUncached)} requests/s, ${fmt(brandUncached / UNCACHED_BEFORE_RPS, 1)} x the ${UNCACHED_BEFORE_RPS} before the lean render (>= ${TARGETS.uncachedGain} x) ${check(brandUncached >= TARGETS.uncachedGain * UNCACHED_BEFORE_RPS, "uncached gain")}`,
+  );
+
+  await searchFigures();
+  if (!args.has("--no-postgres")) await processFigures(dataRoot);
+  if (lighthouse) printLighthouse(lighthouse);
+  console.log("\nFirst-load JavaScript (gzip):");
+  for (const page of firstLoad) {
+    console.log(
+      `  ${page.name}: ${fmt(page.kb, 1)} KB in ${page.files} files (<= ${TARGETS.firstLoadKb} KB) ${check(page.kb <= TARGETS.firstLoadKb, `${page.name} first-load JavaScript`)}`,
+    );
+  }
+
+  rmSync(dataRoot, { recursive: true, force: true });
+  console.log(
+    `\nLoad average at the end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}.`,
+  );
+  if (missed.length > 0) {
+    console.log(`\n${missed.length} target(s) missed: ${missed.join("; ")}.`);
+    process.exit(1);
+  }
+  console.log("\nEvery target met.");
+}
+
+/** The search, run directly on an embedded database: p95 over the benchmark's queries, at 100 and 100,000. */
+async function searchFigures() {
+  const database = await openDatabase({ memory: true });
+  try {
+    await database.migrate();
+    await importSeed(database.db, readDemoSeed(), "the demo data", {
+      cipher: keyCipher(randomBytes(32).toString("base64url")),
+    });
+    const small = await timeSearches(database.db, 5);
+    const count = await growCatalogue(database.db, 100_000);
+    const large = await timeSearches(database.db, 1);
+    const [p95Small, p95Large] = [percentile(small, 95), percentile(large, 95)];
+    console.log(
+      `\nSearch (embedded database, ${small.length} and ${large.length} searches of varied queries):`,
+    );
+    console.log(`  p95 at about 100 products: ${fmt(p95Small, 1)} ms (p50 ${fmt(percentile(small, 50), 1)})`);
+    console.log(
+      `  p95 at ${count.toLocaleString("en-US")} products: ${fmt(p95Large, 1)} ms (p50 ${fmt(percentile(large, 50), 1)}; <= ${TARGETS.searchP95Ms} ms) ${check(p95Large <= TARGETS.searchP95Ms, "search p95 at 100,000")}`,
+    );
+    console.log(
+      `  growth: ${fmt(p95Large / p95Small, 1)} x (<= ${TARGETS.searchGrowth} x) ${check(p95Large <= TARGETS.searchGrowth * p95Small, "search growth")}`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * WEB_CONCURRENCY=2 against 1 on PostgreSQL, uncached. With two cores for everything, the store gets both (it is
+ * what is measured) and wrk runs beside it with one thread on either core; PostgreSQL shares them too. Both runs
+ * share the same conditions, so the ratio is fair even though no run has a core to itself.
+ */
+async function processFigures(dataRoot: string) {
+  const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `storefront_bench_web_${PORT}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`\nProcesses: PostgreSQL at ${adminUrl} cannot be reached (${(error as Error).message}).`);
+    missed.push("processes (no PostgreSQL)");
+    return;
+  }
+  const rates: number[] = [];
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    for (const processes of [1, 2]) {
+      const store = await startStore(
+        `processes-${processes}`,
+        {
+          DATA_DIR: path.join(dataRoot, `pg-${processes}`),
+          DATABASE_URL: url.toString(),
+          WEB_CONCURRENCY: String(processes),
+          PAGE_CACHE: "off",
+        },
+        "0,1",
+      );
+      try {
+        const path = PAGES[1]!.path;
+        wrk(`http://127.0.0.1:${PORT}${path}`, { cores: "0,1", seconds: 2 });
+        rates.push(wrk(`http://127.0.0.1:${PORT}${path}`, { cores: "0,1" }).rps);
+      } finally {
+        await store.stop();
+      }
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+  const [one, two] = rates as [number, number];
+  console.log("\nProcesses (PostgreSQL, uncached brand page, store and wrk sharing both cores):");
+  console.log(`  WEB_CONCURRENCY=1: ${fmt(one)} requests/s; WEB_CONCURRENCY=2: ${fmt(two)} requests/s`);
+  console.log(
+    `  gain: ${fmt(two / one, 2)} x (>= ${TARGETS.processGain} x) ${check(two >= TARGETS.processGain * one, "two processes")}`,
+  );
+}
+
+type LighthouseRun = { name: string; scores: number[]; cls: number[] };
+
+/** Lighthouse's mobile performance audit, 3 runs per page, in Debian's Chromium with the tests' flags. */
+async function runLighthouse(base: string, pages: Array<{ name: string; path: string }>) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const runs: LighthouseRun[] = [];
+  try {
+    for (const page of pages) {
+      const run: LighthouseRun = { name: page.name, scores: [], cls: [] };
+      for (let i = 0; i < 3; i++) {
+        const result = await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          onlyCategories: ["performance"],
+          logLevel: "error",
+        });
+        const lhr = result?.lhr;
+        run.scores.push(Math.round((lhr?.categories.performance?.score ?? 0) * 100));
+        run.cls.push(Number(lhr?.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN));
+      }
+      runs.push(run);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return runs;
+}
+
+function printLighthouse(runs: LighthouseRun[]) {
+  console.log("\nLighthouse, mobile (performance score of each run, and the worst layout shift):");
+  for (const run of runs) {
+    const worst = Math.min(...run.scores);
+    const cls = Math.max(...run.cls);
+    console.log(
+      `  ${run.name}: ${run.scores.join(", ")} (>= ${TARGETS.lighthouse}) ${check(worst >= TARGETS.lighthouse, `${run.name} Lighthouse`)}; CLS ${fmt(cls, 3)} (<= ${TARGETS.cls}) ${check(cls <= TARGETS.cls, `${run.name} CLS`)}`,
+    );
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+/** A large catalogue for the benchmark: the demo products copied under new names, routes and prices. */
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import type { Database } from "~db/client.server";
+import { searchProducts } from "~/modules/catalogue/search.server";
+
+const EDITIONS = [
+  "Plus",
+  "Pro",
+  "Max",
+  "Lite",
+  "Family",
+  "Business",
+  "Ultimate",
+  "Essentials",
+  "Premier",
+  "Home",
+];
+
+/** Fills the catalogue up to `total` visible products (each brand grows alike); returns the count. */
+export async function growCatalogue(db: Database, total: number): Promise<number> {
+  const editions = sql.raw(`array[${EDITIONS.map((word) => `'${word}'`).join(",")}]`);
+  await db.execute(sql`
+    with base as (select * from products where route not like '%/bench-%'),
+         wanted as (select greatest(0, ${total} - (select count(*) from products))::int as n)
+    insert into products (group_key, external_id, name, description, price_cents, original_price_cents, categories,
+                          img, route, specifications, position, hidden, waiting_orders, stock)
+    select base.group_key, base.external_id || '-bench-' || i,
+           base.name || ' ' || (${editions})[i % 10 + 1] || ' ' || i, base.description,
+           base.price_cents + (i % 40) * 100, base.original_price_cents + (i % 40) * 100,
+           case when i % 7 = 0 then base.categories else '{}'::text[] end,
+           base.img, base.route || '/bench-' || i, base.specifications, base.position + i, false,
+           base.waiting_orders, base.stock
+    from generate_series(1, (select n from wanted) / greatest(1, (select count(*) from base)) + 1) as i
+    cross join base
+    limit (select n from wanted)`);
+  await db.execute(sql`analyze products`);
+  const result = (await db.execute(sql`select count(*)::int as n from products`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  return result.rows[0]!.n;
+}
+
+/** What shoppers type: brand names, product words, typos, several words. */
+export const SEARCHES = [
+  "norton",
+  "nortn",
+  "kaspersky internet security",
+  "kasperski",
+  "mcafee total protection",
+  "laserjet",
+  "epson ecotank",
+  "wifi router",
+  "mesh wi-fi",
+  "windows 7 professional",
+  "antivirus",
+  "vpn",
+  "bitdefender",
+  "cisco business",
+  "tp-link archer",
+  "printer",
+];
+
+/** Times each search `rounds` times (after one warm-up round); returns the times in ms. */
+export async function timeSearches(db: Database, rounds: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = -1; round < rounds; round++) {
+    for (const query of SEARCHES) {
+      const started = performance.now();
+      await searchProducts({ db }, query);
+      if (round >= 0) times.push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
