@@ -104,4 +104,16 @@ describe.each(drivers)("the public data snapshot (%s)", (driver) => {
     expect(reads).toBe(2);
     expect(snapshotSize(other)).toBe(0);
   });
+
+  it("shows a write this process answered on its very next read, before the notification is heard", async () => {
+    const context = { contentVersion };
+    await write("snap-e", 0);
+    for (let round = 1; round <= 20; round++) {
+      expect(await fromSnapshot(context, "e", () => readSetting("snap-e"))).toBe(round - 1);
+      // A write request answered here: the insert has committed, its notification may still be on its way.
+      await database.db.update(settings).set({ value: round }).where(eq(settings.key, "snap-e"));
+      contentVersion.wrote();
+      expect(await fromSnapshot(context, "e", () => readSetting("snap-e"))).toBe(round);
+    }
+  });
 });

@@ -32,7 +32,8 @@ function snapshotOf(contentVersion: ContentVersion): Snapshot {
 /**
  * What public pages read from the database, kept in memory for the content version it was read at: `load` runs
  * once per key and version (requests asking at the same time share it) and its value is served until the version
- * changes. While changes cannot be heard (or the caller has no content version) (`live()` false) every read goes to the database. A value whose read
+ * changes. While changes cannot be heard (`live()` false), or the caller has no content version, every read goes to
+ * the database; after a write this process answered, its change is counted first (`catchUp()`). A value whose read
  * overlapped a change is never served at the newer version: it is kept under the version its read started at.
  * Values are shared between requests: callers must not change them.
  */
@@ -43,6 +44,14 @@ export function fromSnapshot<T>(
 ): Promise<T> {
   // Without a content version (a script, a test of the query itself) there is nothing to keep values for.
   if (!contentVersion?.live()) return Promise.resolve(load());
+  // After a write this process answered, its change counts first (one round trip on PostgreSQL): the writer's
+  // next page shows the write.
+  if (contentVersion.behind()) {
+    return contentVersion.catchUp().then(
+      () => fromSnapshot({ contentVersion }, key, load),
+      () => load(),
+    );
+  }
   const snapshot = snapshotOf(contentVersion);
   const version = contentVersion.current();
   if (snapshot.version !== version) {
