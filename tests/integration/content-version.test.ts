@@ -128,9 +128,21 @@ describe.each(drivers)("the content version (%s)", (driver) => {
     await version.catchUp();
     expect(version.behind()).toBe(false);
   });
+});
 
-  it("reaches another process's handle on PostgreSQL", async ({ skip }) => {
-    if (driver !== "postgres") skip();
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the content version on PostgreSQL", () => {
+  let database: TestDatabase;
+  let version: ContentVersion;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    version = await startContentVersion(database, recordingLogger().logger);
+  });
+  afterAll(async () => {
+    await version?.close();
+    await database?.close();
+  });
+
+  it("reaches another process's handle", async () => {
     const other: DatabaseHandle = await openDatabase({ url: database.url! });
     const otherVersion = await startContentVersion(other, recordingLogger().logger);
     try {
