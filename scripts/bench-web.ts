@@ -20,6 +20,7 @@ import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import type { Result as LighthouseResult } from "lighthouse";
 import pg from "pg";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { openDatabase } from "~db/client.server";
@@ -430,20 +431,29 @@ async function runLighthouse(base: string, pages: Array<{ name: string; path: st
     for (const page of pages) {
       const run: LighthouseRun = { name: page.name, scores: [], cls: [], details: [] };
       for (let i = 0; i < 3; i++) {
-        const result = await lighthouse(`${base}${page.path}`, {
-          port: chrome.port,
-          onlyCategories: ["performance"],
-          logLevel: "error",
-        });
-        const lhr = result?.lhr;
+        // A run Lighthouse could not score (NO_NAVSTART, NO_FCP on a loaded machine) is said and run once more.
+        let lhr: LighthouseResult | undefined;
+        const failed: string[] = [];
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const result = await lighthouse(`${base}${page.path}`, {
+            port: chrome.port,
+            onlyCategories: ["performance"],
+            logLevel: "error",
+          });
+          lhr = result?.lhr;
+          if (!lhr?.runtimeError) break;
+          failed.push(lhr.runtimeError.code);
+        }
         run.scores.push(Math.round((lhr?.categories.performance?.score ?? 0) * 100));
         run.cls.push(Number(lhr?.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN));
         // What made the score: a run that failed says why instead (Lighthouse scores it 0).
         const ms = (id: string) => fmt(Number(lhr?.audits[id]?.numericValue ?? Number.NaN));
+        const retried =
+          failed.length > 0 && !lhr?.runtimeError ? ` (run again after ${failed.join(", ")})` : "";
         run.details.push(
           lhr?.runtimeError
-            ? `error ${lhr.runtimeError.code}`
-            : `FCP ${ms("first-contentful-paint")} LCP ${ms("largest-contentful-paint")} TBT ${ms("total-blocking-time")} SI ${ms("speed-index")} ms`,
+            ? `error ${failed.join(", ")}`
+            : `FCP ${ms("first-contentful-paint")} LCP ${ms("largest-contentful-paint")} TBT ${ms("total-blocking-time")} SI ${ms("speed-index")} ms${retried}`,
         );
       }
       runs.push(run);
