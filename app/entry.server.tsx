@@ -3,7 +3,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { safeUrl } from "~/lib/logger.server";
+import { StylesProvider } from "~/lib/inline-styles";
 import { NonceProvider } from "~/lib/nonce";
+import { STYLESHEET } from "~/lib/styles.server";
 import { isPublicCacheControl } from "~/lib/page-caching";
 
 export const streamTimeout = 5_000;
@@ -26,6 +28,17 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (load?.logger) load.logger.error(fields, "a page or API failed");
   else console.error("a page or API failed", fields.method, fields.url);
 };
+
+/**
+ * The page's scripts (React Router's module preloads) are fetched at low priority: the page paints from its HTML
+ * alone (its styles are inline), so on a slow connection the document and its images come first and React takes
+ * over once they are in. See docs/decisions/0025-first-load-budget.md.
+ */
+const lowPriorityScripts = (html: string) =>
+  html.replaceAll(
+    '<link rel="modulepreload" href="/',
+    '<link rel="modulepreload" fetchpriority="low" href="/',
+  );
 
 /**
  * Pages are rendered whole and sent as one body: no page streams (none awaits deferred data), and one write costs
@@ -61,7 +74,7 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
-        const html = Buffer.concat(chunks);
+        const html = Buffer.from(lowPriorityScripts(Buffer.concat(chunks).toString("utf8")));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.length));
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
@@ -72,7 +85,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesProvider value={STYLESHEET}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesProvider>
       </NonceProvider>,
       {
         nonce,

@@ -32,7 +32,7 @@ import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { SandboxBanner } from "~/modules/orders/components/sandbox-banner";
 import { getSettings } from "~/modules/orders/settings.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+import { InlineStyles } from "~/lib/inline-styles";
 import { IconSprite } from "~/ui/icon";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -107,6 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <InlineStyles />
       </head>
       <body className="flex min-h-screen flex-col">
         <IconSprite />

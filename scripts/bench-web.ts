@@ -12,12 +12,15 @@
  * 5. With PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test: a fresh database is made
  *    there), WEB_CONCURRENCY=2 against 1, uncached, the store on both cores.
  * 6. Lighthouse (mobile) on home, the brand page and the product page, 3 runs each, and first-load JavaScript.
+ *
+ * --only=front runs only step 6 (the store with its page cache, Lighthouse and first-load JavaScript).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import type { Result as LighthouseResult } from "lighthouse";
 import pg from "pg";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { openDatabase } from "~db/client.server";
@@ -138,7 +141,17 @@ function parseWrk(out: string): Load {
 }
 
 function wrk(url: string, { cores = "1", threads = 1, seconds = SECONDS } = {}): Load {
-  const args = ["-t", String(threads), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--timeout", "10s", "--latency"];
+  const args = [
+    "-t",
+    String(threads),
+    "-c",
+    String(CONNECTIONS),
+    "-d",
+    `${seconds}s`,
+    "--timeout",
+    "10s",
+    "--latency",
+  ];
   const out = execFileSync("taskset", ["-c", cores, "wrk", ...args, "-H", "Accept-Encoding: gzip", url], {
     encoding: "utf8",
   });
@@ -217,7 +230,8 @@ const pad = (text: string, width: number) => text.padStart(width);
 
 async function main() {
   const args = new Set(process.argv.slice(2));
-  ensureTools();
+  const frontOnly = args.has("--only=front");
+  if (!frontOnly) ensureTools();
   if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   const load = os.loadavg().map((n) => n.toFixed(2));
   console.log(`\nMachine: ${os.cpus().length} cores, load average ${load.join(" ")} at the start.`);
@@ -226,6 +240,14 @@ async function main() {
 
   // The store with its page cache, then without; the bytes nginx serves are the store's own.
   const cachedStore = await startStore("cached", { DATA_DIR: path.join(dataRoot, "cached") }, "0");
+  if (frontOnly) {
+    const firstLoad = await firstLoadScripts(base, PAGES.slice(0, 3));
+    const lighthouse = args.has("--no-lighthouse") ? null : await runLighthouse(base, PAGES.slice(0, 3));
+    await cachedStore.stop();
+    if (lighthouse) printLighthouse(lighthouse);
+    printFirstLoad(firstLoad);
+    return finish(dataRoot);
+  }
   const bytes = new Map<string, Buffer>();
   for (const page of PAGES) {
     bytes.set(page.path, Buffer.from(await fetchBytes(`${base}${page.path}`)));
@@ -277,13 +299,20 @@ async function main() {
   await searchFigures();
   if (!args.has("--no-postgres")) await processFigures(dataRoot);
   if (lighthouse) printLighthouse(lighthouse);
+  printFirstLoad(firstLoad);
+  finish(dataRoot);
+}
+
+function printFirstLoad(firstLoad: Awaited<ReturnType<typeof firstLoadScripts>>) {
   console.log("\nFirst-load JavaScript (gzip):");
   for (const page of firstLoad) {
     console.log(
       `  ${page.name}: ${fmt(page.kb, 1)} KB in ${page.files} files (<= ${TARGETS.firstLoadKb} KB) ${check(page.kb <= TARGETS.firstLoadKb, `${page.name} first-load JavaScript`)}`,
     );
   }
+}
 
+function finish(dataRoot: string) {
   rmSync(dataRoot, { recursive: true, force: true });
   console.log(
     `\nLoad average at the end: ${os
@@ -378,7 +407,7 @@ async function processFigures(dataRoot: string) {
   );
 }
 
-type LighthouseRun = { name: string; scores: number[]; cls: number[] };
+type LighthouseRun = { name: string; scores: number[]; cls: number[]; details: string[] };
 
 /** Lighthouse's mobile performance audit, 3 runs per page, in Debian's Chromium with the tests' flags. */
 async function runLighthouse(base: string, pages: Array<{ name: string; path: string }>) {
@@ -400,16 +429,32 @@ async function runLighthouse(base: string, pages: Array<{ name: string; path: st
   const runs: LighthouseRun[] = [];
   try {
     for (const page of pages) {
-      const run: LighthouseRun = { name: page.name, scores: [], cls: [] };
+      const run: LighthouseRun = { name: page.name, scores: [], cls: [], details: [] };
       for (let i = 0; i < 3; i++) {
-        const result = await lighthouse(`${base}${page.path}`, {
-          port: chrome.port,
-          onlyCategories: ["performance"],
-          logLevel: "error",
-        });
-        const lhr = result?.lhr;
+        // A run Lighthouse could not score (NO_NAVSTART, NO_FCP on a loaded machine) is said and run once more.
+        let lhr: LighthouseResult | undefined;
+        const failed: string[] = [];
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const result = await lighthouse(`${base}${page.path}`, {
+            port: chrome.port,
+            onlyCategories: ["performance"],
+            logLevel: "error",
+          });
+          lhr = result?.lhr;
+          if (!lhr?.runtimeError) break;
+          failed.push(lhr.runtimeError.code);
+        }
         run.scores.push(Math.round((lhr?.categories.performance?.score ?? 0) * 100));
         run.cls.push(Number(lhr?.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN));
+        // What made the score: a run that failed says why instead (Lighthouse scores it 0).
+        const ms = (id: string) => fmt(Number(lhr?.audits[id]?.numericValue ?? Number.NaN));
+        const retried =
+          failed.length > 0 && !lhr?.runtimeError ? ` (run again after ${failed.join(", ")})` : "";
+        run.details.push(
+          lhr?.runtimeError
+            ? `error ${failed.join(", ")}`
+            : `FCP ${ms("first-contentful-paint")} LCP ${ms("largest-contentful-paint")} TBT ${ms("total-blocking-time")} SI ${ms("speed-index")} ms; load ${os.loadavg()[0]!.toFixed(1)}${retried}`,
+        );
       }
       runs.push(run);
     }
@@ -427,6 +472,7 @@ function printLighthouse(runs: LighthouseRun[]) {
     console.log(
       `  ${run.name}: ${run.scores.join(", ")} (>= ${TARGETS.lighthouse}) ${check(worst >= TARGETS.lighthouse, `${run.name} Lighthouse`)}; CLS ${fmt(cls, 3)} (<= ${TARGETS.cls}) ${check(cls <= TARGETS.cls, `${run.name} CLS`)}`,
     );
+    for (const detail of run.details) console.log(`    ${detail}`);
   }
 }
 

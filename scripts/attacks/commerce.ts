@@ -178,6 +178,45 @@ export const commerceAttacks: Attack[] = [
     },
   },
   {
+    name: "send cart lines of the wrong shape (no product, long keys, forged names and prices) to the cart quote",
+    async run({ send, refused, expectStatus }) {
+      const product = { groupKey: "Norton", id: "1", quantity: 1 };
+      for (const line of [
+        { ...product, groupKey: "" },
+        { ...product, groupKey: "N".repeat(61) },
+        { ...product, id: "1".repeat(101) },
+        { ...product, groupKey: ["Norton"] },
+        { ...product, name: null },
+        { ...product, name: "N".repeat(301) },
+        { ...product, priceCents: "1" },
+        { ...product, priceCents: -1 },
+        { ...product, priceCents: 0.5 },
+        { ...product, priceCents: 1e12 },
+        [product],
+        "Norton",
+        null,
+      ]) {
+        const quote = await send("/api/cart/quote", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ lines: [line] }),
+        });
+        await expectStatus(quote, 400, `the quote with ${JSON.stringify(line).slice(0, 60)}`);
+        const { error } = (await quote.json()) as { error: string };
+        refused(error.includes("Line 1 of your cart is not a product of ours"), `quote message: ${error}`);
+      }
+      // A forged price is a hint at most: the quote charges the catalogue's.
+      const quote = await send("/api/cart/quote", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ lines: [{ ...product, priceCents: 1 }] }),
+      });
+      await expectStatus(quote, 200, "the quote with a forged price");
+      const { subtotalCents } = (await quote.json()) as { subtotalCents: number };
+      refused(subtotalCents > 1, `the quote took the forged price (${subtotalCents})`);
+    },
+  },
+  {
     name: "flood the contact form and the quote form from one client address",
     async run({ send, refused }) {
       for (const [path, fields] of [

@@ -15,6 +15,9 @@ describe("toIsoTimestamp", () => {
     expect(toIsoTimestamp("2024-01-01T00:00:00.000Z")).toBe("2024-01-01T00:00:00.000Z");
     expect(toIsoTimestamp(null)).toBeNull();
     expect(toIsoTimestamp({ when: 1 })).toEqual({ when: 1 });
+    expect(toIsoTimestamp({ seconds: "1" })).toEqual({ seconds: "1" });
+    expect(toIsoTimestamp({ seconds: 1, nanoseconds: "0" })).toEqual({ seconds: 1, nanoseconds: "0" });
+    expect(toIsoTimestamp(Number.NaN)).toBeNaN();
   });
 });
 
@@ -45,6 +48,24 @@ describe("normalizeUserRecord", () => {
   it("refuses what is not a user record", () => {
     expect(normalizeUserRecord({ ...wire, status: "Away" })).toBeNull();
     expect(normalizeUserRecord("user")).toBeNull();
+    expect(normalizeUserRecord(null)).toBeNull();
+    expect(normalizeUserRecord({ ...wire, uid: "" })).toBeNull();
+    expect(normalizeUserRecord({ ...wire, emailVerified: "no" })).toBeNull();
+    expect(normalizeUserRecord({ ...wire, lastLogout: 5 })).toBeNull();
+    expect(normalizeUserRecord({ ...wire, orders: {} })).toBeNull();
+    expect(normalizeUserRecord({ ...wire, orders: [{ ...wire.orders[0], number: 1.5 }] })).toBeNull();
+    expect(normalizeUserRecord({ ...wire, orders: [null] })).toBeNull();
+  });
+
+  it("keeps only the record's own fields", () => {
+    const record = normalizeUserRecord({
+      ...wire,
+      password: "x",
+      orders: [{ ...wire.orders[0], secret: 1 }],
+    });
+    expect(record).not.toHaveProperty("password");
+    expect(record!.orders[0]).not.toHaveProperty("secret");
+    expect(normalizeUserRecord(record)).toEqual(record);
   });
 });
 

@@ -1,57 +1,46 @@
-import { z } from "zod";
+import { isFiniteNumber, isRecord, isText, isTextOrNull, isWholeNumber } from "~/lib/checks";
 import { storedValue, useStoredValue } from "~/lib/stored-value";
 
 /** A seconds-based timestamp as the server sends it (the shape of a document store's timestamps). */
 export type SecondsTimestamp = { seconds: number; nanoseconds: number };
 
-const secondsObject = z.union([
-  z.object({ seconds: z.number(), nanoseconds: z.number().optional() }),
-  z.object({ _seconds: z.number(), _nanoseconds: z.number().optional() }),
-]);
+/** Milliseconds of `{seconds, nanoseconds?}` or `{_seconds, _nanoseconds?}`; undefined for anything else. */
+function secondsObjectMs(value: unknown): number | undefined {
+  if (!isRecord(value)) return undefined;
+  for (const [seconds, nanoseconds] of [
+    ["seconds", "nanoseconds"],
+    ["_seconds", "_nanoseconds"],
+  ] as const) {
+    const [s, ns] = [value[seconds], value[nanoseconds]];
+    if (isFiniteNumber(s) && (ns === undefined || isFiniteNumber(ns))) return s * 1000 + (ns ?? 0) / 1e6;
+  }
+  return undefined;
+}
 
 /**
  * An order entry's timestamp as ISO text when it is seconds-based ({seconds, nanoseconds}, {_seconds, …} or a
  * number of seconds); anything else is kept as it is.
  */
 export function toIsoTimestamp(value: unknown): unknown {
-  let ms: number | undefined;
-  if (typeof value === "number" && Number.isFinite(value)) ms = value * 1000;
-  else {
-    const parsed = secondsObject.safeParse(value);
-    if (parsed.success) {
-      const data = parsed.data;
-      ms =
-        "seconds" in data
-          ? data.seconds * 1000 + (data.nanoseconds ?? 0) / 1e6
-          : data._seconds * 1000 + (data._nanoseconds ?? 0) / 1e6;
-    }
-  }
+  const ms = isFiniteNumber(value) ? value * 1000 : secondsObjectMs(value);
   if (ms === undefined) return value;
   const date = new Date(Math.floor(ms));
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-const orderEntry = z.object({
-  number: z.number().int(),
-  status: z.string(),
-  totalCents: z.number().int(),
-  timestamp: z.unknown().transform(toIsoTimestamp),
-});
-
 /** The spec's user record (uid, status, lastLogin, lastLogout, timestamp, orders), plus name and e-mail. */
-export const userRecordSchema = z.object({
-  uid: z.string().min(1),
-  name: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  status: z.enum(["Active", "InActive"]),
-  lastLogin: z.string().nullable(),
-  lastLogout: z.string().nullable(),
-  timestamp: z.string().nullable(),
-  orders: z.array(orderEntry),
-});
-
-export type UserRecord = z.infer<typeof userRecordSchema>;
+export type UserRecord = {
+  uid: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  status: "Active" | "InActive";
+  lastLogin: string | null;
+  lastLogout: string | null;
+  timestamp: string | null;
+  /** Each order's timestamp as ISO text when it was seconds-based (see toIsoTimestamp). */
+  orders: Array<{ number: number; status: string; totalCents: number; timestamp: unknown }>;
+};
 /** What the server sends: order timestamps are seconds-based. */
 export type WireUserRecord = Omit<UserRecord, "orders"> & {
   orders: Array<Omit<UserRecord["orders"][number], "timestamp"> & { timestamp: SecondsTimestamp }>;
@@ -59,12 +48,51 @@ export type WireUserRecord = Omit<UserRecord, "orders"> & {
 
 /** A record from the server, ready to keep: null when it is not a user record. */
 export function normalizeUserRecord(raw: unknown): UserRecord | null {
-  const parsed = userRecordSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  if (
+    !isRecord(raw) ||
+    !isText(raw.uid, 1) ||
+    !isText(raw.name) ||
+    !isText(raw.email) ||
+    typeof raw.emailVerified !== "boolean" ||
+    (raw.status !== "Active" && raw.status !== "InActive") ||
+    !isTextOrNull(raw.lastLogin) ||
+    !isTextOrNull(raw.lastLogout) ||
+    !isTextOrNull(raw.timestamp) ||
+    !Array.isArray(raw.orders)
+  )
+    return null;
+  const orders: UserRecord["orders"] = [];
+  for (const order of raw.orders as unknown[]) {
+    if (
+      !isRecord(order) ||
+      !isWholeNumber(order.number) ||
+      !isText(order.status) ||
+      !isWholeNumber(order.totalCents)
+    )
+      return null;
+    orders.push({
+      number: order.number,
+      status: order.status,
+      totalCents: order.totalCents,
+      timestamp: toIsoTimestamp(order.timestamp),
+    });
+  }
+  // Only the record's own fields are kept.
+  return {
+    uid: raw.uid,
+    name: raw.name,
+    email: raw.email,
+    emailVerified: raw.emailVerified,
+    status: raw.status,
+    lastLogin: raw.lastLogin,
+    lastLogout: raw.lastLogout,
+    timestamp: raw.timestamp,
+    orders,
+  };
 }
 
 const isUserRecord = (value: unknown): value is UserRecord | null =>
-  value === null || userRecordSchema.safeParse(value).success;
+  value === null || normalizeUserRecord(value) !== null;
 
 /** The signed-in user, in local storage under `user` (the spec's key); null when nobody is signed in. */
 export const userStore = storedValue<UserRecord | null>(

@@ -72,6 +72,29 @@ describe("cart lines", () => {
     ]);
     expect(lines.filter(isOrderable)).toHaveLength(1);
   });
+
+  it("keeps only the fields of a stored line it can use", () => {
+    const [line] = sanitizeCart([
+      { groupKey: "Norton", id: "1", name: "x".repeat(301), priceCents: 1.5, quantity: 1, extra: "kept?" },
+    ]);
+    expect(line).toEqual({ groupKey: "Norton", id: "1", name: "", quantity: 1 });
+    expect(
+      sanitizeCart([{ groupKey: "Norton", id: "1", name: "N", priceCents: 4999, quantity: 1 }])[0],
+    ).toEqual({
+      groupKey: "Norton",
+      id: "1",
+      name: "N",
+      priceCents: 4999,
+      quantity: 1,
+    });
+    for (const bad of [
+      [],
+      ["Norton", "1"],
+      { groupKey: "", id: "1" },
+      { groupKey: "Norton", id: "x".repeat(101) },
+    ])
+      expect(sanitizeCart([{ ...(bad as object), quantity: 1 }, bad])).toEqual([]);
+  });
 });
 
 describe("a cart sent to the server", () => {
@@ -94,6 +117,23 @@ describe("a cart sent to the server", () => {
     expect(parseCartRequest([{ id: "1", quantity: 1 }])).toEqual({
       ok: false,
       message: "Line 1 of your cart is not a product of ours: remove it and add the product again",
+    });
+    for (const line of [
+      { groupKey: "Norton", id: "1", name: null, quantity: 1 },
+      { groupKey: "Norton", id: "1", priceCents: -1, quantity: 1 },
+      { groupKey: "Norton", id: "1", priceCents: "49.99", quantity: 1 },
+      { groupKey: 7, id: "1", quantity: 1 },
+      [],
+    ])
+      expect(parseCartRequest([line])).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("Line 1"),
+      });
+    expect(
+      parseCartRequest([{ groupKey: "Norton", id: "1", name: "N", priceCents: 4999, quantity: 2, extra: 1 }]),
+    ).toEqual({
+      ok: true,
+      lines: [{ groupKey: "Norton", id: "1", name: "N", priceCents: 4999, quantity: 2 }],
     });
     expect(parseCartRequest("nonsense")).toMatchObject({ ok: false });
     expect(parseCartRequest([])).toEqual({ ok: false, message: "Your cart is empty" });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { isRecord, isText, isWholeNumber } from "~/lib/checks";
 
 /** At most this many of one product in a cart (and in an order). */
 export const MAX_QUANTITY = 99;
@@ -20,17 +20,25 @@ export type CartLine = {
 };
 export type ProductRef = { groupKey: string; id: string; name: string; priceCents?: number };
 
-const productKey = {
-  groupKey: z.string().min(1).max(60),
-  id: z.string().min(1).max(100),
-};
+/** An object naming a product: its group key and its id within the group. */
+const namesProduct = (value: unknown): value is Record<string, unknown> & { groupKey: string; id: string } =>
+  isRecord(value) && isText(value.groupKey, 1, 60) && isText(value.id, 1, 100);
 
-const storedLineSchema = z.object({
-  ...productKey,
-  name: z.string().max(300).catch(""),
-  priceCents: z.number().int().min(0).max(100_000_000).optional().catch(undefined),
-  quantity: z.unknown().transform((value) => (typeof value === "number" ? value : Number.NaN)),
-});
+const isName = (value: unknown): value is string => isText(value, 0, 300);
+const isPriceCents = (value: unknown): value is number => isWholeNumber(value, 0, 100_000_000);
+
+/** A stored line that names a product, with what else it holds that is usable (a bad name or price is dropped). */
+function storedLine(entry: unknown): CartLine | null {
+  if (!namesProduct(entry)) return null;
+  const line: CartLine = {
+    groupKey: entry.groupKey,
+    id: entry.id,
+    name: isName(entry.name) ? entry.name : "",
+    quantity: typeof entry.quantity === "number" ? entry.quantity : Number.NaN,
+  };
+  if (isPriceCents(entry.priceCents)) line.priceCents = entry.priceCents;
+  return line;
+}
 
 export const sameProduct = (a: { groupKey: string; id: string }, b: { groupKey: string; id: string }) =>
   a.groupKey === b.groupKey && a.id === b.id;
@@ -51,11 +59,11 @@ export const isOrderable = (line: { quantity: number }) => quantityProblem(line.
 export function sanitizeCart(value: unknown[]): CartLine[] {
   const lines: CartLine[] = [];
   for (const entry of value) {
-    const parsed = storedLineSchema.safeParse(entry);
-    if (!parsed.success) continue;
-    const existing = lines.find((line) => sameProduct(line, parsed.data));
-    if (existing) existing.quantity += parsed.data.quantity;
-    else if (lines.length < MAX_LINES) lines.push(parsed.data);
+    const parsed = storedLine(entry);
+    if (!parsed) continue;
+    const existing = lines.find((line) => sameProduct(line, parsed));
+    if (existing) existing.quantity += parsed.quantity;
+    else if (lines.length < MAX_LINES) lines.push(parsed);
   }
   return lines;
 }
@@ -109,12 +117,20 @@ export type CartRequestLine = {
   priceCents?: number;
 };
 
-const requestLineSchema = z.object({
-  ...productKey,
-  name: z.string().max(300).optional(),
-  priceCents: z.number().int().min(0).max(100_000_000).optional(),
-  quantity: z.unknown(),
-});
+/** A line as the browser sends it, its quantity still to check; null when it does not name a product of ours. */
+function requestLine(entry: unknown): (Omit<CartRequestLine, "quantity"> & { quantity: unknown }) | null {
+  if (!namesProduct(entry)) return null;
+  if (entry.name !== undefined && !isName(entry.name)) return null;
+  if (entry.priceCents !== undefined && !isPriceCents(entry.priceCents)) return null;
+  const line: Omit<CartRequestLine, "quantity"> & { quantity: unknown } = {
+    groupKey: entry.groupKey,
+    id: entry.id,
+    quantity: entry.quantity,
+  };
+  if (entry.name !== undefined) line.name = entry.name;
+  if (entry.priceCents !== undefined) line.priceCents = entry.priceCents;
+  return line;
+}
 
 /**
  * Checks a cart sent by the browser, line by line, with a message a shopper can act on: which line and what is
@@ -129,21 +145,21 @@ export function parseCartRequest(
     return { ok: false, message: `A cart holds at most ${MAX_LINES} different products` };
   const lines: CartRequestLine[] = [];
   for (const [index, entry] of value.entries()) {
-    const parsed = requestLineSchema.safeParse(entry);
-    if (!parsed.success)
+    const parsed = requestLine(entry);
+    if (!parsed)
       return {
         ok: false,
         message: `Line ${index + 1} of your cart is not a product of ours: remove it and add the product again`,
       };
-    const problem = quantityProblem(parsed.data.quantity);
+    const problem = quantityProblem(parsed.quantity);
     if (problem)
       return {
         ok: false,
         message: `Line ${index + 1} of your cart: the quantity must be a whole number from 1 to ${MAX_QUANTITY}`,
       };
-    if (lines.some((line) => sameProduct(line, parsed.data)))
+    if (lines.some((line) => sameProduct(line, parsed)))
       return { ok: false, message: `Line ${index + 1} of your cart repeats a product: reload the page` };
-    lines.push({ ...parsed.data, quantity: parsed.data.quantity as number });
+    lines.push({ ...parsed, quantity: parsed.quantity as number });
   }
   return { ok: true, lines };
 }

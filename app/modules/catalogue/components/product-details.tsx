@@ -66,6 +66,8 @@ export function ProductDetails({
             alt={product.name}
             width={600}
             height={600}
+            // The page's largest paint: asked for before anything else the page loads.
+            fetchPriority="high"
             className="aspect-square w-full object-cover"
             data-testid="product-image"
           />

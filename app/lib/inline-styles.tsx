@@ -1,0 +1,18 @@
+import { createContext, useContext } from "react";
+
+/** The store's stylesheet, handed to the page by the server (entry.server.tsx); empty in the browser. */
+const StylesContext = createContext("");
+
+export const StylesProvider = StylesContext.Provider;
+
+/**
+ * The stylesheet written into the page's head: the first paint waits for no request (there is no stylesheet to
+ * fetch), and the page never shows unstyled. In the browser this renders nothing, and React leaves the server's
+ * <style> element in the head as it is, through hydration and every later render (even a failed hydration keeps
+ * style elements). See docs/decisions/0025-first-load-budget.md.
+ */
+export function InlineStyles() {
+  const css = useContext(StylesContext);
+  // "</style" can only be in a CSS string or comment, where "<\/style" means the same and does not end the element.
+  return css ? <style dangerouslySetInnerHTML={{ __html: css.replaceAll("</style", "<\\/style") }} /> : null;
+}
