@@ -46,6 +46,8 @@ export function checkout(overrides: Partial<CheckoutInput> = {}): CheckoutInput 
     paymentMethod: "sandbox",
     cart: [{ groupKey: "Norton", id: "1", quantity: 1 }],
     acceptTerms: "on",
+    discountCode: "",
+    buyerTaxId: "",
     ...overrides,
   };
 }
