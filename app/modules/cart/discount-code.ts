@@ -79,8 +79,7 @@ export function codeRefusal(
     return `The discount code "${code}" can be used from ${day(promotion.startsAt)}`;
   if (cart.subtotalCents < promotion.minSubtotalCents)
     return `The discount code "${code}" needs a subtotal of at least ${formatMoney(promotion.minSubtotalCents)}: add ${formatMoney(promotion.minSubtotalCents - cart.subtotalCents)} more`;
-  if (cart.eligibleLines === 0)
-    return `The discount code "${code}" does not apply to anything in your cart`;
+  if (cart.eligibleLines === 0) return `The discount code "${code}" does not apply to anything in your cart`;
   return null;
 }
 

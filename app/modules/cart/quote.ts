@@ -19,7 +19,6 @@ export type CartQuote = Omit<PricedCart, "lines"> & {
   pricesIncludeTax: boolean;
   /** Where no tax is charged, or what the address still needs; '' when taxes are shown. */
   taxNote: string;
-  taxProblem: string | null;
   freeShippingThresholdCents: number;
   /** Keys of a waiting order are sent within this many hours. */
   waitingOrderHours: number;
@@ -48,7 +47,6 @@ const EMPTY_QUOTE: CartQuote = {
   taxCents: 0,
   pricesIncludeTax: false,
   taxNote: "",
-  taxProblem: null,
 };
 
 /** The address a cart is taxed at, as far as the checkout form has it. */

@@ -40,8 +40,6 @@ export type CheckoutPricing = Omit<PricedCart, "lines"> & {
   taxPlace: TaxPlace | null;
   /** What the page says about tax: where none is charged, or what it still needs. */
   taxNote: string;
-  /** The tax cannot be worked out: the address lacks what it needs (its state). */
-  taxProblem: string | null;
 };
 
 /** "New York, United States", "Uttar Pradesh, India", "Germany". */
@@ -94,7 +92,6 @@ export async function priceForCheckout(
 
   let taxPlace: TaxPlace | null = null;
   let taxNote = "";
-  let taxProblem: string | null = null;
   let placeRules: ReturnType<typeof rulesForPlace<(typeof rules)[number]>> = [];
   if (place && place.country in COUNTRIES) {
     taxPlace = { country: place.country, region: place.region.trim().toUpperCase() };
@@ -102,13 +99,11 @@ export async function priceForCheckout(
       taxPlace.region === "" &&
       regionsOf(taxPlace.country) !== undefined &&
       rules.some((rule) => rule.country === taxPlace!.country && rule.region !== "");
-    if (needsRegion) {
-      taxProblem = `Choose your state: we charge tax in some states of ${placeName(taxPlace)}`;
-      taxNote = taxProblem;
-    } else {
-      placeRules = rulesForPlace(rules, taxPlace);
-      if (placeRules.length === 0) taxNote = `No tax is charged for ${placeName(taxPlace)}`;
-    }
+    // Without a state, only the country's own rules apply; the page says a state may change that.
+    placeRules = rulesForPlace(rules, taxPlace);
+    if (needsRegion)
+      taxNote = `Choose your state: we charge tax in some states of ${placeName(taxPlace)}${placeRules.length === 0 ? ", none without a state" : ""}`;
+    else if (placeRules.length === 0) taxNote = `No tax is charged for ${placeName(taxPlace)}`;
   } else if (priced.lines.length > 0) {
     taxNote = "Tax, where we charge it, is worked out at checkout from your address";
   }
@@ -149,7 +144,6 @@ export async function priceForCheckout(
     totalCents: math.totalCents,
     taxPlace,
     taxNote,
-    taxProblem,
   };
 }
 

@@ -35,12 +35,7 @@ import { countCodeUse, priceForCheckout } from "./checkout-pricing.server";
 import { regionCodeOf } from "~/lib/regions";
 import { carrierName, lineState, trackingLink } from "./tracking";
 import { notifyOwnerOfOrder } from "./owner-notifications.server";
-import {
-  bankTransferDetails,
-  bankTransferText,
-  getSettings,
-  storeIdentity,
-} from "./settings.server";
+import { bankTransferDetails, bankTransferText, getSettings, storeIdentity } from "./settings.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 
 export type OrdersContext = {
@@ -64,8 +59,7 @@ export type PlaceOrderResult =
     }
   | { ok: false; errors: FieldErrors };
 
-const stateRefusal = (country: string) =>
-  `Choose a state of ${COUNTRIES[country] ?? country} from the list`;
+const stateRefusal = (country: string) => `Choose a state of ${COUNTRIES[country] ?? country} from the list`;
 
 export class OrderError extends Error {
   override name = "OrderError";
@@ -159,7 +153,6 @@ export async function placeOrder(
   }
   // Physical goods are taxed where they are delivered, everything else where the buyer is billed.
   const taxAddress = shippingAddress ?? billing;
-  const regionField = shippingAddress && !input.shipToBilling ? "shipping.region" : "billing.region";
 
   try {
     const placed = await ctx.db.transaction(async (tx) => {
@@ -173,7 +166,6 @@ export async function placeOrder(
       if (pricing.unavailable.length > 0 || pricing.lines.length === 0)
         throw new CartRefused({ cart: "Your cart changed while you were checking out: reload the page" });
       if (pricing.codeProblem) throw new CartRefused({ discountCode: pricing.codeProblem });
-      if (pricing.taxProblem) throw new CartRefused({ [regionField]: pricing.taxProblem });
       if (pricing.promotion) {
         const counted = await countCodeUse(tx, pricing.promotion, input.email);
         if (!counted.ok) throw new CartRefused({ discountCode: counted.message });
