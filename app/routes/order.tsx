@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
 import { taxLabel } from "~/modules/orders/totals";
-import { cartStore } from "~/modules/cart/cart-store";
+import { cartStore, discountCodeStore } from "~/modules/cart/cart-store";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
@@ -225,7 +225,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const placed = !loaderData.retired && loaderData.placed;
   // The order is stored: only now does the cart empty.
   useEffect(() => {
-    if (placed) cartStore.set([]);
+    if (placed) {
+      cartStore.set([]);
+      discountCodeStore.set("");
+    }
   }, [placed]);
   const reply = actionData as ActionReply | undefined;
   const navigation = useNavigation();
