@@ -313,12 +313,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       <td className="py-2 pl-2 text-right sm:pl-3 align-top font-medium tabular-nums">
                         {formatMoney(line.lineTotalCents)}
                         {line.discountCents > 0 ? (
-                          <span className="block text-xs font-normal text-emerald-800">
+                          <span className="block whitespace-nowrap text-xs font-normal text-emerald-800">
                             −{formatMoney(line.discountCents)} discount
                           </span>
                         ) : null}
                         {line.taxes.map((tax) => (
-                          <span key={tax.name} className="block text-xs font-normal text-slate-600">
+                          <span
+                            key={tax.name}
+                            className="block whitespace-nowrap text-xs font-normal text-slate-600"
+                          >
                             {taxLabel(tax, order.pricesIncludeTax)} {formatMoney(tax.taxCents)}
                           </span>
                         ))}

@@ -273,7 +273,10 @@ function CartLineRow({
             <p className="ml-auto text-right font-semibold sm:w-28" data-testid="cart-line-total">
               {formatMoney(priced.lineTotalCents)}
               {priced.discountCents > 0 ? (
-                <span className="block text-xs font-medium text-emerald-800" data-testid="cart-line-discount">
+                <span
+                  className="block whitespace-nowrap text-xs font-medium text-emerald-800"
+                  data-testid="cart-line-discount"
+                >
                   −{formatMoney(priced.discountCents)} discount
                 </span>
               ) : null}

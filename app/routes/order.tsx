@@ -325,7 +325,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {formatMoney(line.lineTotalCents)}
                   {line.discountCents > 0 ? (
                     <span
-                      className="block text-xs font-medium text-emerald-800"
+                      className="block whitespace-nowrap text-xs font-medium text-emerald-800"
                       data-testid="order-line-discount"
                     >
                       −{formatMoney(line.discountCents)} discount
@@ -334,7 +334,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {line.taxes.map((tax) => (
                     <span
                       key={tax.name}
-                      className="block text-xs font-normal text-slate-600"
+                      className="block whitespace-nowrap text-xs font-normal text-slate-600"
                       data-testid="order-line-tax"
                     >
                       {taxLabel(tax, order.pricesIncludeTax)} {formatMoney(tax.taxCents)}

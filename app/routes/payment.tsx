@@ -205,9 +205,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           const form = new FormData(event.currentTarget);
           const placeOf = (prefix: string): QuotePlace | undefined => {
             const country = form.get(`${prefix}.country`);
-            return typeof country === "string"
-              ? { country, region: String(form.get(`${prefix}.region`) ?? "") }
-              : undefined;
+            // A new country starts without a state: the old one's field is about to give way to the new one's.
+            const region = name === `${prefix}.country` ? "" : String(form.get(`${prefix}.region`) ?? "");
+            return typeof country === "string" ? { country, region } : undefined;
           };
           setPlaces({ billing: placeOf("billing") ?? places.billing, shipping: placeOf("shipping") });
         }}
@@ -374,7 +374,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                       {formatMoney(line.lineTotalCents)}
                       {line.discountCents > 0 ? (
                         <span
-                          className="block text-xs font-normal text-emerald-800"
+                          className="block whitespace-nowrap text-xs font-normal text-emerald-800"
                           data-testid="summary-line-discount"
                         >
                           −{formatMoney(line.discountCents)} discount
@@ -383,7 +383,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                       {line.taxes.map((tax) => (
                         <span
                           key={tax.name}
-                          className="block text-xs font-normal text-slate-600"
+                          className="block whitespace-nowrap text-xs font-normal text-slate-600"
                           data-testid="summary-line-tax"
                         >
                           {taxLabel(tax, quote.pricesIncludeTax)} {formatMoney(tax.taxCents)}

@@ -82,7 +82,7 @@ test("a 10% code on a licence and a printer: on the cart, the checkout, the orde
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const buyer = `welcome.${run}@example.com`;
+  const buyer = `welcome.${run}@example.com`.toLowerCase();
   await addToCart(page, NORTON);
   await addToCart(page, PRINTER);
   await page.goto("/cart");
