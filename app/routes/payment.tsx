@@ -262,7 +262,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   type="checkbox"
                   name="shipToBilling"
                   checked={shipToBilling}
-                  onChange={(event) => setShipToBilling(event.target.checked)}
+                  onChange={(event) => {
+                    setShipToBilling(event.target.checked);
+                    // The shipping fields start on the first country the store ships to, without a state.
+                    const first = loaderData.shipsTo.includes("US") ? "US" : loaderData.shipsTo[0]!;
+                    setPlaces((now) => ({ ...now, shipping: { country: first, region: "" } }));
+                  }}
                 />
                 Ship to my billing address
               </label>
