@@ -322,7 +322,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <span className="text-sm text-slate-500">at {formatMoney(line.unitPriceCents)}</span>
                 </span>
                 <span className="text-right font-semibold">
-                  {formatMoney(line.lineTotalCents)}
+                  <span data-testid="order-line-total">{formatMoney(line.lineTotalCents)}</span>
                   {line.discountCents > 0 ? (
                     <span
                       className="block whitespace-nowrap text-xs font-medium text-emerald-800"
