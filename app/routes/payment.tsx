@@ -224,6 +224,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="cart" value={cartJson} />
         <input type="hidden" name="discountCode" value={code} />
+        {quote ? <input type="hidden" name="expectedTotalCents" value={quote.totalCents} /> : null}
         <div className="space-y-10">
           <fieldset className="space-y-4">
             <legend className="text-lg font-bold">Contact</legend>

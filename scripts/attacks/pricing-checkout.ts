@@ -90,6 +90,17 @@ export const pricingCheckoutAttacks: Attack[] = [
         "the order's total is not the store's price with its tax",
       );
       refused(!page.includes("Discount ("), "forged fields gave the order a discount");
+      // The total the page showed is only compared: one forged lower is refused, never charged.
+      const lower = await send("/payment", {
+        method: "POST",
+        headers: form,
+        body: checkoutForm(NORTON, { "billing.region": "NY", expectedTotalCents: "1" }),
+      });
+      await expectStatus(lower, 400, "an order claiming the total shown was $0.01");
+      refused(
+        (await lower.text()).includes("Your total is now"),
+        "the checkout does not say the total changed",
+      );
       const badId = await send("/payment", {
         method: "POST",
         headers: form,

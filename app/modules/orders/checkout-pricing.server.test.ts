@@ -95,9 +95,25 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
       code: "WELCOME10",
       place: { country: "US", region: "NY" },
     });
+    // A total other than the one shown (a summary that had not caught up) is not placed.
+    const stale = await placeOrder(
+      ctx,
+      checkout({
+        billing: inNY,
+        cart: [software, printer],
+        discountCode: "WELCOME10",
+        expectedTotalCents: quote.totalCents - quote.taxCents,
+      }),
+    );
+    expect(stale).toEqual({ ok: false, errors: { cart: expect.stringMatching(/^Your total is now \$/) } });
     const result = await placeOrder(
       ctx,
-      checkout({ billing: inNY, cart: [software, printer], discountCode: "WELCOME10" }),
+      checkout({
+        billing: inNY,
+        cart: [software, printer],
+        discountCode: "WELCOME10",
+        expectedTotalCents: quote.totalCents,
+      }),
     );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const order = await orderOf(result.orderId);

@@ -11,6 +11,7 @@ import {
   products,
 } from "~db/schema";
 import type { KeyCipher } from "~/lib/key-cipher.server";
+import { formatMoney } from "~/lib/money";
 import type { Logger } from "~/lib/logger.server";
 import { MAX_QUANTITY } from "~/modules/cart/cart";
 import { priceCart, type PricedLine } from "~/modules/cart/pricing.server";
@@ -166,6 +167,10 @@ export async function placeOrder(
       if (pricing.unavailable.length > 0 || pricing.lines.length === 0)
         throw new CartRefused({ cart: "Your cart changed while you were checking out: reload the page" });
       if (pricing.codeProblem) throw new CartRefused({ discountCode: pricing.codeProblem });
+      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== pricing.totalCents)
+        throw new CartRefused({
+          cart: `Your total is now ${formatMoney(pricing.totalCents)}, not the ${formatMoney(input.expectedTotalCents)} shown a moment ago: check the order summary and place the order again.`,
+        });
       if (pricing.promotion) {
         const counted = await countCodeUse(tx, pricing.promotion, input.email);
         if (!counted.ok) throw new CartRefused({ discountCode: counted.message });

@@ -40,6 +40,19 @@ export const checkoutSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, "Choose a payment method"),
   cart: cartJson,
   acceptTerms: z.literal("on", "Please accept the terms and conditions to place the order"),
+  /**
+   * The total the checkout showed, in cents: never what is charged (the server prices everything), only compared with
+   * it, so that an order whose total changed since (a state picked while the summary was updating) is not placed.
+   */
+  expectedTotalCents: z.preprocess(
+    (value) => (value === undefined || value === "" ? undefined : value),
+    z.coerce
+      .number("The checkout form is out of date: reload the page")
+      .int("The checkout form is out of date: reload the page")
+      .min(0, "The checkout form is out of date: reload the page")
+      .max(2_000_000_000, "The checkout form is out of date: reload the page")
+      .optional(),
+  ),
   /** The discount code the shopper applied ('' for none): checked and priced on the server. */
   discountCode: z.preprocess((value) => value ?? "", discountCodeSchema),
   /** A business buyer's tax ID (VAT, GSTIN, EIN), printed on the invoice; optional. */
