@@ -21,6 +21,7 @@ import { selfServiceAttacks } from "./attacks/selfservice";
 import { reliabilityAttacks } from "./attacks/reliability";
 import { settingsAttacks } from "./attacks/settings";
 import { pricingAdminAttacks } from "./attacks/pricing-admin";
+import { pricingCheckoutAttacks } from "./attacks/pricing-checkout";
 
 const attacks: Attack[] = [
   ...baselineAttacks,
@@ -35,6 +36,7 @@ const attacks: Attack[] = [
   ...orderLifeAttacks,
   ...settingsAttacks,
   ...pricingAdminAttacks,
+  ...pricingCheckoutAttacks,
   ...pageCacheAttacks,
   ...invoiceAttacks,
 ];

@@ -121,3 +121,18 @@ export function isRegionOf(country: string, code: string): boolean {
   const list = regionsOf(country);
   return list ? Object.hasOwn(list, code) : REGION_CODE.test(code);
 }
+
+/**
+ * A state as an address gives it, as its code: "NY", "ny", "New York" -> "NY" for a country with a list ('' when
+ * none is given; null when it is none of the country's states). A country without a list keeps what was typed.
+ */
+export function regionCodeOf(country: string, text: string): string | null {
+  const typed = text.trim();
+  if (typed === "") return "";
+  const list = regionsOf(country);
+  if (!list) return typed;
+  const upper = typed.toUpperCase();
+  if (Object.hasOwn(list, upper)) return upper;
+  const byName = Object.entries(list).find(([, name]) => name.toLowerCase() === typed.toLowerCase());
+  return byName ? byName[0] : null;
+}

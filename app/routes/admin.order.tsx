@@ -2,6 +2,8 @@ import { data, Link } from "react-router";
 import type { Address } from "~db/schema/orders";
 import { COUNTRIES } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
+import { OrderTotals } from "~/modules/orders/components/order-totals";
+import { taxLabel } from "~/modules/orders/totals";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ActionNotice, AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import {
@@ -74,6 +76,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         subtotalCents: order.subtotalCents,
         shippingCents: order.shippingCents,
         totalCents: order.totalCents,
+        discountCode: order.discountCode,
+        discountCents: order.discountCents,
+        taxes: order.taxBreakdown,
+        taxCents: order.taxCents,
+        pricesIncludeTax: order.pricesIncludeTax,
+        buyerTaxId: order.buyerTaxId,
         billingAddress: order.billingAddress,
         shippingAddress: order.shippingAddress,
         awaitingKeys: order.awaitingKeys,
@@ -93,6 +101,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         lineTotalCents: line.lineTotalCents,
+        discountCents: line.discountCents,
+        taxes: line.taxes,
         paidCents: linePaidCents(line, order.pricesIncludeTax),
         keyHints: line.keyHints,
         revokedHints: line.revokedHints,
@@ -302,30 +312,33 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       <td className="px-2 py-2 text-right sm:px-3 align-top tabular-nums">{line.quantity}</td>
                       <td className="py-2 pl-2 text-right sm:pl-3 align-top font-medium tabular-nums">
                         {formatMoney(line.lineTotalCents)}
+                        {line.discountCents > 0 ? (
+                          <span className="block whitespace-nowrap text-xs font-normal text-emerald-800">
+                            −{formatMoney(line.discountCents)} discount
+                          </span>
+                        ) : null}
+                        {line.taxes.map((tax) => (
+                          <span
+                            key={tax.name}
+                            className="block whitespace-nowrap text-xs font-normal text-slate-600"
+                          >
+                            {taxLabel(tax, order.pricesIncludeTax)} {formatMoney(tax.taxCents)}
+                          </span>
+                        ))}
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            <dl className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-sm">
-              <div className="flex justify-end gap-6">
-                <dt className="text-slate-600">Subtotal</dt>
-                <dd className="w-24 text-right tabular-nums">{formatMoney(order.subtotalCents)}</dd>
-              </div>
-              <div className="flex justify-end gap-6">
-                <dt className="text-slate-600">Shipping</dt>
-                <dd className="w-24 text-right tabular-nums">
-                  {order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}
-                </dd>
-              </div>
-              <div className="flex justify-end gap-6 font-bold">
-                <dt>Total</dt>
-                <dd className="w-24 text-right tabular-nums" data-testid="admin-order-total">
-                  {formatMoney(order.totalCents)}
-                </dd>
-              </div>
-            </dl>
+            <div className="ml-auto mt-3 max-w-xs border-t border-slate-100 pt-3">
+              <OrderTotals prefix="admin-order" totals={order} className="space-y-1 text-sm" />
+              {order.buyerTaxId ? (
+                <p className="mt-2 text-sm text-slate-600" data-testid="admin-order-buyer-tax-id">
+                  Buyer's tax ID: {order.buyerTaxId}
+                </p>
+              ) : null}
+            </div>
             {order.awaitingKeys > 0 ? (
               <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
                 {order.awaitingKeys} licence key{order.awaitingKeys > 1 ? "s" : ""} still to send: the pool is

@@ -1,13 +1,31 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { regionCodeOf } from "~/lib/regions";
 import { parseCartRequest } from "~/modules/cart/cart";
-import { priceCart } from "~/modules/cart/pricing.server";
-import { getSettings, shippingCost } from "~/modules/orders/settings.server";
+import { discountCodeSchema } from "~/modules/cart/discount-code";
+import { priceForCheckout, type TaxPlace } from "~/modules/orders/checkout-pricing.server";
+import { getSettings } from "~/modules/orders/settings.server";
 import type { Route } from "./+types/api.cart-quote";
 
-const quoteRequest = z.object({ lines: z.array(z.unknown(), "The cart must be a list of lines") });
+const place = z
+  .object({
+    country: z.string().max(2, "A country is a two-letter code"),
+    region: z.string().max(100, "A state or region is at most 100 characters").optional().default(""),
+  })
+  .optional();
 
-/** POST {lines} -> the cart priced from the catalogue now, with shipping. */
+const quoteRequest = z.object({
+  lines: z.array(z.unknown(), "The cart must be a list of lines"),
+  code: z.preprocess((value) => value ?? "", discountCodeSchema),
+  /** The checkout's addresses as typed: billing, and shipping when it differs. */
+  billing: place,
+  shipping: place,
+});
+
+/**
+ * POST {lines, code?, billing?, shipping?} -> the cart priced from the catalogue now, with shipping, the discount
+ * code and the taxes of the address it is taxed at (printers and routers: where they ship; else the billing one).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Use POST" }, { status: 405 });
   let body: unknown;
@@ -17,18 +35,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "The body must be JSON" }, { status: 400 });
   }
   const parsed = quoteRequest.safeParse(body);
-  if (!parsed.success) return data({ error: 'The body must be {"lines": [...]}' }, { status: 400 });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0];
+    const message =
+      field === "code" || field === "billing" || field === "shipping"
+        ? issue!.message
+        : 'The body must be {"lines": [...]}';
+    return data({ error: message }, { status: 400 });
+  }
   // An empty cart costs nothing; any line must be one the store can sell as it stands.
   const cart =
     parsed.data.lines.length === 0 ? { ok: true as const, lines: [] } : parseCartRequest(parsed.data.lines);
   if (!cart.ok) return data({ error: cart.message }, { status: 400 });
-  const [priced, store] = await Promise.all([priceCart(context.db, cart.lines), getSettings(context.db)]);
-  const shippingCents = shippingCost(store, priced.physicalSubtotalCents, priced.hasPhysical);
+  const taxPlace = (typed: { country: string; region: string } | undefined): TaxPlace | null =>
+    typed ? { country: typed.country, region: regionCodeOf(typed.country, typed.region) ?? "" } : null;
+  // Which address taxes the cart depends on what is in it: priced once with each, when both are given.
+  const billing = taxPlace(parsed.data.billing);
+  const shipping = taxPlace(parsed.data.shipping);
+  const [first, store] = await Promise.all([
+    priceForCheckout(context.db, cart.lines, { code: parsed.data.code, place: billing }),
+    getSettings(context.db),
+  ]);
+  const priced =
+    first.hasPhysical && shipping
+      ? await priceForCheckout(context.db, cart.lines, { code: parsed.data.code, place: shipping })
+      : first;
+  const { promotion: _promotion, ...quote } = priced;
   return Response.json({
-    ...priced,
-    lines: priced.lines.map(({ productId: _productId, ...line }) => line),
-    shippingCents,
-    totalCents: priced.subtotalCents + shippingCents,
+    ...quote,
+    lines: quote.lines.map(({ productId: _productId, ...line }) => line),
     freeShippingThresholdCents: store.freeShippingThresholdCents,
     waitingOrderHours: store.waitingOrderHours,
     lowStockThreshold: store.lowStockThreshold,

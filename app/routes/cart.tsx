@@ -10,7 +10,9 @@ import {
   sameProduct,
   setQuantity,
 } from "~/modules/cart/cart";
-import { updateCart, useCart } from "~/modules/cart/cart-store";
+import { updateCart, useCart, useDiscountCode } from "~/modules/cart/cart-store";
+import { DiscountCodeField } from "~/modules/cart/components/discount-code-field";
+import { OrderTotals } from "~/modules/orders/components/order-totals";
 import { type CartQuote, useCartQuote } from "~/modules/cart/quote";
 import { availabilityText } from "~/modules/catalogue/availability";
 import { pageMeta } from "~/modules/seo/meta";
@@ -34,7 +36,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function CartPage() {
   const cart = useCart();
-  const { quote, failed, toFix, problem } = useCartQuote(cart);
+  const code = useDiscountCode();
+  const { quote, failed, toFix, problem } = useCartQuote(cart, { code });
   const navigate = useNavigate();
   // The spec's to-payment flag: the text "false" until the visitor goes on to payment.
   const [toPayment, setToPayment] = useState<"false" | "true">("false");
@@ -61,28 +64,17 @@ export default function CartPage() {
             aria-label="Order summary"
           >
             <h2 className="text-lg font-bold">Summary</h2>
-            <dl className="mt-4 space-y-2 text-sm">
-              <div className="flex justify-between">
-                <dt>
-                  Subtotal ({quote.itemCount} {quote.itemCount === 1 ? "item" : "items"})
-                </dt>
-                <dd data-testid="cart-subtotal">{formatMoney(quote.subtotalCents)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Shipping</dt>
-                <dd data-testid="cart-shipping">
-                  {quote.hasPhysical
-                    ? quote.shippingCents === 0
-                      ? "Free"
-                      : formatMoney(quote.shippingCents)
-                    : "Free (delivered by e-mail)"}
-                </dd>
-              </div>
-              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-                <dt>Total</dt>
-                <dd data-testid="cart-total">{formatMoney(quote.totalCents)}</dd>
-              </div>
-            </dl>
+            <p className="mt-4 text-sm text-slate-600">
+              {quote.itemCount} {quote.itemCount === 1 ? "item" : "items"}
+            </p>
+            <OrderTotals
+              prefix="cart"
+              totals={{ ...quote, discountCode: quote.discount?.code ?? "" }}
+              shippingFree={quote.hasPhysical ? "Free" : "Free (delivered by e-mail)"}
+              note={quote.taxNote}
+              className="mt-2 space-y-2 text-sm"
+            />
+            <DiscountCodeField applied={quote.discount?.code ?? null} problem={quote.codeProblem} />
             {quote.hasPhysical && quote.shippingCents > 0 ? (
               <p className="mt-2 text-xs text-slate-500">
                 Free shipping when your printers and routers come to{" "}
@@ -278,8 +270,16 @@ function CartLineRow({
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <QuantityControl line={line} name={name} max={max} invalid={problem !== null} />
           {priced && !problem ? (
-            <p className="ml-auto text-right font-semibold sm:w-24" data-testid="cart-line-total">
+            <p className="ml-auto text-right font-semibold sm:w-28" data-testid="cart-line-total">
               {formatMoney(priced.lineTotalCents)}
+              {priced.discountCents > 0 ? (
+                <span
+                  className="block whitespace-nowrap text-xs font-medium text-emerald-800"
+                  data-testid="cart-line-discount"
+                >
+                  −{formatMoney(priced.discountCents)} discount
+                </span>
+              ) : null}
             </p>
           ) : null}
         </div>

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
-import { cartStore } from "~/modules/cart/cart-store";
+import { OrderTotals } from "~/modules/orders/components/order-totals";
+import { taxLabel } from "~/modules/orders/totals";
+import { cartStore, discountCodeStore } from "~/modules/cart/cart-store";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
@@ -71,6 +73,12 @@ export async function loader(args: Route.LoaderArgs) {
         subtotalCents: view.order.subtotalCents,
         shippingCents: view.order.shippingCents,
         totalCents: view.order.totalCents,
+        discountCode: view.order.discountCode,
+        discountCents: view.order.discountCents,
+        taxes: view.order.taxBreakdown,
+        taxCents: view.order.taxCents,
+        pricesIncludeTax: view.order.pricesIncludeTax,
+        buyerTaxId: view.order.buyerTaxId,
         awaitingKeys: view.order.awaitingKeys,
         refundedCents: view.order.refundedCents,
         customerNote: view.order.customerNote,
@@ -83,6 +91,8 @@ export async function loader(args: Route.LoaderArgs) {
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         lineTotalCents: line.lineTotalCents,
+        discountCents: line.discountCents,
+        taxes: line.taxes,
         kind: line.kind,
         keys: line.keys,
         state: line.state,
@@ -215,7 +225,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const placed = !loaderData.retired && loaderData.placed;
   // The order is stored: only now does the cart empty.
   useEffect(() => {
-    if (placed) cartStore.set([]);
+    if (placed) {
+      cartStore.set([]);
+      discountCodeStore.set("");
+    }
   }, [placed]);
   const reply = actionData as ActionReply | undefined;
   const navigation = useNavigation();
@@ -308,7 +321,26 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {line.quantity} × <span className="font-semibold">{line.name}</span>{" "}
                   <span className="text-sm text-slate-500">at {formatMoney(line.unitPriceCents)}</span>
                 </span>
-                <span className="font-semibold">{formatMoney(line.lineTotalCents)}</span>
+                <span className="text-right font-semibold">
+                  <span data-testid="order-line-total">{formatMoney(line.lineTotalCents)}</span>
+                  {line.discountCents > 0 ? (
+                    <span
+                      className="block whitespace-nowrap text-xs font-medium text-emerald-800"
+                      data-testid="order-line-discount"
+                    >
+                      −{formatMoney(line.discountCents)} discount
+                    </span>
+                  ) : null}
+                  {line.taxes.map((tax) => (
+                    <span
+                      key={tax.name}
+                      className="block whitespace-nowrap text-xs font-normal text-slate-600"
+                      data-testid="order-line-tax"
+                    >
+                      {taxLabel(tax, order.pricesIncludeTax)} {formatMoney(tax.taxCents)}
+                    </span>
+                  ))}
+                </span>
               </div>
               {line.kind === "software" && line.keys.length > 0 ? (
                 <div className="mt-3">
@@ -333,21 +365,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ul>
-        <dl className="space-y-1 border-t border-slate-200 px-5 py-4 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(order.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd data-testid="order-shipping">
-              {order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}
-            </dd>
-          </div>
-          <div className="flex justify-between text-base font-bold">
-            <dt>Total</dt>
-            <dd data-testid="order-total">{formatMoney(order.totalCents)}</dd>
-          </div>
+        <div className="border-t border-slate-200 px-5 py-4">
+          <OrderTotals prefix="order" totals={order} className="space-y-1 text-sm" />
+          {order.buyerTaxId ? (
+            <p className="mt-2 text-sm text-slate-600" data-testid="order-buyer-tax-id">
+              Your tax ID: {order.buyerTaxId}
+            </p>
+          ) : null}
+        </div>
+        <dl className="space-y-1 px-5 pb-4 text-sm">
           {order.refundedCents > 0 ? (
             <div className="flex justify-between text-rose-800">
               <dt>Refunded</dt>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
-import { useCart } from "~/modules/cart/cart-store";
-import { useCartQuote } from "~/modules/cart/quote";
+import { useCart, useDiscountCode } from "~/modules/cart/cart-store";
+import { type QuotePlace, useCartQuote } from "~/modules/cart/quote";
+import { DiscountCodeField } from "~/modules/cart/components/discount-code-field";
+import { OrderTotals } from "~/modules/orders/components/order-totals";
 import { quantityProblem } from "~/modules/cart/cart";
 import { availabilityText } from "~/modules/catalogue/availability";
 import { orderPath } from "~/modules/orders/access.server";
@@ -20,6 +22,7 @@ import { ButtonLink } from "~/ui/button";
 import { AddressFields } from "~/ui/address-fields";
 import { COUNTRIES } from "~/lib/address";
 import { TextField } from "~/ui/field";
+import { taxLabel } from "~/modules/orders/totals";
 import type { Route } from "./+types/payment";
 
 const METHOD_LABELS = {
@@ -128,10 +131,22 @@ const shipsToText = (codes: string[]) => codes.map((code) => COUNTRIES[code] ?? 
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
-  const { quote, toFix, problem } = useCartQuote(cart);
+  const code = useDiscountCode();
+  const [shipToBilling, setShipToBilling] = useState(true);
+  // Where the order is taxed, as the form has it now: the quote follows every change of country or state.
+  const [places, setPlaces] = useState<{ billing: QuotePlace; shipping?: QuotePlace }>({
+    billing: {
+      country: loaderData.prefill?.billing?.country ?? "US",
+      region: loaderData.prefill?.billing?.region ?? "",
+    },
+  });
+  const { quote, toFix, problem } = useCartQuote(cart, {
+    code,
+    billing: places.billing,
+    shipping: shipToBilling ? undefined : places.shipping,
+  });
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
-  const [shipToBilling, setShipToBilling] = useState(true);
   const errors: Errors = clientErrors ?? actionData?.errors ?? {};
   const submitting = navigation.state !== "idle" && navigation.formAction === "/payment";
   const cartJson = JSON.stringify(cart.map(({ groupKey, id, quantity }) => ({ groupKey, id, quantity })));
@@ -167,7 +182,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
       {loaderData.methods.includes("sandbox") ? <DemoNotice /> : null}
-      {errors.form || errors.cart ? (
+      {errors.form || errors.cart || errors.discountCode ? (
         <p
           className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
           role="alert"
@@ -175,13 +190,27 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           data-form-error
           data-testid="checkout-error"
         >
-          {errors.form ?? errors.cart}
+          {errors.form ?? errors.cart ?? errors.discountCode}
         </p>
       ) : null}
       <Form
         method="post"
         noValidate
         className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]"
+        onChange={(event) => {
+          const target: EventTarget = event.target;
+          const name =
+            target instanceof HTMLInputElement || target instanceof HTMLSelectElement ? target.name : "";
+          if (!/^(billing|shipping)\.(country|region)$/.test(name)) return;
+          const form = new FormData(event.currentTarget);
+          const placeOf = (prefix: string): QuotePlace | undefined => {
+            const country = form.get(`${prefix}.country`);
+            // A new country starts without a state: the old one's field is about to give way to the new one's.
+            const region = name === `${prefix}.country` ? "" : String(form.get(`${prefix}.region`) ?? "");
+            return typeof country === "string" ? { country, region } : undefined;
+          };
+          setPlaces({ billing: placeOf("billing") ?? places.billing, shipping: placeOf("shipping") });
+        }}
         onSubmit={(event) => {
           const result = checkoutSchema.safeParse(formToObject(new FormData(event.currentTarget)));
           if (!result.success) {
@@ -194,6 +223,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       >
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="cart" value={cartJson} />
+        <input type="hidden" name="discountCode" value={code} />
+        {quote ? <input type="hidden" name="expectedTotalCents" value={quote.totalCents} /> : null}
         <div className="space-y-10">
           <fieldset className="space-y-4">
             <legend className="text-lg font-bold">Contact</legend>
@@ -215,6 +246,15 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             defaults={loaderData.prefill?.billing}
             autoCompleteSection="billing"
           />
+          <TextField
+            label="Tax ID (optional, for business customers)"
+            name="buyerTaxId"
+            autoComplete="off"
+            maxLength={30}
+            error={errors.buyerTaxId}
+            hint="Your VAT number, GSTIN or EIN, printed on your invoice."
+            data-testid="buyer-tax-id"
+          />
           {quote?.hasPhysical ? (
             <fieldset className="space-y-4" data-testid="shipping-fieldset">
               <legend className="text-lg font-bold">Shipping</legend>
@@ -223,7 +263,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   type="checkbox"
                   name="shipToBilling"
                   checked={shipToBilling}
-                  onChange={(event) => setShipToBilling(event.target.checked)}
+                  onChange={(event) => {
+                    setShipToBilling(event.target.checked);
+                    // The shipping fields start on the first country the store ships to, without a state.
+                    const first = loaderData.shipsTo.includes("US") ? "US" : loaderData.shipsTo[0]!;
+                    setPlaces((now) => ({ ...now, shipping: { country: first, region: "" } }));
+                  }}
                 />
                 Ship to my billing address
               </label>
@@ -331,7 +376,26 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                         )}
                       </span>
                     </span>
-                    <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+                    <span className="text-right font-medium">
+                      {formatMoney(line.lineTotalCents)}
+                      {line.discountCents > 0 ? (
+                        <span
+                          className="block whitespace-nowrap text-xs font-normal text-emerald-800"
+                          data-testid="summary-line-discount"
+                        >
+                          −{formatMoney(line.discountCents)} discount
+                        </span>
+                      ) : null}
+                      {line.taxes.map((tax) => (
+                        <span
+                          key={tax.name}
+                          className="block whitespace-nowrap text-xs font-normal text-slate-600"
+                          data-testid="summary-line-tax"
+                        >
+                          {taxLabel(tax, quote.pricesIncludeTax)} {formatMoney(tax.taxCents)}
+                        </span>
+                      ))}
+                    </span>
                   </li>
                 ))}
                 {toFix.map((line) => (
@@ -357,22 +421,13 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   </li>
                 ))}
               </ul>
-              <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
-                <div className="flex justify-between">
-                  <dt>Subtotal</dt>
-                  <dd>{formatMoney(quote.subtotalCents)}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt>Shipping</dt>
-                  <dd data-testid="summary-shipping">
-                    {quote.shippingCents === 0 ? "Free" : formatMoney(quote.shippingCents)}
-                  </dd>
-                </div>
-                <div className="flex justify-between text-base font-bold">
-                  <dt>Total</dt>
-                  <dd data-testid="summary-total">{formatMoney(quote.totalCents)}</dd>
-                </div>
-              </dl>
+              <OrderTotals
+                prefix="summary"
+                totals={{ ...quote, discountCode: quote.discount?.code ?? "" }}
+                note={quote.taxNote}
+                className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm"
+              />
+              <DiscountCodeField applied={quote.discount?.code ?? null} problem={quote.codeProblem} />
             </>
           ) : problem ? (
             <p className="mt-4 text-sm text-red-800" role="alert" data-testid="quote-problem">

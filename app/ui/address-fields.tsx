@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { COUNTRIES } from "~/lib/address";
+import { regionCodeOf, regionsOf } from "~/lib/regions";
 import { SelectField, TextField } from "./field";
 
 export type AddressValues = Partial<
@@ -38,6 +40,16 @@ export function AddressFields({
     };
   };
   const auto = (token: string) => (autoCompleteSection ? `${autoCompleteSection} ${token}` : token);
+  const initialCountry =
+    defaults.country && offered.includes(defaults.country)
+      ? defaults.country
+      : offered.includes("US")
+        ? "US"
+        : offered[0]!;
+  // The United States and India list their states (what tax goes by); other countries take a region as typed.
+  const [country, setCountry] = useState(initialCountry);
+  const states = regionsOf(country);
+  const stateDefault = states ? (regionCodeOf(country, defaults.region ?? "") ?? "") : undefined;
   return (
     <fieldset className="space-y-4" data-testid={testId ?? (prefix ? `${prefix}-address` : "address-fields")}>
       <legend className="text-lg font-bold">{legend}</legend>
@@ -50,23 +62,36 @@ export function AddressFields({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="City" autoComplete={auto("address-level2")} {...field("city")} />
-        <TextField
-          label="State or region (optional)"
-          autoComplete={auto("address-level1")}
-          {...field("region")}
-        />
+        {states ? (
+          <SelectField
+            key={country}
+            label={country === "IN" ? "State or union territory" : "State"}
+            autoComplete={auto("address-level1")}
+            {...field("region")}
+            defaultValue={stateDefault}
+          >
+            <option value="">Choose…</option>
+            {Object.entries(states).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <TextField
+            key={country}
+            label="State or region (optional)"
+            autoComplete={auto("address-level1")}
+            {...field("region")}
+          />
+        )}
         <TextField label="Postal code" autoComplete={auto("postal-code")} {...field("postalCode")} />
         <SelectField
           label="Country"
           autoComplete={auto("country")}
           {...field("country")}
-          defaultValue={
-            defaults.country && offered.includes(defaults.country)
-              ? defaults.country
-              : offered.includes("US")
-                ? "US"
-                : offered[0]
-          }
+          defaultValue={initialCountry}
+          onChange={(event) => setCountry(event.target.value)}
         >
           {offered.map((code) => (
             <option key={code} value={code}>

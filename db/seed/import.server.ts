@@ -17,7 +17,9 @@ import {
   pages,
   productMetadata,
   products,
+  promotions,
   seoRecords,
+  taxRules,
   services,
   webInfo,
 } from "../schema";
@@ -273,8 +275,11 @@ async function importContent(tx: Transaction, file: SeedFile) {
     };
     await tx.insert(services).values(values).onConflictDoUpdate({ target: services.slug, set: values });
   }
-  const { shippingFlatRate, freeShippingThreshold, sandboxPayments } = file.settings ?? {};
+  const { shippingFlatRate, freeShippingThreshold, sandboxPayments, pricesIncludeTax, taxRegistrations } =
+    file.settings ?? {};
   await saveSettings(tx, {
+    pricesIncludeTax,
+    taxRegistrations,
     shippingFlatCents: shippingFlatRate === undefined ? undefined : parseMoney(shippingFlatRate),
     freeShippingThresholdCents:
       freeShippingThreshold === undefined ? undefined : parseMoney(freeShippingThreshold),
@@ -282,6 +287,27 @@ async function importContent(tx: Transaction, file: SeedFile) {
     // turns it off. Only the demo store's file asks for it.
     sandboxPayments: sandboxPayments ?? false,
   });
+  if (file.taxRules) {
+    // Like banners, the file's list is the list.
+    await tx.delete(taxRules);
+    if (file.taxRules.length > 0)
+      await tx.insert(taxRules).values(file.taxRules.map((rule, position) => ({ ...rule, position })));
+  }
+  for (const code of file.promotions ?? []) {
+    await tx
+      .insert(promotions)
+      .values({
+        code: code.code,
+        description: code.description,
+        kind: code.kind,
+        percentBasisPoints: code.kind === "percent" ? (code.percentBasisPoints ?? null) : null,
+        amountCents: code.kind === "fixed" && code.amount ? parseMoney(code.amount) : null,
+        minSubtotalCents: code.minSubtotal ? parseMoney(code.minSubtotal) : 0,
+        usageLimit: code.usageLimit ?? null,
+        perCustomerLimit: code.perCustomerLimit ?? null,
+      })
+      .onConflictDoNothing();
+  }
   for (const page of file.pages ?? []) {
     await tx
       .insert(pages)

@@ -208,8 +208,54 @@ export const seedFileSchema = z
         shippingFlatRate: priceString,
         freeShippingThreshold: priceString,
         sandboxPayments: z.boolean(),
+        /** Whether catalogue prices include tax. */
+        pricesIncludeTax: z.boolean(),
+        /** Where the store is registered for tax (printed on invoices): country, kind of number, number, states. */
+        taxRegistrations: z
+          .array(
+            z.object({
+              country: z.string().regex(/^[A-Z]{2}$/),
+              label: text(20),
+              number: text(40),
+              regions: z.array(z.string().regex(/^[A-Z0-9]{1,3}$/)).max(100),
+            }),
+          )
+          .max(20),
       })
       .partial()
+      .optional(),
+    /**
+     * The tax rules: a rate in basis points (400 = 4%) by country and state ('' for the whole country). When given,
+     * the file's list is the list.
+     */
+    taxRules: z
+      .array(
+        z.object({
+          country: z.string().regex(/^[A-Z]{2}$/),
+          region: z.union([z.literal(""), z.string().regex(/^[A-Z0-9]{1,3}$/)]).default(""),
+          productKind: z.enum(["all", "software", "hardware", "service"]).default("all"),
+          name: text(60),
+          rateBasisPoints: z.number().int().min(0).max(10_000),
+          appliesToShipping: z.boolean().default(false),
+        }),
+      )
+      .max(500)
+      .optional(),
+    /** Discount codes: added when no code of the same text exists (never reset: their uses are kept). */
+    promotions: z
+      .array(
+        z.object({
+          code: z.string().regex(/^[A-Za-z0-9_-]{3,40}$/),
+          description: z.string().max(500).default(""),
+          kind: z.enum(["percent", "fixed"]),
+          percentBasisPoints: z.number().int().min(1).max(10_000).optional(),
+          amount: priceString.optional(),
+          minSubtotal: priceString.optional(),
+          usageLimit: z.number().int().min(1).optional(),
+          perCustomerLimit: z.number().int().min(1).optional(),
+        }),
+      )
+      .max(100)
       .optional(),
     /** Licence keys for software products, by brand key and product id; imported encrypted, never twice. */
     licenceKeys: z

@@ -435,7 +435,7 @@ test("screenshots of the login page, dashboard, orders and address book at deskt
   await form.getByLabel("Full name").fill("Screenshot Person");
   await form.getByLabel("Street address").fill("500 Market Street");
   await form.getByLabel("City").fill("San Francisco");
-  await form.getByLabel("State or region (optional)").fill("CA");
+  await form.getByLabel("State", { exact: true }).selectOption("CA");
   await form.getByLabel("Postal code").fill("94105");
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByTestId("saved-address")).toHaveCount(1);

@@ -31,7 +31,8 @@ export const address = {
   line1: "1 Example Street",
   line2: "",
   city: "New York",
-  region: "NY",
+  // No state: the demo store's New York sales tax applies only to addresses that name the state.
+  region: "",
   postalCode: "10001",
   country: "US",
   phone: "",
@@ -46,6 +47,8 @@ export function checkout(overrides: Partial<CheckoutInput> = {}): CheckoutInput 
     paymentMethod: "sandbox",
     cart: [{ groupKey: "Norton", id: "1", quantity: 1 }],
     acceptTerms: "on",
+    discountCode: "",
+    buyerTaxId: "",
     ...overrides,
   };
 }

@@ -44,7 +44,7 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
     const all = await ordersCsv(database.db, orderListQuery.parse({ q: "export-" }));
     const lines = all.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "number,created_at,email,status,payment_method,payment_status,items,subtotal,shipping,total,refunded,awaiting_keys,tracking_number,paid_at",
+      "number,created_at,email,status,payment_method,payment_status,items,subtotal,discount_code,discount,shipping,tax,total,refunded,awaiting_keys,tracking_number,paid_at",
     );
     expect(lines).toHaveLength(3);
     const pending = await ordersCsv(

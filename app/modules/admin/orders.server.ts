@@ -14,6 +14,7 @@ import {
   ORDER_STATUSES,
 } from "~db/schema";
 import { releaseStock } from "~/modules/catalogue/stock.server";
+import { releaseCodeUse } from "~/modules/orders/checkout-pricing.server";
 import { formatMoney } from "~/lib/money";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { orderPath } from "~/modules/orders/access.server";
@@ -383,6 +384,15 @@ export async function cancelOrder(ctx: OrdersContext, number: number, admin: str
       .where(eq(orders.id, order.id));
     await recordEvent(tx, order.id, "cancelled", `admin:${admin}`, "Cancelled by the store");
     await releaseOrderStock(tx, order.id, admin);
+    // The use it took of its discount code goes back, as its stock does.
+    if (await releaseCodeUse(tx, order.promotionId))
+      await recordEvent(
+        tx,
+        order.id,
+        "code_released",
+        `admin:${admin}`,
+        `The use of discount code ${order.discountCode} was given back`,
+      );
     await recordAudit(tx, {
       actor: admin,
       action: "order.cancel",

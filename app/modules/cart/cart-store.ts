@@ -20,3 +20,15 @@ export function useCart(): CartLine[] {
 export function updateCart(change: (lines: CartLine[]) => CartLine[]) {
   cartStore.set((raw) => change(sanitizeCart(raw)));
 }
+
+/** The discount code applied to the cart, kept with it in local storage under `cart-code` ('' for none). */
+export const discountCodeStore = storedValue<string>(
+  "cart-code",
+  "",
+  (value): value is string => typeof value === "string" && value.length <= 100,
+  "Stored discount code is not a code; using none",
+);
+
+export function useDiscountCode(): string {
+  return useStoredValue(discountCodeStore, "");
+}

@@ -13,6 +13,8 @@ export type PricedLine = {
   img: string;
   route: string;
   brandName: string;
+  /** The catalogue section (what a discount code may be limited to). */
+  section: Section;
   kind: LineKind;
   unitPriceCents: number;
   quantity: number;
@@ -97,6 +99,7 @@ export async function priceCart(db: Database | Transaction, cart: CartRequestLin
       img: row.img,
       route: row.route,
       brandName: row.brandName,
+      section: row.section,
       kind: kindOf(row.section),
       unitPriceCents: row.priceCents,
       quantity: line.quantity,

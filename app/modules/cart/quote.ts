@@ -1,12 +1,24 @@
 import { useEffect, useState } from "react";
+import type { TaxAmount } from "~db/schema/orders";
 import type { PricedCart, PricedLine } from "./pricing.server";
+import type { LineResult } from "./pricing-math";
 import { type CartLine, isOrderable } from "./cart";
 
 /** What the server says a cart costs now (see routes/api.cart-quote.tsx). */
 export type CartQuote = Omit<PricedCart, "lines"> & {
-  lines: Array<Omit<PricedLine, "productId">>;
+  lines: Array<Omit<PricedLine, "productId"> & LineResult & { discountEligible: boolean }>;
   shippingCents: number;
   totalCents: number;
+  /** The code applied, or null; why the code asked for was refused, or null. */
+  discount: { code: string } | null;
+  codeProblem: string | null;
+  discountCents: number;
+  shippingDiscountCents: number;
+  taxes: TaxAmount[];
+  taxCents: number;
+  pricesIncludeTax: boolean;
+  /** Where no tax is charged, or what the address still needs; '' when taxes are shown. */
+  taxNote: string;
   freeShippingThresholdCents: number;
   /** Keys of a waiting order are sent within this many hours. */
   waitingOrderHours: number;
@@ -27,7 +39,18 @@ const EMPTY_QUOTE: CartQuote = {
   freeShippingThresholdCents: 0,
   waitingOrderHours: 0,
   lowStockThreshold: 0,
+  discount: null,
+  codeProblem: null,
+  discountCents: 0,
+  shippingDiscountCents: 0,
+  taxes: [],
+  taxCents: 0,
+  pricesIncludeTax: false,
+  taxNote: "",
 };
+
+/** The address a cart is taxed at, as far as the checkout form has it. */
+export type QuotePlace = { country: string; region: string };
 
 /**
  * Prices the browser's cart on the server whenever it changes; the newest answer wins. A plain request rather
@@ -35,7 +58,10 @@ const EMPTY_QUOTE: CartQuote = {
  * left out (the page shows them for the shopper to fix) and make the cart not ready to order. When pricing fails,
  * `problem` says why in words: the store's own answer when it refused the request, or that it could not be reached.
  */
-export function useCartQuote(lines: CartLine[]): {
+export function useCartQuote(
+  lines: CartLine[],
+  extra: { code?: string; billing?: QuotePlace; shipping?: QuotePlace } = {},
+): {
   quote: CartQuote | undefined;
   failed: boolean;
   /** Lines to fix before checking out: their quantity is not one the store accepts. */
@@ -52,6 +78,9 @@ export function useCartQuote(lines: CartLine[]): {
       priceCents,
       name,
     })),
+    code: extra.code || undefined,
+    billing: extra.billing,
+    shipping: extra.shipping,
   });
   const [answer, setAnswer] = useState<{ body: string; quote?: CartQuote; problem?: string } | null>(null);
   const empty = orderable.length === 0;

@@ -1,4 +1,6 @@
+import type { TaxAmount } from "~db/schema/orders";
 import { formatMoney } from "~/lib/money";
+import { lineExtras, totalsRows } from "./totals";
 
 export type EmailOrder = {
   number: number;
@@ -13,11 +15,20 @@ export type EmailOrder = {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The discount code and tax the order was charged (none: '' and zeros). */
+  discountCode?: string;
+  discountCents?: number;
+  taxes?: TaxAmount[];
+  taxCents?: number;
+  pricesIncludeTax?: boolean;
+  buyerTaxId?: string;
   lines: Array<{
     name: string;
     quantity: number;
     unitPriceCents: number;
     lineTotalCents: number;
+    discountCents?: number;
+    taxes?: TaxAmount[];
     kind: string;
     keys: string[];
   }>;
@@ -40,17 +51,31 @@ function linesText(order: EmailOrder, withKeys: boolean) {
         withKeys && line.keys.length > 0
           ? `\n    Licence key${line.keys.length > 1 ? "s" : ""}: ${line.keys.join(", ")}`
           : "";
-      return `  ${line.quantity} × ${line.name} — ${formatMoney(line.lineTotalCents)}${keys}`;
+      const extras = lineExtras(
+        { discountCents: line.discountCents ?? 0, taxes: line.taxes ?? [] },
+        order.pricesIncludeTax ?? false,
+      );
+      return `  ${line.quantity} × ${line.name} — ${formatMoney(line.lineTotalCents)}${extras ? ` (${extras})` : ""}${keys}`;
     })
     .join("\n");
 }
 
+const rowsOf = (order: EmailOrder) =>
+  totalsRows({
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    discountCode: order.discountCode ?? "",
+    discountCents: order.discountCents ?? 0,
+    taxes: order.taxes ?? [],
+    taxCents: order.taxCents ?? 0,
+    pricesIncludeTax: order.pricesIncludeTax ?? false,
+    totalCents: order.totalCents,
+  });
+
 function totalsText(order: EmailOrder) {
-  return [
-    `Subtotal: ${formatMoney(order.subtotalCents)}`,
-    `Shipping: ${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}`,
-    `Total: ${formatMoney(order.totalCents)}`,
-  ].join("\n");
+  const rows = rowsOf(order).map((row) => `${row.label}: ${row.amount}`);
+  if (order.buyerTaxId) rows.push(`Your tax ID: ${order.buyerTaxId}`);
+  return rows.join("\n");
 }
 
 function html(order: EmailOrder, intro: string, withKeys: boolean, extra = "") {
@@ -61,6 +86,13 @@ function html(order: EmailOrder, intro: string, withKeys: boolean, extra = "") {
           withKeys && line.keys.length > 0
             ? `<br><span style="font-family:monospace;background:#fff7ed;padding:2px 4px">${line.keys.map(escapeHtml).join("<br>")}</span>`
             : ""
+        }${
+          lineExtras(
+            { discountCents: line.discountCents ?? 0, taxes: line.taxes ?? [] },
+            order.pricesIncludeTax ?? false,
+          )
+            ? `<br><span style="color:#475569;font-size:13px">${escapeHtml(lineExtras({ discountCents: line.discountCents ?? 0, taxes: line.taxes ?? [] }, order.pricesIncludeTax ?? false))}</span>`
+            : ""
         }</td><td style="padding:6px 0;text-align:right">${formatMoney(line.lineTotalCents)}</td></tr>`,
     )
     .join("");
@@ -68,9 +100,13 @@ function html(order: EmailOrder, intro: string, withKeys: boolean, extra = "") {
 <h1 style="font-size:20px">${escapeHtml(order.storeName)}: order #${order.number}</h1>
 <p>${escapeHtml(intro)}</p>${extra}
 <table style="width:100%;border-collapse:collapse">${rows}
-<tr><td style="padding-top:12px">Subtotal</td><td style="padding-top:12px;text-align:right">${formatMoney(order.subtotalCents)}</td></tr>
-<tr><td>Shipping</td><td style="text-align:right">${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</td></tr>
-<tr><td><strong>Total</strong></td><td style="text-align:right"><strong>${formatMoney(order.totalCents)}</strong></td></tr></table>
+${rowsOf(order)
+  .map((row) =>
+    row.key === "total"
+      ? `<tr><td><strong>${escapeHtml(row.label)}</strong></td><td style="text-align:right"><strong>${escapeHtml(row.amount)}</strong></td></tr>`
+      : `<tr><td>${escapeHtml(row.label)}</td><td style="text-align:right">${escapeHtml(row.amount)}</td></tr>`,
+  )
+  .join("\n")}</table>
 <p><a href="${escapeHtml(order.link)}">View your order</a></p>${
     supportLine(order) ? `<p style="color:#475569;font-size:13px">${escapeHtml(supportLine(order))}</p>` : ""
   }</body></html>`;

@@ -11,6 +11,7 @@ import {
   products,
 } from "~db/schema";
 import type { KeyCipher } from "~/lib/key-cipher.server";
+import { formatMoney } from "~/lib/money";
 import type { Logger } from "~/lib/logger.server";
 import { MAX_QUANTITY } from "~/modules/cart/cart";
 import { priceCart, type PricedLine } from "~/modules/cart/pricing.server";
@@ -31,15 +32,11 @@ import {
   paymentReceiptEmail,
 } from "./order-emails";
 import { addressSchema, type CheckoutInput, COUNTRIES } from "./schemas";
+import { countCodeUse, priceForCheckout } from "./checkout-pricing.server";
+import { regionCodeOf } from "~/lib/regions";
 import { carrierName, lineState, trackingLink } from "./tracking";
 import { notifyOwnerOfOrder } from "./owner-notifications.server";
-import {
-  bankTransferDetails,
-  bankTransferText,
-  getSettings,
-  shippingCost,
-  storeIdentity,
-} from "./settings.server";
+import { bankTransferDetails, bankTransferText, getSettings, storeIdentity } from "./settings.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 
 export type OrdersContext = {
@@ -62,6 +59,8 @@ export type PlaceOrderResult =
       replayed: boolean;
     }
   | { ok: false; errors: FieldErrors };
+
+const stateRefusal = (country: string) => `Choose a state of ${COUNTRIES[country] ?? country} from the list`;
 
 export class OrderError extends Error {
   override name = "OrderError";
@@ -118,9 +117,14 @@ export async function placeOrder(
   }
   if (priced.lines.length === 0) return { ok: false, errors: { cart: "Your cart is empty" } };
 
+  // States by their codes ("NY", "UP"): what tax rules and the invoice go by.
+  const billingRegion = regionCodeOf(input.billing.country, input.billing.region);
+  if (billingRegion === null)
+    return { ok: false, errors: { "billing.region": stateRefusal(input.billing.country) } };
+  const billing: Address = { ...input.billing, region: billingRegion };
   let shippingAddress: Address | null = null;
   if (priced.hasPhysical) {
-    if (input.shipToBilling) shippingAddress = input.billing;
+    if (input.shipToBilling) shippingAddress = billing;
     else {
       const parsed = addressSchema.safeParse(input.shipping ?? {});
       if (!parsed.success) {
@@ -131,7 +135,10 @@ export async function placeOrder(
           ),
         };
       }
-      shippingAddress = parsed.data;
+      const region = regionCodeOf(parsed.data.country, parsed.data.region);
+      if (region === null)
+        return { ok: false, errors: { "shipping.region": stateRefusal(parsed.data.country) } };
+      shippingAddress = { ...parsed.data, region };
     }
     const { shipsTo } = await getSettings(ctx.db);
     if (!shipsTo.includes(shippingAddress.country)) {
@@ -145,15 +152,33 @@ export async function placeOrder(
       };
     }
   }
+  // Physical goods are taxed where they are delivered, everything else where the buyer is billed.
+  const taxAddress = shippingAddress ?? billing;
 
   try {
     const placed = await ctx.db.transaction(async (tx) => {
       const store = await getSettings(tx);
-      const shortages = await stockShortages(tx, priced.lines);
+      // The code's row is locked here, before any product: concurrent orders take their turns in the same order.
+      const pricing = await priceForCheckout(tx, input.cart, {
+        code: input.discountCode,
+        place: { country: taxAddress.country, region: taxAddress.region },
+        lockPromotion: true,
+      });
+      if (pricing.unavailable.length > 0 || pricing.lines.length === 0)
+        throw new CartRefused({ cart: "Your cart changed while you were checking out: reload the page" });
+      if (pricing.codeProblem) throw new CartRefused({ discountCode: pricing.codeProblem });
+      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== pricing.totalCents)
+        throw new CartRefused({
+          cart: `Your total is now ${formatMoney(pricing.totalCents)}, not the ${formatMoney(input.expectedTotalCents)} shown a moment ago: check the order summary and place the order again.`,
+        });
+      if (pricing.promotion) {
+        const counted = await countCodeUse(tx, pricing.promotion, input.email);
+        if (!counted.ok) throw new CartRefused({ discountCode: counted.message });
+      }
+      const shortages = await stockShortages(tx, pricing.lines);
       if (shortages.length > 0) throw new CartRefused({ cart: shortages.join(" ") });
       // Printers and routers with a stock count: taken now, under the same locks, given back if it is cancelled.
-      const reserved = await reserveStock(tx, priced.lines);
-      const shippingCents = shippingCost(store, priced.physicalSubtotalCents, priced.hasPhysical);
+      const reserved = await reserveStock(tx, pricing.lines);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -163,15 +188,24 @@ export async function placeOrder(
           status: "pending_payment",
           paymentStatus: "pending",
           paymentMethod: input.paymentMethod,
-          subtotalCents: priced.subtotalCents,
-          shippingCents,
-          totalCents: priced.subtotalCents + shippingCents,
-          billingAddress: input.billing,
+          subtotalCents: pricing.subtotalCents,
+          shippingCents: pricing.shippingCents,
+          totalCents: pricing.totalCents,
+          promotionId: pricing.discount?.promotionId ?? null,
+          discountCode: pricing.discount?.code ?? "",
+          discountCents: pricing.discountCents,
+          shippingDiscountCents: pricing.shippingDiscountCents,
+          taxCents: pricing.taxCents,
+          shippingTaxCents: pricing.shippingTaxCents,
+          pricesIncludeTax: pricing.pricesIncludeTax,
+          taxBreakdown: pricing.taxes,
+          buyerTaxId: input.buyerTaxId,
+          billingAddress: billing,
           shippingAddress,
         })
         .returning();
       await tx.insert(orderLines).values(
-        priced.lines.map((line, index) => ({
+        pricing.lines.map((line, index) => ({
           orderId: order!.id,
           productId: line.productId,
           groupKey: line.groupKey,
@@ -180,6 +214,10 @@ export async function placeOrder(
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,
           lineTotalCents: line.lineTotalCents,
+          discountCents: line.discountCents,
+          taxes: line.taxes,
+          taxCents: line.taxCents,
+          taxRateBasisPoints: line.taxRateBasisPoints,
           kind: line.kind,
           stockReserved: reserved[index] ?? 0,
         })),
@@ -367,6 +405,12 @@ async function emailView(
     subtotalCents: order!.subtotalCents,
     shippingCents: order!.shippingCents,
     totalCents: order!.totalCents,
+    discountCode: order!.discountCode,
+    discountCents: order!.discountCents,
+    taxes: order!.taxBreakdown,
+    taxCents: order!.taxCents,
+    pricesIncludeTax: order!.pricesIncludeTax,
+    buyerTaxId: order!.buyerTaxId,
     awaitingKeys: order!.awaitingKeys,
     bankTransferInstructions,
     lines: lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),

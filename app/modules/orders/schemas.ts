@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAYMENT_METHODS } from "~db/schema/orders";
 import { parseCartRequest } from "~/modules/cart/cart";
 import { addressSchema } from "~/lib/address";
+import { discountCodeSchema } from "~/modules/cart/discount-code";
 export { fieldErrors, formToObject } from "~/lib/forms";
 
 // The address form is shared with the address book (accounts): it lives in lib.
@@ -39,6 +40,39 @@ export const checkoutSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, "Choose a payment method"),
   cart: cartJson,
   acceptTerms: z.literal("on", "Please accept the terms and conditions to place the order"),
+  /**
+   * The total the checkout showed, in cents: never what is charged (the server prices everything), only compared with
+   * it, so that an order whose total changed since (a state picked while the summary was updating) is not placed.
+   */
+  expectedTotalCents: z.preprocess(
+    (value) => (value === undefined || value === "" ? undefined : value),
+    z.coerce
+      .number("The checkout form is out of date: reload the page")
+      .int("The checkout form is out of date: reload the page")
+      .min(0, "The checkout form is out of date: reload the page")
+      .max(2_000_000_000, "The checkout form is out of date: reload the page")
+      .optional(),
+  ),
+  /** The discount code the shopper applied ('' for none): checked and priced on the server. */
+  discountCode: z.preprocess((value) => value ?? "", discountCodeSchema),
+  /** A business buyer's tax ID (VAT, GSTIN, EIN), printed on the invoice; optional. */
+  buyerTaxId: z.preprocess(
+    (value) => value ?? "",
+    z
+      .string()
+      .max(1_000, "A tax ID is at most 30 characters")
+      .transform((value) => value.trim().toUpperCase())
+      .pipe(
+        z
+          .string()
+          .max(30, "A tax ID is at most 30 characters")
+          .refine((value) => value === "" || value.length >= 5, "A tax ID has at least 5 characters")
+          .refine(
+            (value) => value === "" || /^[A-Z0-9][A-Z0-9 ./-]*$/.test(value),
+            "A tax ID has only letters, digits, spaces, dots, slashes and dashes",
+          ),
+      ),
+  ),
 });
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { orderLines, orders, paymentEvents } from "~db/schema";
+import { type Order, type OrderLine, orderLines, orders, paymentEvents } from "~db/schema";
 import { orderPath } from "./access.server";
+import { linePaidCents } from "./invoice-document";
 import { markPaid, type OrdersContext, recordEvent } from "./orders.server";
 
 /** Stripe is offered only when both its keys are configured. */
@@ -26,24 +27,7 @@ export async function startStripeCheckout(ctx: OrdersContext, orderId: number): 
     customer_email: order.email,
     client_reference_id: String(order.number),
     metadata: { orderId: String(order.id), orderNumber: String(order.number) },
-    line_items: [
-      ...lines.map((line) => ({
-        quantity: line.quantity,
-        price_data: { currency: "usd", unit_amount: line.unitPriceCents, product_data: { name: line.name } },
-      })),
-      ...(order.shippingCents > 0
-        ? [
-            {
-              quantity: 1,
-              price_data: {
-                currency: "usd",
-                unit_amount: order.shippingCents,
-                product_data: { name: "Shipping" },
-              },
-            },
-          ]
-        : []),
-    ],
+    line_items: stripeLineItems(order, lines),
     success_url: `${link}&placed=1`,
     cancel_url: `${ctx.env.PUBLIC_URL}/payment?cancelled=${order.number}`,
   });
@@ -140,4 +124,40 @@ export async function refundCardPayment(
     { idempotencyKey },
   );
   return refund.id;
+}
+
+/**
+ * What Stripe charges, adding up to the order's total: each line at its unit price and shipping, or, when a discount
+ * or an added tax changes what a line costs, each line (and shipping) as one amount: its price less its discount plus
+ * its tax.
+ */
+export function stripeLineItems(
+  order: Pick<
+    Order,
+    | "discountCents"
+    | "taxCents"
+    | "pricesIncludeTax"
+    | "shippingCents"
+    | "shippingDiscountCents"
+    | "shippingTaxCents"
+  >,
+  lines: Array<
+    Pick<OrderLine, "name" | "quantity" | "unitPriceCents" | "lineTotalCents" | "discountCents" | "taxCents">
+  >,
+) {
+  const item = (name: string, amount: number, quantity = 1) => ({
+    quantity,
+    price_data: { currency: "usd", unit_amount: amount, product_data: { name } },
+  });
+  const adjusted = order.discountCents > 0 || (order.taxCents > 0 && !order.pricesIncludeTax);
+  const shippingPaid =
+    order.shippingCents - order.shippingDiscountCents + (order.pricesIncludeTax ? 0 : order.shippingTaxCents);
+  return [
+    ...lines.map((line) =>
+      adjusted
+        ? item(`${line.quantity} × ${line.name}`, linePaidCents(line, order.pricesIncludeTax))
+        : item(line.name, line.unitPriceCents, line.quantity),
+    ),
+    ...(shippingPaid > 0 ? [item("Shipping", shippingPaid)] : []),
+  ];
 }

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { PromotionScope } from "~db/schema/pricing";
+import { formatMoney } from "~/lib/money";
+
+/**
+ * Discount codes as the cart and checkout take them: the code's shape, and why a code is refused, in words a
+ * shopper can act on. Pure code, shared by the pages and the server. The order of the checks follows the admin's
+ * status (docs/decisions/0019): paused, expired, used up, not started; then what the cart must have.
+ */
+
+/** The longest code there is (the admin's form allows no longer). */
+export const MAX_CODE_LENGTH = 40;
+
+/** A code as typed: trimmed; '' for none. Too long or with odd characters: a message naming the problem. */
+export const discountCodeSchema = z
+  .string("The discount code must be text")
+  .max(1_000, `A discount code is at most ${MAX_CODE_LENGTH} characters`)
+  .transform((value) => value.trim())
+  .pipe(
+    z
+      .string()
+      .max(MAX_CODE_LENGTH, `A discount code is at most ${MAX_CODE_LENGTH} characters`)
+      .regex(/^[\p{L}\p{N}_-]*$/u, "A discount code has only letters, digits, - and _"),
+  );
+
+/** What the checks need of a code as stored. */
+export type CodeRecord = {
+  code: string;
+  paused: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  uses: number;
+  minSubtotalCents: number;
+  scope: PromotionScope;
+  scopeValues: string[];
+};
+
+/** What a code may apply to, of a cart line. */
+export type ScopeLine = { section: string; groupKey: string; productId: number };
+
+/** Whether a code applies to a line of the cart. */
+export function codeApplies(promotion: Pick<CodeRecord, "scope" | "scopeValues">, line: ScopeLine): boolean {
+  switch (promotion.scope) {
+    case "order":
+      return true;
+    case "section":
+      return promotion.scopeValues.includes(line.section);
+    case "brands":
+      return promotion.scopeValues.includes(line.groupKey);
+    case "products":
+      return promotion.scopeValues.includes(String(line.productId));
+  }
+}
+
+const day = (date: Date) =>
+  date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+
+export const unknownCode = (code: string) =>
+  `We don't know the discount code "${code}": check how it is spelled`;
+
+/**
+ * Why a code cannot be used on a cart now, or null when it can. `eligible` is how many of the cart's lines it
+ * applies to.
+ */
+export function codeRefusal(
+  promotion: CodeRecord | null,
+  typed: string,
+  cart: { now: Date; subtotalCents: number; eligibleLines: number },
+): string | null {
+  if (!promotion) return unknownCode(typed);
+  const code = promotion.code;
+  if (promotion.paused) return `The discount code "${code}" is not available at the moment`;
+  if (promotion.endsAt && promotion.endsAt <= cart.now)
+    return `The discount code "${code}" expired on ${day(promotion.endsAt)}`;
+  if (promotion.usageLimit !== null && promotion.uses >= promotion.usageLimit)
+    return `The discount code "${code}" has been used up`;
+  if (promotion.startsAt && promotion.startsAt > cart.now)
+    return `The discount code "${code}" can be used from ${day(promotion.startsAt)}`;
+  if (cart.subtotalCents < promotion.minSubtotalCents)
+    return `The discount code "${code}" needs a subtotal of at least ${formatMoney(promotion.minSubtotalCents)}: add ${formatMoney(promotion.minSubtotalCents - cart.subtotalCents)} more`;
+  if (cart.eligibleLines === 0) return `The discount code "${code}" does not apply to anything in your cart`;
+  return null;
+}
+
+/** Said at placing when the buyer's e-mail address has had its share of a code. */
+export const perCustomerRefusal = (code: string, limit: number) =>
+  limit === 1
+    ? `The discount code "${code}" can be used once per customer, and this e-mail address has used it already`
+    : `The discount code "${code}" can be used ${limit} times per customer, and this e-mail address has used it that often`;

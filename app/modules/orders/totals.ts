@@ -1,0 +1,74 @@
+import type { TaxAmount } from "~db/schema/orders";
+import { formatMoney } from "~/lib/money";
+import { formatRate } from "./invoice-document";
+
+/**
+ * The totals of a cart, a checkout or an order as every page, e-mail and export prints them: subtotal, the discount
+ * code's amount, shipping, each tax by name and rate, and the total. One list, so they read the same everywhere.
+ */
+export type TotalsSource = {
+  subtotalCents: number;
+  shippingCents: number;
+  discountCode: string;
+  discountCents: number;
+  taxes: TaxAmount[];
+  taxCents: number;
+  pricesIncludeTax: boolean;
+  totalCents: number;
+};
+
+export type TotalsRow = {
+  key: "subtotal" | "discount" | "shipping" | "tax" | "total";
+  label: string;
+  amount: string;
+  cents: number;
+};
+
+/** "CGST 9%" — with prices including tax, "Includes CGST 9%". */
+export const taxLabel = (tax: Pick<TaxAmount, "name" | "rateBasisPoints">, pricesIncludeTax: boolean) =>
+  `${pricesIncludeTax ? "Includes " : ""}${tax.name} ${formatRate(tax.rateBasisPoints)}`;
+
+export function totalsRows(order: TotalsSource, { shippingFree = "Free" } = {}): TotalsRow[] {
+  const rows: TotalsRow[] = [
+    {
+      key: "subtotal",
+      label: "Subtotal",
+      amount: formatMoney(order.subtotalCents),
+      cents: order.subtotalCents,
+    },
+  ];
+  if (order.discountCents > 0)
+    rows.push({
+      key: "discount",
+      label: order.discountCode ? `Discount (${order.discountCode})` : "Discount",
+      amount: `−${formatMoney(order.discountCents)}`,
+      cents: -order.discountCents,
+    });
+  rows.push({
+    key: "shipping",
+    label: "Shipping",
+    amount: order.shippingCents === 0 ? shippingFree : formatMoney(order.shippingCents),
+    cents: order.shippingCents,
+  });
+  for (const tax of order.taxes)
+    rows.push({
+      key: "tax",
+      label: taxLabel(tax, order.pricesIncludeTax),
+      amount: formatMoney(tax.taxCents),
+      cents: tax.taxCents,
+    });
+  rows.push({ key: "total", label: "Total", amount: formatMoney(order.totalCents), cents: order.totalCents });
+  return rows;
+}
+
+/** A line's discount and tax in words, for e-mails: "less $10.00 discount, CGST 9% $8.10"; '' for neither. */
+export function lineExtras(
+  line: { discountCents: number; taxes: TaxAmount[] },
+  pricesIncludeTax: boolean,
+): string {
+  const parts: string[] = [];
+  if (line.discountCents > 0) parts.push(`less ${formatMoney(line.discountCents)} discount`);
+  for (const tax of line.taxes)
+    if (tax.taxCents > 0) parts.push(`${taxLabel(tax, pricesIncludeTax)} ${formatMoney(tax.taxCents)}`);
+  return parts.join(", ");
+}
