@@ -2,7 +2,13 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
-import { searchProducts } from "~/modules/catalogue/search.server";
+import {
+  brandTiles,
+  productsWithTagPage,
+  resolveCataloguePath,
+  sectionHighlights,
+} from "~/modules/catalogue/catalogue.server";
+import { searchPage } from "~/modules/catalogue/search.server";
 
 const EDITIONS = [
   "Plus",
@@ -61,14 +67,43 @@ export const SEARCHES = [
   "printer",
 ];
 
-/** Times each search `rounds` times (after one warm-up round); returns the times in ms. */
+/**
+ * Times each search `rounds` times (after one warm-up round, which also builds the search index); returns the
+ * times in ms. A search is what the search page asks for: the ranking and the first page's cards.
+ */
 export async function timeSearches(db: Database, rounds: number): Promise<number[]> {
   const times: number[] = [];
   for (let round = -1; round < rounds; round++) {
     for (const query of SEARCHES) {
       const started = performance.now();
-      await searchProducts({ db }, query);
+      await searchPage({ db }, query, 1);
       if (round >= 0) times.push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+/** The data of the other pages that list products, as their loaders read it (without the snapshot). */
+export const LIST_PAGES: Array<{ name: string; read: (db: Database) => Promise<unknown> }> = [
+  { name: "brand page", read: (db) => resolveCataloguePath({ db }, "/antivirus/mcafee", 1) },
+  { name: "brand page 40", read: (db) => resolveCataloguePath({ db }, "/antivirus/mcafee", 40) },
+  { name: "product page", read: (db) => resolveCataloguePath({ db }, "/antivirus/mcafee/total-protection") },
+  {
+    name: "section page",
+    read: (db) => Promise.all([brandTiles({ db }, "antivirus"), sectionHighlights({ db }, "antivirus")]),
+  },
+  { name: "best sellers", read: (db) => productsWithTagPage({ db }, "best-seller", 1) },
+  { name: "best sellers 40", read: (db) => productsWithTagPage({ db }, "best-seller", 40) },
+];
+
+/** Times each list page's data `rounds` times (after one warm-up round); returns the times in ms per page. */
+export async function timeListPages(db: Database, rounds: number): Promise<Map<string, number[]>> {
+  const times = new Map(LIST_PAGES.map((page) => [page.name, [] as number[]]));
+  for (let round = -1; round < rounds; round++) {
+    for (const page of LIST_PAGES) {
+      const started = performance.now();
+      await page.read(db);
+      if (round >= 0) times.get(page.name)!.push(performance.now() - started);
     }
   }
   return times;
