@@ -14,6 +14,6 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "products_search_index_rows" AFTER INSERT OR DELETE OR TRUNCATE ON "products" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_index_version"();--> statement-breakpoint
-CREATE TRIGGER "products_search_index_text" AFTER UPDATE OF "name", "description", "hidden", "group_key", "position" ON "products" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_index_version"();--> statement-breakpoint
+CREATE TRIGGER "products_search_index_text" AFTER UPDATE OF "name", "description", "hidden", "group_key", "position", "categories" ON "products" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_index_version"();--> statement-breakpoint
 CREATE TRIGGER "brand_groups_search_index_rows" AFTER INSERT OR DELETE OR TRUNCATE ON "brand_groups" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_index_version"();--> statement-breakpoint
-CREATE TRIGGER "brand_groups_search_index_text" AFTER UPDATE OF "key", "name", "position" ON "brand_groups" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_index_version"();
+CREATE TRIGGER "brand_groups_search_index_text" AFTER UPDATE OF "key", "name", "section", "position" ON "brand_groups" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_index_version"();

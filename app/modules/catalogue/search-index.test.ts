@@ -1,22 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchIndex, fold, rankProducts, stem, wordSimilarity } from "./search-index";
+import {
+  buildSearchIndex,
+  fold,
+  rankProducts,
+  sectionTaggedIds,
+  stem,
+  taggedIds,
+  wordSimilarity,
+} from "./search-index";
 
-const row = (id: number, name: string, brandName: string, description = "") => ({
+const row = (id: number, name: string, brandName: string, description = "", categories: string[] = []) => ({
   id,
   name,
   description,
   groupKey: brandName,
   brandName,
+  section: brandName === "TP-Link" ? "router" : "antivirus",
+  categories,
 });
 
 describe("search index", () => {
   const index = buildSearchIndex([
-    row(1, "Norton 360 Deluxe", "Norton", "Protects five devices."),
-    row(2, "Norton AntiVirus Plus", "Norton", "Antivirus for one computer."),
+    row(1, "Norton 360 Deluxe", "Norton", "Protects five devices.", ["top-rated"]),
+    row(2, "Norton AntiVirus Plus", "Norton", "Antivirus for one computer.", ["best-seller", "top-rated"]),
     row(3, "Café Suite Pro", "Ñandú Soft", "Office software for cafés."),
-    row(4, "Archer AX55 Router", "TP-Link", "A dual-band router for the home."),
+    row(4, "Archer AX55 Router", "TP-Link", "A dual-band router for the home.", ["best-seller"]),
     row(5, "Deco X55 Mesh", "TP-Link", "Whole-home mesh that replaces routers."),
-    row(6, "Norton 360 Deluxe Pro 2", "Norton", "Protects five devices."),
+    row(6, "Norton 360 Deluxe Pro 2", "Norton", "Protects five devices.", ["best-seller"]),
   ]);
   const rank = (query: string, limit = 240) => rankProducts(index, query.split(" ").filter(Boolean), limit);
 
@@ -54,5 +64,16 @@ describe("search index", () => {
     const first = rank("norton mesh router");
     rank("tp link");
     expect(rank("norton mesh router")).toEqual(first);
+  });
+
+  it("lists tagged products in catalogue order, a section's best sellers before its top-rated ones", () => {
+    expect(taggedIds(index, "best-seller")).toEqual({ ids: [2, 4, 6], total: 3 });
+    expect(taggedIds(index, "best-seller", 1, 1)).toEqual({ ids: [4], total: 3 });
+    expect(taggedIds(index, "best-seller", 5, 24)).toEqual({ ids: [], total: 3 });
+    expect(taggedIds(index, "no-such-tag")).toEqual({ ids: [], total: 0 });
+    expect(sectionTaggedIds(index, "antivirus", ["best-seller", "top-rated"], 8)).toEqual([2, 6, 1]);
+    expect(sectionTaggedIds(index, "antivirus", ["best-seller", "top-rated"], 2)).toEqual([2, 6]);
+    expect(sectionTaggedIds(index, "router", ["best-seller", "top-rated"], 8)).toEqual([4]);
+    expect(index.brandCounts.get("Norton")).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The in-memory search index: every visible product's words, and the ranking the search page shows, worked out
- * without the database (docs/decisions/0024-search-at-scale.md). No database here: search.server.ts loads the rows,
+ * The in-memory catalogue index: every visible product in catalogue order with its words, brand and tags, so that
+ * the search ranking, the listings' pages and counts, and a section's highlights are worked out without scanning
+ * the products table (docs/decisions/0024-search-at-scale.md). No database here: search.server.ts loads the rows,
  * keeps one index per database and catalogue version, and reads the cards of the products it ranks.
  */
 import { SEARCH_MAX_WORDS } from "./search";
@@ -26,6 +27,8 @@ export type IndexedProductRow = {
   description: string;
   groupKey: string;
   brandName: string;
+  section: string;
+  categories: string[];
 };
 
 /** Words too common to match on in a text (PostgreSQL's English stop words, the frequent ones). */
@@ -104,6 +107,13 @@ export type SearchIndex = {
   descriptionStems: Map<string, Int32Array>;
   /** Brand names' words, and the products (positions) of each brand. */
   brands: Array<{ words: string[]; products: Int32Array }>;
+  /** Visible products per brand group key. */
+  brandCounts: Map<string, number>;
+  /** Brand group key per product position, and section per brand group key. */
+  groupOf: string[];
+  sectionOf: Map<string, string>;
+  /** Category tags (best-seller, top-rated, ...): product positions, in catalogue order. */
+  tags: Map<string, Int32Array>;
   /** rankProducts' buffers, made at its first search. */
   work?: { seen: Uint8Array; candidates: Int32Array; scores: Float32Array[]; inText: Uint8Array[] };
 };
@@ -114,6 +124,8 @@ export function buildSearchIndex(rows: IndexedProductRow[]): SearchIndex {
   const nameStems = new Map<string, number[]>();
   const descriptionStems = new Map<string, number[]>();
   const brandLists = new Map<string, { words: string[]; products: number[] }>();
+  const tags = new Map<string, number[]>();
+  const sectionOf = new Map<string, string>();
   // Products often share a description (editions of one product): its stems are worked out once.
   const stemsOfDescription = new Map<string, string[]>();
   rows.forEach((row, position) => {
@@ -143,6 +155,8 @@ export function buildSearchIndex(rows: IndexedProductRow[]): SearchIndex {
       brandLists.set(row.groupKey, brand);
     }
     brand.products.push(position);
+    sectionOf.set(row.groupKey, row.section);
+    for (const tag of new Set(row.categories)) add(tags, tag, position);
   });
   const vocabulary = [...nameWords.keys()].sort();
   const byTrigram = new Map<string, number[]>();
@@ -160,7 +174,48 @@ export function buildSearchIndex(rows: IndexedProductRow[]): SearchIndex {
       words: brand.words,
       products: Int32Array.from(brand.products),
     })),
+    brandCounts: new Map([...brandLists].map(([key, brand]) => [key, brand.products.length])),
+    groupOf: rows.map((row) => row.groupKey),
+    sectionOf,
+    tags: postingsOf(tags),
   };
+}
+
+/** How many visible products carry `tag`, and the ids of `limit` of them from `offset`, in catalogue order. */
+export function taggedIds(
+  index: SearchIndex,
+  tag: string,
+  offset = 0,
+  limit = Number.POSITIVE_INFINITY,
+): { ids: number[]; total: number } {
+  const positions = index.tags.get(tag) ?? EMPTY;
+  const end = Math.min(positions.length, offset + limit);
+  const ids: number[] = [];
+  for (let at = offset; at < end; at++) ids.push(index.ids[positions[at]!]!);
+  return { ids, total: positions.length };
+}
+
+/**
+ * Ids of at most `limit` visible products of a section carrying the first tag, then of those carrying the next
+ * (and not an earlier one), each in catalogue order.
+ */
+export function sectionTaggedIds(
+  index: SearchIndex,
+  section: string,
+  tags: string[],
+  limit: number,
+): number[] {
+  const taken = new Set<number>();
+  const ids: number[] = [];
+  for (const tag of tags) {
+    for (const position of index.tags.get(tag) ?? EMPTY) {
+      if (ids.length >= limit) return ids;
+      if (taken.has(position) || index.sectionOf.get(index.groupOf[position]!) !== section) continue;
+      taken.add(position);
+      ids.push(index.ids[position]!);
+    }
+  }
+  return ids;
 }
 
 /** The words of product names that `word` is like (typos, prefixes, the word itself), with their similarity. */

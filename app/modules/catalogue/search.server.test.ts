@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandGroups, products } from "~db/schema";
 import { seedDemo } from "../../../tests/support/seed";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { currentSearchIndex, searchPage, searchProducts } from "./search.server";
+import { searchPage, searchProducts } from "./search.server";
+import { currentSearchIndex } from "./search-index.server";
 
 describe.each(drivers)("product search on %s", (driver) => {
   let database: TestDatabase;
