@@ -13,7 +13,7 @@ import { LOW_STOCK_DEFAULT } from "./availability";
 import type { ServerContext } from "~/context";
 import { offsetOf, PAGE_SIZE, type Paged, pageCountOf } from "./pagination";
 import { isSection } from "./sections";
-import { sectionTaggedIds, taggedIds } from "./search-index";
+import { brandIds, sectionTaggedIds, taggedIds } from "./search-index";
 import { currentSearchIndex } from "./search-index.server";
 
 /** What a product card needs; prices in cents. */
@@ -138,7 +138,7 @@ export async function brandTiles({ db }: Pick<ServerContext, "db">, section?: Se
       .orderBy(asc(brandGroups.position)),
     currentSearchIndex(db),
   ]);
-  return tiles.map((tile) => ({ ...tile, productCount: index.brandCounts.get(tile.key) ?? 0 }));
+  return tiles.map((tile) => ({ ...tile, productCount: index.brands.get(tile.key)?.products.length ?? 0 }));
 }
 
 /** A section's showcase: its best sellers first, then its top-rated products, in catalogue order. */
@@ -257,20 +257,15 @@ export async function brandProducts(
     .offset(offset);
 }
 
-/** One page of a brand's visible products; null past the last page. */
+/** One page of a brand's visible products (picked in the catalogue index); null past the last page. */
 export async function brandProductsPage(
-  context: Pick<ServerContext, "db">,
+  { db }: Pick<ServerContext, "db">,
   groupKey: string,
   page: number,
 ): Promise<Paged<ProductCard> | null> {
-  const [items, [counted]] = await Promise.all([
-    brandProducts(context, groupKey, { limit: PAGE_SIZE, offset: offsetOf(page) }),
-    context.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .where(and(eq(products.groupKey, groupKey), eq(products.hidden, false))),
-  ]);
-  return pageOf(items, counted?.total ?? 0, page);
+  const { ids, total } = brandIds(await currentSearchIndex(db), groupKey, offsetOf(page), PAGE_SIZE);
+  if (page > pageCountOf(total)) return null;
+  return pageOf(await productCardsById(db, ids), total, page);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  brandIds,
   buildSearchIndex,
   fold,
   rankProducts,
@@ -74,6 +75,8 @@ describe("search index", () => {
     expect(sectionTaggedIds(index, "antivirus", ["best-seller", "top-rated"], 8)).toEqual([2, 6, 1]);
     expect(sectionTaggedIds(index, "antivirus", ["best-seller", "top-rated"], 2)).toEqual([2, 6]);
     expect(sectionTaggedIds(index, "router", ["best-seller", "top-rated"], 8)).toEqual([4]);
-    expect(index.brandCounts.get("Norton")).toBe(3);
+    expect(brandIds(index, "Norton")).toEqual({ ids: [1, 2, 6], total: 3 });
+    expect(brandIds(index, "Norton", 2, 24)).toEqual({ ids: [6], total: 3 });
+    expect(brandIds(index, "Nobody")).toEqual({ ids: [], total: 0 });
   });
 });

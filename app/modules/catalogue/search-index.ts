@@ -105,10 +105,8 @@ export type SearchIndex = {
   /** Stemmed words of names, and of descriptions (stop words left out). */
   nameStems: Map<string, Int32Array>;
   descriptionStems: Map<string, Int32Array>;
-  /** Brand names' words, and the products (positions) of each brand. */
-  brands: Array<{ words: string[]; products: Int32Array }>;
-  /** Visible products per brand group key. */
-  brandCounts: Map<string, number>;
+  /** Per brand group key: its name's words, and its products (positions, in catalogue order). */
+  brands: Map<string, { words: string[]; products: Int32Array }>;
   /** Brand group key per product position, and section per brand group key. */
   groupOf: string[];
   sectionOf: Map<string, string>;
@@ -170,15 +168,33 @@ export function buildSearchIndex(rows: IndexedProductRow[]): SearchIndex {
     vocabularyByTrigram: postingsOf(byTrigram),
     nameStems: postingsOf(nameStems),
     descriptionStems: postingsOf(descriptionStems),
-    brands: [...brandLists.values()].map((brand) => ({
-      words: brand.words,
-      products: Int32Array.from(brand.products),
-    })),
-    brandCounts: new Map([...brandLists].map(([key, brand]) => [key, brand.products.length])),
+    brands: new Map(
+      [...brandLists].map(([key, brand]) => [
+        key,
+        { words: brand.words, products: Int32Array.from(brand.products) },
+      ]),
+    ),
     groupOf: rows.map((row) => row.groupKey),
     sectionOf,
     tags: postingsOf(tags),
   };
+}
+
+/** How many visible products a brand group has, and the ids of `limit` of them from `offset`, in catalogue order. */
+export function brandIds(
+  index: SearchIndex,
+  groupKey: string,
+  offset = 0,
+  limit = Number.POSITIVE_INFINITY,
+): { ids: number[]; total: number } {
+  return slice(index, index.brands.get(groupKey)?.products ?? EMPTY, offset, limit);
+}
+
+function slice(index: SearchIndex, positions: Int32Array, offset: number, limit: number) {
+  const end = Math.min(positions.length, offset + limit);
+  const ids: number[] = [];
+  for (let at = offset; at < end; at++) ids.push(index.ids[positions[at]!]!);
+  return { ids, total: positions.length };
 }
 
 /** How many visible products carry `tag`, and the ids of `limit` of them from `offset`, in catalogue order. */
@@ -188,11 +204,7 @@ export function taggedIds(
   offset = 0,
   limit = Number.POSITIVE_INFINITY,
 ): { ids: number[]; total: number } {
-  const positions = index.tags.get(tag) ?? EMPTY;
-  const end = Math.min(positions.length, offset + limit);
-  const ids: number[] = [];
-  for (let at = offset; at < end; at++) ids.push(index.ids[positions[at]!]!);
-  return { ids, total: positions.length };
+  return slice(index, index.tags.get(tag) ?? EMPTY, offset, limit);
 }
 
 /**
@@ -342,7 +354,7 @@ export function rankProducts(index: SearchIndex, queryWords: string[], limit: nu
     for (const [nameWord, similarity] of similarNameWords(index, word)) {
       raise(index.nameWords.get(nameWord) ?? EMPTY, similarity);
     }
-    for (const brand of index.brands) {
+    for (const brand of index.brands.values()) {
       const similarity = Math.max(0, ...brand.words.map((brandWord) => wordSimilarity(word, brandWord)));
       if (similarity >= WORD_SIMILARITY_THRESHOLD) raise(brand.products, BRAND_WEIGHT * similarity);
     }
