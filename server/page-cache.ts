@@ -318,8 +318,11 @@ export function createPageCache({
       const condition = req.headers["if-none-match"];
       if (condition !== undefined && res.statusCode === 200 && etagMatches(condition, etag)) {
         res.statusCode = 304;
+        res.removeHeader("Content-Length");
         res.end();
       } else {
+        // The page lost its nonces: the length the render declared is no longer the length sent.
+        res.setHeader("Content-Length", html.length);
         res.end(html);
       }
       return;

@@ -122,9 +122,14 @@ export function rawRequest(
     const request = http.request(url, { method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
+      response.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const declared = response.headers["content-length"];
+        if (declared !== undefined && Number(declared) !== body.length && method !== "HEAD") {
+          reject(new Error(`${url}: Content-Length ${declared}, but ${body.length} bytes were sent`));
+        }
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+      });
       response.on("error", reject);
     });
     request.on("error", reject);
