@@ -333,24 +333,30 @@ async function searchFigures() {
     const count = await growCatalogue(database.db, 100_000);
     const large = await timeSearches(database.db, 5);
     const largePages = await timeListPages(database.db, 5);
-    const [p95Small, p95Large] = [percentile(small, 95), percentile(large, 95)];
+    const [p95Small, p95Large] = [percentile(small.wall, 95), percentile(large.wall, 95)];
+    const cpu = (times: { cpu: number[] }) =>
+      `CPU p95 ${fmt(percentile(times.cpu, 95), 1)}, p50 ${fmt(percentile(times.cpu, 50), 1)}`;
     console.log(
-      `\nSearch: ranking and the first page's cards (embedded database, ${small.length} and ${large.length} searches of varied queries):`,
+      `\nSearch: ranking and the first page's cards (embedded database, ${small.wall.length} and ${large.wall.length} searches of varied queries; ms):`,
     );
-    console.log(`  p95 at about 100 products: ${fmt(p95Small, 1)} ms (p50 ${fmt(percentile(small, 50), 1)})`);
     console.log(
-      `  p95 at ${count.toLocaleString("en-US")} products: ${fmt(p95Large, 1)} ms (p50 ${fmt(percentile(large, 50), 1)}; <= ${TARGETS.searchP95Ms} ms) ${check(p95Large <= TARGETS.searchP95Ms, "search p95 at 100,000")}`,
+      `  p95 at about 100 products: ${fmt(p95Small, 1)} (p50 ${fmt(percentile(small.wall, 50), 1)}; ${cpu(small)})`,
+    );
+    console.log(
+      `  p95 at ${count.toLocaleString("en-US")} products: ${fmt(p95Large, 1)} (p50 ${fmt(percentile(large.wall, 50), 1)}; ${cpu(large)}) (<= ${TARGETS.searchP95Ms} ms) ${check(p95Large <= TARGETS.searchP95Ms, "search p95 at 100,000")}`,
     );
     console.log(
       `  growth: ${fmt(p95Large / p95Small, 1)} x (<= ${TARGETS.searchGrowth} x) ${check(p95Large <= TARGETS.searchGrowth * p95Small, "search growth")}`,
     );
     console.log(
-      `\nPages listing products, their data read directly (p95 ms at about 100 and at ${count.toLocaleString("en-US")} products):`,
+      `\nPages listing products, their data read directly (ms; at about 100, then at ${count.toLocaleString("en-US")} products):`,
     );
+    console.log(`${"".padEnd(18)}${pad("p95", 7)}${pad("p95", 9)}${pad("CPU p95", 9)}`);
     for (const [name, times] of smallPages) {
-      const [before, after] = [percentile(times, 95), percentile(largePages.get(name)!, 95)];
+      const after = largePages.get(name)!;
+      const p95 = percentile(after.wall, 95);
       console.log(
-        `  ${name.padEnd(16)}${pad(fmt(before, 1), 7)}${pad(fmt(after, 1), 8)} (<= ${TARGETS.listP95Ms} ms) ${check(after <= TARGETS.listP95Ms, `${name} at 100,000`)}`,
+        `  ${name.padEnd(16)}${pad(fmt(percentile(times.wall, 95), 1), 7)}${pad(fmt(p95, 1), 9)}${pad(fmt(percentile(after.cpu, 95), 1), 9)} (<= ${TARGETS.listP95Ms} ms) ${check(p95 <= TARGETS.listP95Ms, `${name} at 100,000`)}`,
       );
     }
   } finally {
