@@ -332,7 +332,7 @@ export function rankProducts(index: SearchIndex, queryWords: string[], limit: nu
   const words = [...new Set(queryWords.map(fold))].filter(Boolean).slice(0, SEARCH_MAX_WORDS);
   const count = index.ids.length;
   if (words.length === 0 || count === 0) return [];
-  // Buffers kept with the index, zeroed again where this search wrote (rankProducts never awaits: no overlap).
+  // Buffers kept with the index (rankProducts never awaits, so two searches never use them at once).
   const work = (index.work ??= {
     seen: new Uint8Array(count),
     candidates: new Int32Array(count),
@@ -344,69 +344,73 @@ export function rankProducts(index: SearchIndex, queryWords: string[], limit: nu
   // Per word: its score at each product (0: no match), and whether its stem is in the name (2) or description (1).
   const scores = work.scores.slice(0, words.length);
   const inText = work.inText.slice(0, words.length);
-  for (let w = 0; w < words.length; w++) {
-    const word = words[w]!;
-    const score = scores[w]!;
-    const marks = inText[w]!;
-    const raise = (positions: Int32Array, value: number) => {
-      found = raiseScores(positions, value, score, seen, candidates, found);
-    };
-    for (const [nameWord, similarity] of similarNameWords(index, word)) {
-      raise(index.nameWords.get(nameWord) ?? EMPTY, similarity);
+  try {
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      const score = scores[w]!;
+      const marks = inText[w]!;
+      const raise = (positions: Int32Array, value: number) => {
+        found = raiseScores(positions, value, score, seen, candidates, found);
+      };
+      for (const [nameWord, similarity] of similarNameWords(index, word)) {
+        raise(index.nameWords.get(nameWord) ?? EMPTY, similarity);
+      }
+      for (const brand of index.brands.values()) {
+        const similarity = Math.max(0, ...brand.words.map((brandWord) => wordSimilarity(word, brandWord)));
+        if (similarity >= WORD_SIMILARITY_THRESHOLD) raise(brand.products, BRAND_WEIGHT * similarity);
+      }
+      if (STOP_WORDS.has(word)) continue;
+      const stemmed = stem(word);
+      for (const [stems, mark] of [
+        [index.descriptionStems, 1],
+        [index.nameStems, 2],
+      ] as const) {
+        const positions = stems.get(stemmed) ?? EMPTY;
+        raise(positions, TEXT_SCORE);
+        for (let i = 0; i < positions.length; i++) marks[positions[i]!] = mark;
+      }
     }
-    for (const brand of index.brands.values()) {
-      const similarity = Math.max(0, ...brand.words.map((brandWord) => wordSimilarity(word, brandWord)));
-      if (similarity >= WORD_SIMILARITY_THRESHOLD) raise(brand.products, BRAND_WEIGHT * similarity);
-    }
-    if (STOP_WORDS.has(word)) continue;
-    const stemmed = stem(word);
-    for (const [stems, mark] of [
-      [index.descriptionStems, 1],
-      [index.nameStems, 2],
-    ] as const) {
-      const positions = stems.get(stemmed) ?? EMPTY;
-      raise(positions, TEXT_SCORE);
-      for (let i = 0; i < positions.length; i++) marks[positions[i]!] = mark;
-    }
-  }
 
-  // Inverse document frequency among the matches.
-  const weights = scores.map((score) => {
-    let matched = 0;
-    for (let c = 0; c < found; c++) if (score[candidates[c]!]! >= WORD_SIMILARITY_THRESHOLD) matched++;
-    return Math.log(1 + found / Math.max(1, matched));
-  });
-  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) || 1;
-  const textWords = words.map((word) => !STOP_WORDS.has(word));
-  const anyTextWord = textWords.some(Boolean);
-  const totals = new Float64Array(found);
-  let best = 0;
-  for (let c = 0; c < found; c++) {
-    const position = candidates[c]!;
-    let sum = 0;
-    let everyWord = anyTextWord;
-    let rank = 0;
-    for (let w = 0; w < words.length; w++) {
-      sum += weights[w]! * scores[w]![position]!;
-      const mark = inText[w]![position]!;
-      if (mark === 0 && textWords[w]) everyWord = false;
-      rank += mark === 2 ? 1 : mark === 1 ? DESCRIPTION_RANK : 0;
+    // Inverse document frequency among the matches.
+    const weights = scores.map((score) => {
+      let matched = 0;
+      for (let c = 0; c < found; c++) if (score[candidates[c]!]! >= WORD_SIMILARITY_THRESHOLD) matched++;
+      return Math.log(1 + found / Math.max(1, matched));
+    });
+    const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+    const textWords = words.map((word) => !STOP_WORDS.has(word));
+    const anyTextWord = textWords.some(Boolean);
+    const totals = new Float64Array(found);
+    let best = 0;
+    for (let c = 0; c < found; c++) {
+      const position = candidates[c]!;
+      let sum = 0;
+      let everyWord = anyTextWord;
+      let rank = 0;
+      for (let w = 0; w < words.length; w++) {
+        sum += weights[w]! * scores[w]![position]!;
+        const mark = inText[w]![position]!;
+        if (mark === 0 && textWords[w]) everyWord = false;
+        rank += mark === 2 ? 1 : mark === 1 ? DESCRIPTION_RANK : 0;
+      }
+      const total =
+        sum / totalWeight + (everyWord ? ALL_WORDS_BONUS : 0) + (RANK_WEIGHT * rank) / words.length;
+      totals[c] = total;
+      if (total > best) best = total;
     }
-    const total = sum / totalWeight + (everyWord ? ALL_WORDS_BONUS : 0) + (RANK_WEIGHT * rank) / words.length;
-    totals[c] = total;
-    if (total > best) best = total;
-  }
-  const kept = new Best(limit);
-  const cutoff = best * RELATIVE_SCORE_CUTOFF;
-  for (let c = 0; c < found; c++) if (totals[c]! >= cutoff) kept.offer(totals[c]!, candidates[c]!);
-  const ranked = kept.sorted().map((position) => index.ids[position]!);
-  for (let c = 0; c < found; c++) {
-    const position = candidates[c]!;
-    seen[position] = 0;
-    for (let w = 0; w < words.length; w++) {
-      scores[w]![position] = 0;
-      inText[w]![position] = 0;
+    const kept = new Best(limit);
+    const cutoff = best * RELATIVE_SCORE_CUTOFF;
+    for (let c = 0; c < found; c++) if (totals[c]! >= cutoff) kept.offer(totals[c]!, candidates[c]!);
+    return kept.sorted().map((position) => index.ids[position]!);
+  } finally {
+    // Zeroed again where this search wrote, even if it failed: the next one starts clean.
+    for (let c = 0; c < found; c++) {
+      const position = candidates[c]!;
+      seen[position] = 0;
+      for (let w = 0; w < words.length; w++) {
+        scores[w]![position] = 0;
+        inText[w]![position] = 0;
+      }
     }
   }
-  return ranked;
 }
