@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { ProductGrid } from "~/modules/catalogue/components/product-grid";
 import { searchParamsSchema } from "~/modules/catalogue/schemas";
 import { normalizeSearchQuery, SEARCH_MAX_LENGTH } from "~/modules/catalogue/search";
-import { searchProducts, searchResultsPage } from "~/modules/catalogue/search.server";
+import { searchPage } from "~/modules/catalogue/search.server";
 import { Pager } from "~/modules/catalogue/components/pager";
 import { requestedPage } from "~/modules/catalogue/pagination";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
@@ -18,8 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { query, truncated } = normalizeSearchQuery(q);
   const page = requestedPage(url);
   if (page === null) throw data(null, { status: 404 });
-  const [found, seo] = await Promise.all([
-    fromSnapshot(context, `search:${query}`, () => searchProducts(context, query)),
+  const [results, seo] = await Promise.all([
+    fromSnapshot(context, `search:${page}:${query}`, () => searchPage(context, query, page)),
     seoForPath(context, url.pathname, {
       page: {
         title: query ? `Search results for “${query}”` : "Search",
@@ -28,7 +28,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       canonicalPath: "/search",
     }),
   ]);
-  const results = searchResultsPage(found, page);
   if (!results) throw data(null, { status: 404 });
   return { query, truncated, results, seo };
 }

@@ -111,3 +111,18 @@ export const products = pgTable(
 
 export type BrandGroup = typeof brandGroups.$inferSelect;
 export type Product = typeof products.$inferSelect;
+
+/**
+ * One row counting the changes to what search matches and ranks (product names, descriptions, visibility, brand
+ * and catalogue order; not prices or stock): triggers bump it in the writing statement, so every process sees a
+ * change at the commit, and a process keeps its in-memory search index until the count moves
+ * (app/modules/catalogue/search-index.server.ts).
+ */
+export const searchIndexVersion = pgTable(
+  "search_index_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: integer("version").notNull().default(0),
+  },
+  (table) => [check("search_index_version_single_row", sql`${table.id} = 1`)],
+);

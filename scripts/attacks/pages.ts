@@ -25,6 +25,37 @@ const title = (head: string) => /<title>([^<]*)<\/title>/.exec(head)?.[1] ?? "";
 
 export const pageAttacks: Attack[] = [
   {
+    name: "make search work as hard as it can: eight words each matching most products, digits, stop words, odd pages",
+    async run({ send, refused, expectStatus }) {
+      for (const query of [
+        "pro plus security protection internet antivirus windows router",
+        "1 2 3 4 5 6 7 8",
+        "the and for with of to in on",
+        "a".repeat(100),
+        "é".repeat(60),
+        "\u0301\u0301\u0301 norton",
+      ]) {
+        const first = await send(`/search?q=${encodeURIComponent(query)}`);
+        await expectStatus(first, 200, `a search for ${JSON.stringify(query.slice(0, 40))}`);
+        const html = await first.text();
+        const total = Number(/(\d+) products? found/.exec(html)?.[1] ?? 0);
+        refused(total <= 240, `a search answered ${total} results, more than the 240 kept`);
+        const pages = Math.max(1, Math.ceil(total / 24));
+        await expectStatus(
+          await send(`/search?q=${encodeURIComponent(query)}&page=${pages}`),
+          200,
+          "the last page of a search",
+        );
+        await expectStatus(
+          await send(`/search?q=${encodeURIComponent(query)}&page=${pages + 1}`),
+          404,
+          "the page after the last of a search",
+        );
+      }
+      await expectStatus(await send("/search?q=norton&page=999999"), 404, "a search page far past the last");
+    },
+  },
+  {
     name: "send shoppers off the store through the PC Matic spelling redirect (slashes, encoded slashes, backslashes, a forged host)",
     async run({ send, refused, expectStatus, origin }) {
       // The redirect exists: the typed spelling reaches the spec's route, query kept.

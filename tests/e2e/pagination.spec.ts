@@ -53,3 +53,29 @@ test("a page past the last, or one that is not a page number, is not found", asy
     expect((await request.get(path)).status(), path).toBe(200);
   }
 });
+
+test("search results come a page at a time, ranked the same on every page", async ({ page }, testInfo) => {
+  expect((await page.goto("/search?q=security"))?.status()).toBe(200);
+  await hydrated(page);
+  const count = await page.getByTestId("result-count").textContent();
+  const total = Number(/^(\d+) products found$/.exec(count ?? "")?.[1]);
+  expect(total).toBeGreaterThan(24);
+  expect(total).toBeLessThanOrEqual(48);
+  const cards = page.getByTestId("search-results").getByTestId("product-card");
+  await expect(cards).toHaveCount(24);
+  const firstPage = await cards.getByRole("heading").allTextContents();
+  await expect(page.getByTestId("pager")).toContainText("Page 1 of 2");
+  await expect(page.getByTestId("pager-next")).toHaveAttribute("href", "/search?q=security&page=2");
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByTestId("pager-next").click();
+  await expect(page).toHaveURL(/\/search\?q=security&page=2$/);
+  await expect(page.getByTestId("pager")).toContainText("Page 2 of 2");
+  await expect(page.getByTestId("result-count")).toHaveText(`${total} products found`);
+  await expect(cards).toHaveCount(total - 24);
+  const secondPage = await cards.getByRole("heading").allTextContents();
+  for (const name of secondPage) expect(firstPage).not.toContain(name);
+  await page.screenshot({ path: testInfo.outputPath("search-page-2-360.png"), fullPage: true });
+
+  expect((await page.goto("/search?q=security&page=3"))?.status()).toBe(404);
+});

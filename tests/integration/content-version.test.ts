@@ -47,6 +47,8 @@ const PRIVATE_TABLES = [
   "rate_limit",
   "rate_limits",
   "scheduled_jobs",
+  // Written only by triggers of products and brand_groups, which announce the change themselves.
+  "search_index_version",
   "session",
   "storage_objects",
   "tax_rules",

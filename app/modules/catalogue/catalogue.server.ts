@@ -1,4 +1,5 @@
-import { and, arrayContains, arrayOverlaps, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~db/client.server";
 import {
   type BrandContent,
   brandContent,
@@ -12,6 +13,8 @@ import { LOW_STOCK_DEFAULT } from "./availability";
 import type { ServerContext } from "~/context";
 import { offsetOf, PAGE_SIZE, type Paged, pageCountOf } from "./pagination";
 import { isSection } from "./sections";
+import { brandIds, sectionTaggedIds, taggedIds } from "./search-index";
+import { currentSearchIndex } from "./search-index.server";
 
 /** What a product card needs; prices in cents. */
 export const productCardColumns = {
@@ -43,37 +46,42 @@ export type ProductCard = {
   waitingOrders: boolean;
 };
 
-/** Visible products carrying a category tag (best-seller, top-rated, ...), in catalogue order. */
+/** The cards of products by id, in that order: prices and stock as they are now, hidden ones left out. */
+export async function productCardsById(db: Database, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const cards = await db
+    .select(productCardColumns)
+    .from(products)
+    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+    // Hidden since the catalogue index was read (a write that overlapped): left out all the same.
+    .where(and(inArray(products.id, ids), eq(products.hidden, false)));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Visible products carrying a category tag (best-seller, top-rated, ...), in catalogue order (brand position,
+ * product position, id: stable, so that pages never repeat or skip a product): picked in the catalogue index.
+ */
 export async function productsWithTag(
   { db }: Pick<ServerContext, "db">,
   tag: string,
   limit?: number,
   offset = 0,
 ): Promise<ProductCard[]> {
-  const query = db
-    .select(productCardColumns)
-    .from(products)
-    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-    .where(and(eq(products.hidden, false), arrayContains(products.categories, [tag])))
-    // products.id last: a stable order, so that pages never repeat or skip a product.
-    .orderBy(asc(brandGroups.position), asc(products.position), asc(products.id));
-  return limit ? query.limit(limit).offset(offset) : query;
+  const { ids } = taggedIds(await currentSearchIndex(db), tag, offset, limit);
+  return productCardsById(db, ids);
 }
 
 /** One page of the visible products carrying a category tag, in catalogue order; null past the last page. */
 export async function productsWithTagPage(
-  context: Pick<ServerContext, "db">,
+  { db }: Pick<ServerContext, "db">,
   tag: string,
   page: number,
 ): Promise<Paged<ProductCard> | null> {
-  const [items, [counted]] = await Promise.all([
-    productsWithTag(context, tag, PAGE_SIZE, offsetOf(page)),
-    context.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .where(and(eq(products.hidden, false), arrayContains(products.categories, [tag]))),
-  ]);
-  return pageOf(items, counted?.total ?? 0, page);
+  const { ids, total } = taggedIds(await currentSearchIndex(db), tag, offsetOf(page), PAGE_SIZE);
+  if (page > pageCountOf(total)) return null;
+  return pageOf(await productCardsById(db, ids), total, page);
 }
 
 /** A page of `total` items, or null when the page is past the last one (the first page always exists). */
@@ -119,20 +127,18 @@ const brandSummaryColumns = {
 
 export type BrandTile = BrandSummary & { logo: string; productCount: number };
 
-/** Brand groups (of one section, or all) with their logo and how many products are on sale. */
+/** Brand groups (of one section, or all) with their logo and how many products are on sale (counted in the index). */
 export async function brandTiles({ db }: Pick<ServerContext, "db">, section?: Section): Promise<BrandTile[]> {
-  return db
-    .select({
-      ...brandSummaryColumns,
-      logo: brandContent.logo,
-      productCount: sql<number>`count(${products.id})::int`,
-    })
-    .from(brandGroups)
-    .innerJoin(brandContent, eq(brandContent.key, brandGroups.contentKey))
-    .leftJoin(products, and(eq(products.groupKey, brandGroups.key), eq(products.hidden, false)))
-    .where(section ? eq(brandGroups.section, section) : undefined)
-    .groupBy(brandGroups.key, brandContent.logo)
-    .orderBy(asc(brandGroups.position));
+  const [tiles, index] = await Promise.all([
+    db
+      .select({ ...brandSummaryColumns, logo: brandContent.logo })
+      .from(brandGroups)
+      .innerJoin(brandContent, eq(brandContent.key, brandGroups.contentKey))
+      .where(section ? eq(brandGroups.section, section) : undefined)
+      .orderBy(asc(brandGroups.position)),
+    currentSearchIndex(db),
+  ]);
+  return tiles.map((tile) => ({ ...tile, productCount: index.brands.get(tile.key)?.products.length ?? 0 }));
 }
 
 /** A section's showcase: its best sellers first, then its top-rated products, in catalogue order. */
@@ -141,23 +147,8 @@ export async function sectionHighlights(
   section: Section,
   limit = 8,
 ): Promise<ProductCard[]> {
-  return db
-    .select(productCardColumns)
-    .from(products)
-    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-    .where(
-      and(
-        eq(products.hidden, false),
-        eq(brandGroups.section, section),
-        arrayOverlaps(products.categories, ["best-seller", "top-rated"]),
-      ),
-    )
-    .orderBy(
-      desc(arrayContains(products.categories, ["best-seller"])),
-      asc(brandGroups.position),
-      asc(products.position),
-    )
-    .limit(limit);
+  const ids = sectionTaggedIds(await currentSearchIndex(db), section, ["best-seller", "top-rated"], limit);
+  return productCardsById(db, ids);
 }
 
 export type ProductDetail = {
@@ -266,20 +257,15 @@ export async function brandProducts(
     .offset(offset);
 }
 
-/** One page of a brand's visible products; null past the last page. */
+/** One page of a brand's visible products (picked in the catalogue index); null past the last page. */
 export async function brandProductsPage(
-  context: Pick<ServerContext, "db">,
+  { db }: Pick<ServerContext, "db">,
   groupKey: string,
   page: number,
 ): Promise<Paged<ProductCard> | null> {
-  const [items, [counted]] = await Promise.all([
-    brandProducts(context, groupKey, { limit: PAGE_SIZE, offset: offsetOf(page) }),
-    context.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .where(and(eq(products.groupKey, groupKey), eq(products.hidden, false))),
-  ]);
-  return pageOf(items, counted?.total ?? 0, page);
+  const { ids, total } = brandIds(await currentSearchIndex(db), groupKey, offsetOf(page), PAGE_SIZE);
+  if (page > pageCountOf(total)) return null;
+  return pageOf(await productCardsById(db, ids), total, page);
 }
 
 /**

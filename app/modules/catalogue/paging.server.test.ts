@@ -4,7 +4,7 @@ import { seedDemo } from "../../../tests/support/seed";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { brandProductsPage, productsWithTagPage, resolveCataloguePath } from "./catalogue.server";
 import { PAGE_SIZE } from "./pagination";
-import { searchProducts, searchResultsPage } from "./search.server";
+import { searchPage, searchProducts } from "./search.server";
 
 describe.each(drivers)("lists a page at a time on %s", (driver) => {
   let database: TestDatabase;
@@ -70,12 +70,13 @@ describe.each(drivers)("lists a page at a time on %s", (driver) => {
   it("pages search results", async () => {
     const results = await searchProducts(database, "mcafee");
     expect(results.length).toBeGreaterThan(PAGE_SIZE);
-    const second = searchResultsPage(results, 2)!;
+    const second = (await searchPage(database, "mcafee", 2))!;
     expect(second.items.map((card) => card.id)).toEqual(
       results.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((card) => card.id),
     );
-    expect(searchResultsPage(results, second.pageCount + 1)).toBeNull();
-    expect(searchResultsPage([], 1)).toMatchObject({ items: [], total: 0, pageCount: 1 });
-    expect(searchResultsPage([], 2)).toBeNull();
+    expect(second.total).toBe(results.length);
+    expect(await searchPage(database, "mcafee", second.pageCount + 1)).toBeNull();
+    expect(await searchPage(database, "xyzzyqwv", 1)).toMatchObject({ items: [], total: 0, pageCount: 1 });
+    expect(await searchPage(database, "xyzzyqwv", 2)).toBeNull();
   });
 });

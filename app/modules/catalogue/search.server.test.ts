@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~db/schema";
+import { brandGroups, products } from "~db/schema";
 import { seedDemo } from "../../../tests/support/seed";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { searchProducts, searchQuery } from "./search.server";
+import { searchPage, searchProducts } from "./search.server";
+import { currentSearchIndex } from "./search-index.server";
 
 describe.each(drivers)("product search on %s", (driver) => {
   let database: TestDatabase;
@@ -75,25 +76,59 @@ describe.each(drivers)("product search on %s", (driver) => {
     }
   });
 
-  it("uses the full-text and trigram indexes", async () => {
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const plan = JSON.stringify(await tx.execute(sql`explain ${searchQuery(tx, ["nortn"])}`));
-      expect(plan).toContain("products_search_vector_idx");
-      expect(plan).toContain("products_name_trgm_idx");
-      expect(plan).toContain("brand_groups_name_trgm_idx");
-    });
-    // With several words the indexes are combined (BitmapOr); on these small tables a full scan of the primary
-    // key index costs about the same, so that is turned off too.
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_indexscan = off`);
-      const plan = JSON.stringify(
-        await tx.execute(sql`explain ${searchQuery(tx, ["kasperski", "laserjet"])}`),
-      );
-      expect(plan).toContain("products_search_vector_idx");
-      expect(plan).toContain("products_name_trgm_idx");
-      expect(plan).toContain("brand_groups_name_trgm_idx");
-    });
+  it("matches prefixes and ignores case and accents", async () => {
+    expect((await names("kasp")).every((name) => name.startsWith("Kaspersky"))).toBe(true);
+    expect(await names("kasp")).toEqual(await names("kaspersky"));
+    expect(await names("NÓRTON DÉLUXE")).toEqual(["Norton 360 Deluxe"]);
+    // Plurals meet their singular.
+    expect((await names("routers")).slice(0, 4)).toEqual((await names("router")).slice(0, 4));
+  });
+
+  it("pages results, with an exact total and no page past the last", async () => {
+    // Page 2 of a longer search: paging.server.test.ts and search-scale.server.test.ts.
+    const all = await searchProducts(database, "antivirus");
+    expect(all.length).toBeGreaterThan(10);
+    const first = (await searchPage(database, "antivirus", 1))!;
+    expect(first).toMatchObject({ total: all.length, page: 1, pageCount: 1 });
+    expect(first.items.map((card) => card.id)).toEqual(all.map((card) => card.id));
+    expect(await searchPage(database, "antivirus", 2)).toBeNull();
+    expect(await searchPage(database, "xyzzyqwv", 1)).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("sees a change to names, new products and brands at the next search", async () => {
+    const [deluxe] = await database.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.route, "/antivirus/norton/360-deluxe"));
+    await database.db
+      .update(products)
+      .set({ name: "Norton 360 Zanzibar" })
+      .where(eq(products.id, deluxe!.id));
+    try {
+      expect(await names("zanzibar")).toEqual(["Norton 360 Zanzibar"]);
+      expect(await names("norton deluxe")).not.toContain("Norton 360 Deluxe");
+    } finally {
+      await database.db.update(products).set({ name: deluxe!.name }).where(eq(products.id, deluxe!.id));
+    }
+    expect(await names("zanzibar")).toEqual([]);
+
+    await database.db.update(brandGroups).set({ name: "Nortonia" }).where(eq(brandGroups.key, "Norton"));
+    try {
+      expect((await names("nortonia")).length).toBeGreaterThanOrEqual(5);
+    } finally {
+      await database.db.update(brandGroups).set({ name: "Norton" }).where(eq(brandGroups.key, "Norton"));
+    }
+  });
+
+  it("keeps its index through price and stock writes, and shows their new values", async () => {
+    const before = await currentSearchIndex(database.db);
+    const [router] = await searchProducts(database, "nighthawk");
+    await database.db
+      .update(products)
+      .set({ priceCents: sql`${products.priceCents} + 100`, stock: 3 })
+      .where(eq(products.id, router!.id));
+    const [after] = await searchProducts(database, "nighthawk");
+    expect(after).toMatchObject({ id: router!.id, priceCents: router!.priceCents + 100, stock: 3 });
+    expect(await currentSearchIndex(database.db)).toBe(before);
   });
 });

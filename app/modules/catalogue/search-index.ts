@@ -1,0 +1,416 @@
+/**
+ * The in-memory catalogue index: every visible product in catalogue order with its words, brand and tags, so that
+ * the search ranking, the listings' pages and counts, and a section's highlights are worked out without scanning
+ * the products table (docs/decisions/0024-search-at-scale.md). No database here: search.server.ts loads the rows,
+ * keeps one index per database and catalogue version, and reads the cards of the products it ranks.
+ */
+import { SEARCH_MAX_WORDS } from "./search";
+
+/** How alike a query word and a word of a product or brand name must be (share of the query word's trigrams). */
+export const WORD_SIMILARITY_THRESHOLD = 0.4;
+/** Results scoring below this share of the best result are left out (they matched one stray word). */
+export const RELATIVE_SCORE_CUTOFF = 0.4;
+/** A brand name matching a word counts this much more than a product name matching it (the strongest signal). */
+const BRAND_WEIGHT = 1.25;
+/** A word found, stemmed, in a product's name or description. */
+const TEXT_SCORE = 0.8;
+/** Added when every word is in the product's text. */
+const ALL_WORDS_BONUS = 0.5;
+/** Added times the share of the words found in the name (a description word counts DESCRIPTION_RANK of one). */
+const RANK_WEIGHT = 0.1;
+const DESCRIPTION_RANK = 0.4;
+
+/** A visible product as the index reads it, in catalogue order (brand position, product position, id). */
+export type IndexedProductRow = {
+  id: number;
+  name: string;
+  description: string;
+  groupKey: string;
+  brandName: string;
+  section: string;
+  categories: string[];
+};
+
+/** Words too common to match on in a text (PostgreSQL's English stop words, the frequent ones). */
+const STOP_WORDS = new Set(
+  (
+    "a about above after again against all am an and any are as at be because been before being below between " +
+    "both but by can did do does doing down during each few for from further had has have having he her here " +
+    "hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of " +
+    "off on once only or other our ours ourselves out over own same she should so some such than that the their " +
+    "theirs them themselves then there these they this those through to too under until up very was we were what " +
+    "when where which while who whom why will with you your yours yourself yourselves"
+  ).split(" "),
+);
+
+/** Lower case, accents dropped: "Señor" and "senor" are one word. */
+export function fold(word: string): string {
+  return word
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+}
+
+/** The folded words of a text (letters and digits; anything else separates words). */
+export function wordsOf(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A light English stem, so that plurals meet their singular ("routers", "router"; "licences", "licence"). */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\p{N}/u.test(word)) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith("sses")) return word.slice(0, -2);
+  if (word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The trigrams of a word as pg_trgm makes them: the word padded with two spaces before and one after. */
+export function trigrams(word: string): string[] {
+  const padded = `  ${word} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return [...out];
+}
+
+/** Share of `word`'s trigrams found in `other` (pg_trgm's word similarity when `other` is one word). */
+export function wordSimilarity(word: string, other: string): number {
+  const mine = trigrams(word);
+  const theirs = new Set(trigrams(other));
+  return mine.filter((trigram) => theirs.has(trigram)).length / mine.length;
+}
+
+const EMPTY = new Int32Array(0);
+
+/** Product positions (ascending) per word. */
+function postingsOf(lists: Map<string, number[]>): Map<string, Int32Array> {
+  const out = new Map<string, Int32Array>();
+  for (const [word, list] of lists) out.set(word, Int32Array.from(list));
+  return out;
+}
+
+function add(lists: Map<string, number[]>, word: string, position: number) {
+  const list = lists.get(word);
+  if (!list) lists.set(word, [position]);
+  else if (list[list.length - 1] !== position) list.push(position);
+}
+
+export type SearchIndex = {
+  /** Product ids in catalogue order: a product's position here is its place in every list below. */
+  ids: Int32Array;
+  /** Words of product names: where they are, and the vocabulary by trigram (for typos and prefixes). */
+  nameWords: Map<string, Int32Array>;
+  vocabulary: string[];
+  vocabularyByTrigram: Map<string, Int32Array>;
+  /** Stemmed words of names, and of descriptions (stop words left out). */
+  nameStems: Map<string, Int32Array>;
+  descriptionStems: Map<string, Int32Array>;
+  /** Per brand group key: its name's words, and its products (positions, in catalogue order). */
+  brands: Map<string, { words: string[]; products: Int32Array }>;
+  /** Brand group key per product position, and section per brand group key. */
+  groupOf: string[];
+  sectionOf: Map<string, string>;
+  /** Category tags (best-seller, top-rated, ...): product positions, in catalogue order. */
+  tags: Map<string, Int32Array>;
+  /** rankProducts' buffers, made at its first search. */
+  work?: { seen: Uint8Array; candidates: Int32Array; scores: Float32Array[]; inText: Uint8Array[] };
+};
+
+/** Builds the index of `rows`, given in catalogue order. */
+export function buildSearchIndex(rows: IndexedProductRow[]): SearchIndex {
+  const nameWords = new Map<string, number[]>();
+  const nameStems = new Map<string, number[]>();
+  const descriptionStems = new Map<string, number[]>();
+  const brandLists = new Map<string, { words: string[]; products: number[] }>();
+  const tags = new Map<string, number[]>();
+  const sectionOf = new Map<string, string>();
+  // Products often share a description (editions of one product): its stems are worked out once.
+  const stemsOfDescription = new Map<string, string[]>();
+  rows.forEach((row, position) => {
+    for (const word of new Set(wordsOf(row.name))) add(nameWords, word, position);
+    for (const word of new Set(
+      wordsOf(row.name)
+        .filter((w) => !STOP_WORDS.has(w))
+        .map(stem),
+    )) {
+      add(nameStems, word, position);
+    }
+    let stems = stemsOfDescription.get(row.description);
+    if (!stems) {
+      stems = [
+        ...new Set(
+          wordsOf(row.description)
+            .filter((w) => !STOP_WORDS.has(w))
+            .map(stem),
+        ),
+      ];
+      stemsOfDescription.set(row.description, stems);
+    }
+    for (const word of stems) add(descriptionStems, word, position);
+    let brand = brandLists.get(row.groupKey);
+    if (!brand) {
+      brand = { words: [...new Set(wordsOf(row.brandName))], products: [] };
+      brandLists.set(row.groupKey, brand);
+    }
+    brand.products.push(position);
+    sectionOf.set(row.groupKey, row.section);
+    for (const tag of new Set(row.categories)) add(tags, tag, position);
+  });
+  const vocabulary = [...nameWords.keys()].sort();
+  const byTrigram = new Map<string, number[]>();
+  vocabulary.forEach((word, index) => {
+    for (const trigram of trigrams(word)) add(byTrigram, trigram, index);
+  });
+  return {
+    ids: Int32Array.from(rows, (row) => row.id),
+    nameWords: postingsOf(nameWords),
+    vocabulary,
+    vocabularyByTrigram: postingsOf(byTrigram),
+    nameStems: postingsOf(nameStems),
+    descriptionStems: postingsOf(descriptionStems),
+    brands: new Map(
+      [...brandLists].map(([key, brand]) => [
+        key,
+        { words: brand.words, products: Int32Array.from(brand.products) },
+      ]),
+    ),
+    groupOf: rows.map((row) => row.groupKey),
+    sectionOf,
+    tags: postingsOf(tags),
+  };
+}
+
+/** How many visible products a brand group has, and the ids of `limit` of them from `offset`, in catalogue order. */
+export function brandIds(
+  index: SearchIndex,
+  groupKey: string,
+  offset = 0,
+  limit = Number.POSITIVE_INFINITY,
+): { ids: number[]; total: number } {
+  return slice(index, index.brands.get(groupKey)?.products ?? EMPTY, offset, limit);
+}
+
+function slice(index: SearchIndex, positions: Int32Array, offset: number, limit: number) {
+  const end = Math.min(positions.length, offset + limit);
+  const ids: number[] = [];
+  for (let at = offset; at < end; at++) ids.push(index.ids[positions[at]!]!);
+  return { ids, total: positions.length };
+}
+
+/** How many visible products carry `tag`, and the ids of `limit` of them from `offset`, in catalogue order. */
+export function taggedIds(
+  index: SearchIndex,
+  tag: string,
+  offset = 0,
+  limit = Number.POSITIVE_INFINITY,
+): { ids: number[]; total: number } {
+  return slice(index, index.tags.get(tag) ?? EMPTY, offset, limit);
+}
+
+/**
+ * Ids of at most `limit` visible products of a section carrying the first tag, then of those carrying the next
+ * (and not an earlier one), each in catalogue order.
+ */
+export function sectionTaggedIds(
+  index: SearchIndex,
+  section: string,
+  tags: string[],
+  limit: number,
+): number[] {
+  const taken = new Set<number>();
+  const ids: number[] = [];
+  for (const tag of tags) {
+    for (const position of index.tags.get(tag) ?? EMPTY) {
+      if (ids.length >= limit) return ids;
+      if (taken.has(position) || index.sectionOf.get(index.groupOf[position]!) !== section) continue;
+      taken.add(position);
+      ids.push(index.ids[position]!);
+    }
+  }
+  return ids;
+}
+
+/** The words of product names that `word` is like (typos, prefixes, the word itself), with their similarity. */
+function similarNameWords(index: SearchIndex, word: string): Array<[string, number]> {
+  const mine = trigrams(word);
+  const shared = new Map<number, number>();
+  for (const trigram of mine) {
+    for (const at of index.vocabularyByTrigram.get(trigram) ?? EMPTY)
+      shared.set(at, (shared.get(at) ?? 0) + 1);
+  }
+  const out: Array<[string, number]> = [];
+  for (const [at, count] of shared) {
+    const similarity = count / mine.length;
+    if (similarity >= WORD_SIMILARITY_THRESHOLD) out.push([index.vocabulary[at]!, similarity]);
+  }
+  return out;
+}
+
+/** A bounded heap of the best `limit` (score, position) pairs: higher score first, then earlier in the catalogue. */
+class Best {
+  private scores: number[] = [];
+  private positions: number[] = [];
+  constructor(private readonly limit: number) {}
+  /** Whether a is worse than b. */
+  private worse(a: number, b: number) {
+    const [sa, sb] = [this.scores[a]!, this.scores[b]!];
+    return sa < sb || (sa === sb && this.positions[a]! > this.positions[b]!);
+  }
+  private swap(a: number, b: number) {
+    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
+    [this.positions[a], this.positions[b]] = [this.positions[b]!, this.positions[a]!];
+  }
+  offer(score: number, position: number) {
+    const size = this.scores.length;
+    if (size < this.limit) {
+      this.scores.push(score);
+      this.positions.push(position);
+      for (let at = size; at > 0; ) {
+        const parent = (at - 1) >> 1;
+        if (!this.worse(at, parent)) break;
+        this.swap(at, parent);
+        at = parent;
+      }
+      return;
+    }
+    // The root is the worst kept: replace it only by a better one.
+    const rootScore = this.scores[0]!;
+    if (score < rootScore || (score === rootScore && position > this.positions[0]!)) return;
+    this.scores[0] = score;
+    this.positions[0] = position;
+    for (let at = 0; ; ) {
+      const [left, right] = [2 * at + 1, 2 * at + 2];
+      let worst = at;
+      if (left < size && this.worse(left, worst)) worst = left;
+      if (right < size && this.worse(right, worst)) worst = right;
+      if (worst === at) break;
+      this.swap(at, worst);
+      at = worst;
+    }
+  }
+  /** The positions kept, best first. */
+  sorted(): number[] {
+    return this.scores
+      .map((score, at) => ({ score, position: this.positions[at]! }))
+      .sort((a, b) => b.score - a.score || a.position - b.position)
+      .map((entry) => entry.position);
+  }
+}
+
+/** Raises the score at `positions` to `value`, noting new candidates; returns how many there are now. */
+function raiseScores(
+  positions: Int32Array,
+  value: number,
+  score: Float32Array,
+  seen: Uint8Array,
+  candidates: Int32Array,
+  found: number,
+): number {
+  let count = found;
+  for (let i = 0; i < positions.length; i++) {
+    const position = positions[i]!;
+    if (value > score[position]!) score[position] = value;
+    if (seen[position] === 0) {
+      seen[position] = 1;
+      candidates[count++] = position;
+    }
+  }
+  return count;
+}
+
+/**
+ * The ids of the products matching `words` (folded, from searchWords), best first, at most `limit`.
+ *
+ * A word matches a product when it is like a word of its name (a typo or a prefix: trigram similarity at least
+ * WORD_SIMILARITY_THRESHOLD), like a word of its brand's name, or its stem is in the name or description. Its score
+ * there is the best of the name similarity, 1.25 x the brand similarity and 0.8 for the stem in the text. A product
+ * scores the average of its word scores, each word weighted by how rare it is among the matches ("kasperski"
+ * outweighs "antivirus"), plus 0.5 when every word is in its text, plus up to 0.1 for words in its name. Results
+ * below 0.4 x the best score are left out; ties go in catalogue order.
+ */
+export function rankProducts(index: SearchIndex, queryWords: string[], limit: number): number[] {
+  const words = [...new Set(queryWords.map(fold))].filter(Boolean).slice(0, SEARCH_MAX_WORDS);
+  const count = index.ids.length;
+  if (words.length === 0 || count === 0) return [];
+  // Buffers kept with the index (rankProducts never awaits, so two searches never use them at once).
+  const work = (index.work ??= {
+    seen: new Uint8Array(count),
+    candidates: new Int32Array(count),
+    scores: Array.from({ length: SEARCH_MAX_WORDS }, () => new Float32Array(count)),
+    inText: Array.from({ length: SEARCH_MAX_WORDS }, () => new Uint8Array(count)),
+  });
+  const { seen, candidates } = work;
+  let found = 0;
+  // Per word: its score at each product (0: no match), and whether its stem is in the name (2) or description (1).
+  const scores = work.scores.slice(0, words.length);
+  const inText = work.inText.slice(0, words.length);
+  try {
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      const score = scores[w]!;
+      const marks = inText[w]!;
+      const raise = (positions: Int32Array, value: number) => {
+        found = raiseScores(positions, value, score, seen, candidates, found);
+      };
+      for (const [nameWord, similarity] of similarNameWords(index, word)) {
+        raise(index.nameWords.get(nameWord) ?? EMPTY, similarity);
+      }
+      for (const brand of index.brands.values()) {
+        const similarity = Math.max(0, ...brand.words.map((brandWord) => wordSimilarity(word, brandWord)));
+        if (similarity >= WORD_SIMILARITY_THRESHOLD) raise(brand.products, BRAND_WEIGHT * similarity);
+      }
+      if (STOP_WORDS.has(word)) continue;
+      const stemmed = stem(word);
+      for (const [stems, mark] of [
+        [index.descriptionStems, 1],
+        [index.nameStems, 2],
+      ] as const) {
+        const positions = stems.get(stemmed) ?? EMPTY;
+        raise(positions, TEXT_SCORE);
+        for (let i = 0; i < positions.length; i++) marks[positions[i]!] = mark;
+      }
+    }
+
+    // Inverse document frequency among the matches.
+    const weights = scores.map((score) => {
+      let matched = 0;
+      for (let c = 0; c < found; c++) if (score[candidates[c]!]! >= WORD_SIMILARITY_THRESHOLD) matched++;
+      return Math.log(1 + found / Math.max(1, matched));
+    });
+    const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+    const textWords = words.map((word) => !STOP_WORDS.has(word));
+    const anyTextWord = textWords.some(Boolean);
+    const totals = new Float64Array(found);
+    let best = 0;
+    for (let c = 0; c < found; c++) {
+      const position = candidates[c]!;
+      let sum = 0;
+      let everyWord = anyTextWord;
+      let rank = 0;
+      for (let w = 0; w < words.length; w++) {
+        sum += weights[w]! * scores[w]![position]!;
+        const mark = inText[w]![position]!;
+        if (mark === 0 && textWords[w]) everyWord = false;
+        rank += mark === 2 ? 1 : mark === 1 ? DESCRIPTION_RANK : 0;
+      }
+      const total =
+        sum / totalWeight + (everyWord ? ALL_WORDS_BONUS : 0) + (RANK_WEIGHT * rank) / words.length;
+      totals[c] = total;
+      if (total > best) best = total;
+    }
+    const kept = new Best(limit);
+    const cutoff = best * RELATIVE_SCORE_CUTOFF;
+    for (let c = 0; c < found; c++) if (totals[c]! >= cutoff) kept.offer(totals[c]!, candidates[c]!);
+    return kept.sorted().map((position) => index.ids[position]!);
+  } finally {
+    // Zeroed again where this search wrote, even if it failed: the next one starts clean.
+    for (let c = 0; c < found; c++) {
+      const position = candidates[c]!;
+      seen[position] = 0;
+      for (let w = 0; w < words.length; w++) {
+        scores[w]![position] = 0;
+        inText[w]![position] = 0;
+      }
+    }
+  }
+}
