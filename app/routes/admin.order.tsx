@@ -318,11 +318,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                           </span>
                         ) : null}
                         {line.taxes.map((tax) => (
-                          <span
-                            key={tax.name}
-                            className="block whitespace-nowrap text-xs font-normal text-slate-600"
-                          >
-                            {taxLabel(tax, order.pricesIncludeTax)} {formatMoney(tax.taxCents)}
+                          <span key={tax.name} className="block text-xs font-normal text-slate-600">
+                            {taxLabel(tax, order.pricesIncludeTax)}{" "}
+                            <span className="whitespace-nowrap">{formatMoney(tax.taxCents)}</span>
                           </span>
                         ))}
                       </td>

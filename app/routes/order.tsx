@@ -334,10 +334,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {line.taxes.map((tax) => (
                     <span
                       key={tax.name}
-                      className="block whitespace-nowrap text-xs font-normal text-slate-600"
+                      className="block text-xs font-normal text-slate-600"
                       data-testid="order-line-tax"
                     >
-                      {taxLabel(tax, order.pricesIncludeTax)} {formatMoney(tax.taxCents)}
+                      {taxLabel(tax, order.pricesIncludeTax)}{" "}
+                      <span className="whitespace-nowrap">{formatMoney(tax.taxCents)}</span>
                     </span>
                   ))}
                 </span>

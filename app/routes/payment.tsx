@@ -389,10 +389,11 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                       {line.taxes.map((tax) => (
                         <span
                           key={tax.name}
-                          className="block whitespace-nowrap text-xs font-normal text-slate-600"
+                          className="block text-xs font-normal text-slate-600"
                           data-testid="summary-line-tax"
                         >
-                          {taxLabel(tax, quote.pricesIncludeTax)} {formatMoney(tax.taxCents)}
+                          {taxLabel(tax, quote.pricesIncludeTax)}{" "}
+                          <span className="whitespace-nowrap">{formatMoney(tax.taxCents)}</span>
                         </span>
                       ))}
                     </span>
