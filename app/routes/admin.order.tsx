@@ -3,7 +3,7 @@ import type { Address } from "~db/schema/orders";
 import { COUNTRIES } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
-import { taxLabel } from "~/modules/orders/totals";
+import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ActionNotice, AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import {
@@ -312,17 +312,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       <td className="px-2 py-2 text-right sm:px-3 align-top tabular-nums">{line.quantity}</td>
                       <td className="py-2 pl-2 text-right sm:pl-3 align-top font-medium tabular-nums">
                         {formatMoney(line.lineTotalCents)}
-                        {line.discountCents > 0 ? (
-                          <span className="block whitespace-nowrap text-xs font-normal text-emerald-800">
-                            −{formatMoney(line.discountCents)} discount
-                          </span>
-                        ) : null}
-                        {line.taxes.map((tax) => (
-                          <span key={tax.name} className="block text-xs font-normal text-slate-600">
-                            {taxLabel(tax, order.pricesIncludeTax)}{" "}
-                            <span className="whitespace-nowrap">{formatMoney(tax.taxCents)}</span>
-                          </span>
-                        ))}
+                        <LineAdjustments line={line} pricesIncludeTax={order.pricesIncludeTax} />
                       </td>
                     </tr>
                   ))}

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
-import { taxLabel } from "~/modules/orders/totals";
+import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
 import { cartStore, discountCodeStore } from "~/modules/cart/cart-store";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
@@ -323,24 +323,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </span>
                 <span className="text-right font-semibold">
                   <span data-testid="order-line-total">{formatMoney(line.lineTotalCents)}</span>
-                  {line.discountCents > 0 ? (
-                    <span
-                      className="block whitespace-nowrap text-xs font-medium text-emerald-800"
-                      data-testid="order-line-discount"
-                    >
-                      −{formatMoney(line.discountCents)} discount
-                    </span>
-                  ) : null}
-                  {line.taxes.map((tax) => (
-                    <span
-                      key={tax.name}
-                      className="block text-xs font-normal text-slate-600"
-                      data-testid="order-line-tax"
-                    >
-                      {taxLabel(tax, order.pricesIncludeTax)}{" "}
-                      <span className="whitespace-nowrap">{formatMoney(tax.taxCents)}</span>
-                    </span>
-                  ))}
+                  <LineAdjustments
+                    line={line}
+                    pricesIncludeTax={order.pricesIncludeTax}
+                    prefix="order-line"
+                  />
                 </span>
               </div>
               {line.kind === "software" && line.keys.length > 0 ? (

@@ -22,7 +22,7 @@ import { ButtonLink } from "~/ui/button";
 import { AddressFields } from "~/ui/address-fields";
 import { COUNTRIES } from "~/lib/address";
 import { TextField } from "~/ui/field";
-import { taxLabel } from "~/modules/orders/totals";
+import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
 import type { Route } from "./+types/payment";
 
 const METHOD_LABELS = {
@@ -378,24 +378,11 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                     </span>
                     <span className="text-right font-medium">
                       {formatMoney(line.lineTotalCents)}
-                      {line.discountCents > 0 ? (
-                        <span
-                          className="block whitespace-nowrap text-xs font-normal text-emerald-800"
-                          data-testid="summary-line-discount"
-                        >
-                          −{formatMoney(line.discountCents)} discount
-                        </span>
-                      ) : null}
-                      {line.taxes.map((tax) => (
-                        <span
-                          key={tax.name}
-                          className="block text-xs font-normal text-slate-600"
-                          data-testid="summary-line-tax"
-                        >
-                          {taxLabel(tax, quote.pricesIncludeTax)}{" "}
-                          <span className="whitespace-nowrap">{formatMoney(tax.taxCents)}</span>
-                        </span>
-                      ))}
+                      <LineAdjustments
+                        line={line}
+                        pricesIncludeTax={quote.pricesIncludeTax}
+                        prefix="summary-line"
+                      />
                     </span>
                   </li>
                 ))}
