@@ -311,6 +311,8 @@ test.describe("stored selections", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await page.goto("/");
+    // Once the page runs, so that nothing of its start writes these after the test did.
+    await hydrated(page);
     await page.evaluate(() => {
       localStorage.setItem("selectedProduct", "{not json");
       localStorage.setItem("selectedBlog", "[1,2");
