@@ -34,11 +34,20 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * alone (its styles are inline), so on a slow connection the document and its images come first and React takes
  * over once they are in. See docs/decisions/0025-first-load-budget.md.
  */
-const lowPriorityScripts = (html: string) =>
-  html.replaceAll(
-    '<link rel="modulepreload" href="/',
-    '<link rel="modulepreload" fetchpriority="low" href="/',
-  );
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" href="/');
+const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low" href="/');
+// Buffer.concat allocates a buffer of its own, never a shared one.
+const lowPriorityScripts = (html: Buffer): Buffer<ArrayBuffer> => {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(MODULE_PRELOAD); at >= 0; at = html.indexOf(MODULE_PRELOAD, from)) {
+    parts.push(html.subarray(from, at), LOW_PRIORITY_MODULE_PRELOAD);
+    from = at + MODULE_PRELOAD.length;
+  }
+  if (parts.length === 0) return html as Buffer<ArrayBuffer>;
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts) as Buffer<ArrayBuffer>;
+};
 
 /**
  * Pages are rendered whole and sent as one body: no page streams (none awaits deferred data), and one write costs
@@ -74,7 +83,8 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
-        const html = Buffer.from(lowPriorityScripts(Buffer.concat(chunks).toString("utf8")));
+        // Bytes throughout: the page is not decoded and encoded again on its way out.
+        const html = lowPriorityScripts(Buffer.concat(chunks));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.length));
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -32,6 +33,7 @@ import type { PageCache } from "./page-cache";
 import { refuseOtherMethods } from "./methods";
 import { refuse } from "./refusal";
 import { checkAddress, crossSiteReason, isUnsafeMethod, ownOriginOf } from "./same-origin";
+import { RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "./compression-levels";
 
 export type AppOptions = {
   env: Env;
@@ -167,7 +169,12 @@ export function createApp({
       strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
     }),
   );
-  app.use(compression());
+  app.use(
+    compression({
+      level: RENDERED_GZIP_LEVEL,
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: RENDERED_BROTLI_QUALITY } },
+    }),
+  );
 
   app.use(
     "/api/storage",

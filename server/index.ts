@@ -151,6 +151,9 @@ async function serve(env: Env, logger: Logger) {
   const pageCache = createPageCache({
     // In development the code changes under the pages: nothing is kept.
     enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development",
+    // A cluster runs a process per core: a page it renders is compressed on the spot. A lone process leaves that to
+    // the thread pool, which puts the machine's other cores to work.
+    compressInline: worker,
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     contentVersion,
     env,

@@ -9,6 +9,7 @@ import { type Logger, safeUrl } from "~/lib/logger.server";
 import { isPersonalPath, isPublicCacheControl, PUBLIC_PAGE_MAX_AGE_SECONDS } from "~/lib/page-caching";
 import { isSessionCookieHeader } from "~/modules/accounts/session.server";
 import type { ContentVersion } from "~/modules/content/content-version.server";
+import { RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "./compression-levels";
 import { isValidHost } from "./same-origin";
 import { hashInlineScripts } from "./script-hashes";
 
@@ -30,6 +31,11 @@ export type PageCacheStats = { enabled: boolean; entries: number; bytes: number;
 
 type PageCacheOptions = {
   enabled: boolean;
+  /**
+   * Whether a page answered but not kept is compressed right where it was rendered rather than on libuv's thread
+   * pool: for processes that are one of a core each (a cluster's workers), where handing it over only adds work.
+   */
+  compressInline?: boolean;
   maxBytes: number;
   contentVersion: ContentVersion;
   env: Pick<Env, "PUBLIC_URL" | "PUBLIC_URL_SET">;
@@ -99,6 +105,7 @@ const brotli = promisify(zlib.brotliCompress);
 
 export function createPageCache({
   enabled,
+  compressInline = false,
   maxBytes,
   contentVersion,
   env,
@@ -262,7 +269,8 @@ export function createPageCache({
           Object.assign(res, down);
           const [chunk] = args;
           if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, args[1]));
-          void finish(req, res, Buffer.concat(chunks), ticket).catch((error: unknown) => {
+          const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          void finish(req, res, body, ticket).catch((error: unknown) => {
             logger.error({ err: error, url: safeUrl(req.originalUrl) }, "could not answer a public page");
             res.destroy();
           });
@@ -289,7 +297,7 @@ export function createPageCache({
   ) {
     const nonce = String(res.locals.cspNonce ?? "");
     const shared = hashInlineScripts(
-      body.toString("utf8"),
+      body,
       nonce,
       headerText(res.getHeader("content-security-policy")) || undefined,
     );
@@ -302,7 +310,7 @@ export function createPageCache({
     }
     if (shared.policy !== undefined) res.setHeader("Content-Security-Policy", shared.policy);
     if (ticket.key !== undefined) res.setHeader("X-Cache", "miss");
-    const html = Buffer.from(shared.html, "utf8");
+    const html = shared.html;
     const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     res.setHeader("ETag", etag);
     res.setHeader("Vary", VARY);
@@ -320,6 +328,8 @@ export function createPageCache({
         res.statusCode = 304;
         res.removeHeader("Content-Length");
         res.end();
+      } else if (compressInline) {
+        sendCompressed(req, res, html);
       } else {
         // The page lost its nonces: the length the render declared is no longer the length sent.
         res.setHeader("Content-Length", html.length);
@@ -426,6 +436,26 @@ async function entryOf(res: Response, html: Buffer, etag: string, version: numbe
     notModified: representation(undefined, notModified),
     size: html.length + gzipped.length + brotlied.length + 8 * headerBytes,
   };
+}
+
+/** What the app's compression would send for a page rendered for one request (server/app.ts), done at once. */
+function sendCompressed(req: IncomingMessage, res: Response, html: Buffer) {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body =
+    encoding === "br"
+      ? zlib.brotliCompressSync(html, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: RENDERED_BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+          },
+        })
+      : encoding === "gzip"
+        ? zlib.gzipSync(html, { level: RENDERED_GZIP_LEVEL })
+        : html;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  rawWriteHead.call(res, res.statusCode, {});
+  rawEnd.call(res, body);
 }
 
 /** br when the client takes it, else gzip, else the page as it is (q=0 refuses an encoding). */

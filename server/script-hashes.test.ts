@@ -1,10 +1,16 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashInlineScripts } from "./script-hashes";
+import { hashInlineScripts as hashInlineScriptsOfBytes } from "./script-hashes";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const NONCE = "r4nd0m+N/once==";
 const POLICY = `script-src 'self' 'nonce-${NONCE}';style-src 'self' 'unsafe-inline'`;
+
+/** The function on a page's text, its page read back as text. */
+function hashInlineScripts(page: string, nonce: string, policy: string | undefined) {
+  const shared = hashInlineScriptsOfBytes(Buffer.from(page, "utf8"), nonce, policy);
+  return shared && { html: shared.html.toString("utf8"), policy: shared.policy };
+}
 
 describe("hashInlineScripts", () => {
   it("takes the nonce out of the page and allows each inline script by its hash instead", () => {
@@ -34,6 +40,16 @@ describe("hashInlineScripts", () => {
     ).toBeNull();
     expect(hashInlineScripts(`<script nonce="${NONCE}">a()</script>`, NONCE, "script-src 'self'")).toBeNull();
     expect(hashInlineScripts(`<script>a()</script>`, "", POLICY)).toBeNull();
+  });
+
+  it("hashes only script elements, their text byte for byte, and stops at an unclosed one", () => {
+    const page =
+      `<p>&lt;script&gt; in text</p><scripts nonce="${NONCE}">not a script</scripts>` +
+      `<script\ttype="application/json" nonce="${NONCE}">{"n":"ü"}</script>` +
+      `<script nonce="${NONCE}">b()`;
+    const shared = hashInlineScripts(page, NONCE, POLICY)!;
+    expect(shared.html).toBe(page.replaceAll(` nonce="${NONCE}"`, ""));
+    expect(shared.policy).toBe(`script-src 'self' ${sha256('{"n":"ü"}')};style-src 'self' 'unsafe-inline'`);
   });
 
   it("leaves the page alone where there is no policy (development)", () => {

@@ -1,32 +1,62 @@
 import { createHash } from "node:crypto";
 
-/** An inline script (no src) and its text; React escapes attribute values, so `>` ends the tag. */
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const OPEN = Buffer.from("<script");
+const CLOSE = Buffer.from("</script>");
+const TAG_END = ">".charCodeAt(0);
+/** What may follow `<script` in a script tag's name: white space, `>` or `/` (not `<scripts`). */
+const AFTER_NAME = new Set([..." \t\n\f\r>/"].map((char) => char.charCodeAt(0)));
 
 /**
  * A page rendered with this request's CSP nonce, made the same for every visitor so it can be kept and shared: the
  * nonce attributes go, and the policy allows each inline script by its SHA-256 instead (the scripts React Router
  * writes, whose text is the page's own data). Null when the nonce shows anywhere else in the page, which then
  * cannot be shared. Without a policy (development) there is nothing to change.
+ *
+ * It reads the page's bytes as they are sent (React writes tag names in lower case): a page of 100 KB is not
+ * decoded and encoded again for it. A script it does not see is not allowed, never the other way round.
  */
 export function hashInlineScripts(
-  html: string,
+  html: Buffer,
   nonce: string,
   policy: string | undefined,
-): { html: string; policy: string | undefined } | null {
+): { html: Buffer; policy: string | undefined } | null {
   if (policy === undefined) return { html, policy };
   if (!nonce) return null;
-  const shared = html.split(` nonce="${nonce}"`).join("");
-  if (shared.includes(nonce)) return null;
-  const hashes = new Set<string>();
-  for (const [, attributes, text] of shared.matchAll(SCRIPT)) {
-    if (/\ssrc\s*=/i.test(attributes!)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`);
-  }
   const nonceSource = `'nonce-${nonce}'`;
   if (!policy.includes(nonceSource)) return null;
+  const shared = removeAll(html, Buffer.from(` nonce="${nonce}"`));
+  if (shared.includes(nonce)) return null;
+  const hashes = new Set<string>();
+  for (let at = shared.indexOf(OPEN); at >= 0; ) {
+    const nameEnd = at + OPEN.length;
+    if (!AFTER_NAME.has(shared[nameEnd]!)) {
+      at = shared.indexOf(OPEN, nameEnd);
+      continue;
+    }
+    const tagEnd = shared.indexOf(TAG_END, nameEnd);
+    const close = tagEnd < 0 ? -1 : shared.indexOf(CLOSE, tagEnd + 1);
+    if (close < 0) break;
+    if (!/\ssrc\s*=/i.test(shared.toString("latin1", nameEnd, tagEnd))) {
+      const text = shared.subarray(tagEnd + 1, close);
+      hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+    }
+    at = shared.indexOf(OPEN, close + CLOSE.length);
+  }
   return {
     html: shared,
     policy: policy.replaceAll(nonceSource, [...hashes].join(" ")).replace(/ {2,}/g, " "),
   };
+}
+
+/** The bytes without any of `part`. */
+function removeAll(bytes: Buffer, part: Buffer): Buffer {
+  const kept: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(part); at >= 0; at = bytes.indexOf(part, from)) {
+    kept.push(bytes.subarray(from, at));
+    from = at + part.length;
+  }
+  if (kept.length === 0) return bytes;
+  kept.push(bytes.subarray(from));
+  return Buffer.concat(kept);
 }

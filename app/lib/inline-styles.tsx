@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-/** The store's stylesheet, handed to the page by the server (entry.server.tsx); empty in the browser. */
+/** The store's stylesheet, ready to write into a <style> element (styles.server.ts); empty in the browser. */
 const StylesContext = createContext("");
 
 export const StylesProvider = StylesContext.Provider;
@@ -13,6 +13,5 @@ export const StylesProvider = StylesContext.Provider;
  */
 export function InlineStyles() {
   const css = useContext(StylesContext);
-  // "</style" can only be in a CSS string or comment, where "<\/style" means the same and does not end the element.
-  return css ? <style dangerouslySetInnerHTML={{ __html: css.replaceAll("</style", "<\\/style") }} /> : null;
+  return css ? <style dangerouslySetInnerHTML={{ __html: css }} /> : null;
 }

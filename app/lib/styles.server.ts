@@ -4,4 +4,5 @@
  */
 import css from "~/app.css?inline";
 
-export const STYLESHEET: string = css;
+// "</style" can only be in a CSS string or comment, where "<\/style" means the same and does not end the element.
+export const STYLESHEET: string = css.replaceAll("</style", "<\\/style");

@@ -31,6 +31,10 @@ test("home, a brand page and a product page load at most 120 KB of JavaScript (g
       sizes.push(`${src} ${(size / 1024).toFixed(1)} KB`);
     }
     expect(bytes / 1024, `${page.name}:\n${sizes.join("\n")}`).toBeLessThanOrEqual(BUDGET_KB);
+    // The page paints from its HTML: the scripts it preloads wait behind the document and its images.
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length, page.name).toBeGreaterThan(0);
+    for (const link of preloads) expect(link, page.name).toContain('fetchpriority="low"');
   }
 });
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import {
   adminSession,
@@ -64,6 +65,24 @@ test("WEB_CONCURRENCY=2 serves from two processes, replaces one that dies, and S
       .poll(() => store.output(), { timeout: 60_000 })
       .toContain("(database: PostgreSQL, 2 processes)");
     expect(childrenOf(primary)).toHaveLength(2);
+
+    // A page that is answered but not kept (a page-not-found) is compressed in the process that rendered it, the
+    // way the client asked, and its length said.
+    const missing = `${store.url}/no-such-page-${Date.now()}`;
+    const plain = await rawRequest(missing);
+    expect(plain.status).toBe(404);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toContain("</html>");
+    for (const [encoding, decode] of [
+      ["gzip", gunzipSync],
+      ["br", brotliDecompressSync],
+    ] as const) {
+      const answer = await rawRequest(missing, { headers: { "accept-encoding": `${encoding}, identity` } });
+      expect(answer.status, encoding).toBe(404);
+      expect(answer.headers["content-encoding"], encoding).toBe(encoding);
+      expect(answer.headers["content-length"], encoding).toBe(String(answer.body.length));
+      expect(decode(answer.body).toString(), encoding).toBe(plain.body.toString());
+    }
 
     // Each process keeps its own pages: a new address is rendered once by each before both answer it from memory.
     const url = `${store.url}/about?cluster=${Date.now()}`;
