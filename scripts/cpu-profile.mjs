@@ -1,6 +1,7 @@
 // Summarises a CPU profile (node --cpu-prof): where the busy time went, by package and by function (self time),
 // and, given function names, the time spent inside each (inclusive). For reading where a request's CPU goes.
-//   node scripts/cpu-profile.mjs FILE.cpuprofile [--top N] [--inside name1,name2]
+//   node scripts/cpu-profile.mjs FILE.cpuprofile [--top N] [--inside name1,name2] [--after SECONDS]
+// --after leaves out the profile's first seconds (the server's start: migrations, demo data, warm-up).
 import { readFileSync } from "node:fs";
 
 const args = process.argv.slice(2);
@@ -10,7 +11,9 @@ const option = (name) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 if (!file) {
-  console.error("usage: node scripts/cpu-profile.mjs FILE.cpuprofile [--top N] [--inside name1,name2]");
+  console.error(
+    "usage: node scripts/cpu-profile.mjs FILE.cpuprofile [--top N] [--inside name1,name2] [--after SECONDS]",
+  );
   process.exit(1);
 }
 const top = Number(option("--top") ?? 25);
@@ -20,10 +23,14 @@ const profile = JSON.parse(readFileSync(file, "utf8"));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const parents = new Map();
 for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+const after = Number(option("--after") ?? 0) * 1e6;
 const selfTime = new Map();
-profile.samples.forEach((id, index) =>
-  selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
-);
+let elapsed = 0;
+profile.samples.forEach((id, index) => {
+  const delta = profile.timeDeltas[index] ?? 0;
+  elapsed += delta;
+  if (elapsed >= after) selfTime.set(id, (selfTime.get(id) ?? 0) + delta);
+});
 
 const packageOf = ({ url, functionName }) => {
   if (["(garbage collector)", "(idle)", "(program)"].includes(functionName)) return functionName;
