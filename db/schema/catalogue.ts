@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -16,8 +15,6 @@ import { brandContent } from "./content";
 
 export type Section = "antivirus" | "windows" | "printer" | "router";
 
-/** A PostgreSQL full-text document (written by the database itself: see products.searchVector). */
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** A brand key of the spec (McAfee, PCMatic, Windows7, hp, ...) and the products sold under it. */
 export const brandGroups = pgTable(
@@ -84,15 +81,6 @@ export const products = pgTable(
      * (software counts its key pool instead). Orders take from it in their transaction (`reserveStock`).
      */
     stock: integer("stock"),
-    /**
-     * The words search matches, kept by the database: the name's weigh more than the description's in the ranking.
-     * Stored, so a search reads it instead of working it out again for every row it ranks.
-     */
-    searchVector: tsvector("search_vector")
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', description), 'B')`,
-      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,7 +89,6 @@ export const products = pgTable(
     // Case-insensitive route lookup is one probe of this index: where lower(route) = lower($1).
     uniqueIndex("products_route_lower_idx").on(sql`lower(${table.route})`),
     index("products_categories_idx").using("gin", table.categories),
-    index("products_search_vector_idx").using("gin", table.searchVector),
     // A brand page's products, a page at a time in catalogue order, without a sort.
     index("products_group_position_idx").on(table.groupKey, table.position, table.id),
     check("products_price_check", sql`${table.priceCents} >= 0 and ${table.originalPriceCents} >= 0`),
