@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { confirmationLink, waitForMail } from "./mail";
+import { fillCheckout } from "./checkout-form";
 
 // Customers sign up and in from addresses of their own (better-auth limits attempts per client address).
 let nextAddress = 10;
@@ -202,13 +203,13 @@ test("a deleted account's order stays in the admin without the customer's person
   await expect(customer.getByTestId("toast").last()).toContainText("added to your cart");
   await customer.goto("/payment");
   await hydrated(customer);
-  const billing = customer.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Katherine Johnson");
-  await billing.getByLabel("Street address").fill("42 Orbit Lane");
-  await billing.getByLabel("City").fill("Hampton");
-  await billing.getByLabel("Postal code").fill("23666");
-  await customer.getByLabel(/I accept the/).check();
-  await customer.getByTestId("method-bank-transfer").check();
+  await fillCheckout(customer, {
+    name: "Katherine Johnson",
+    street: "42 Orbit Lane",
+    city: "Hampton",
+    postalCode: "23666",
+    method: "bank-transfer",
+  });
   await customer.getByTestId("place-order").click();
   await expect(customer).toHaveURL(/\/order\/\d+/);
   const number = Number(/\/order\/(\d+)/.exec(customer.url())![1]);

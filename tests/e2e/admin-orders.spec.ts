@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_EMAIL, signInAsAdmin } from "./admin";
 import { confirmationLink, waitForMail } from "./mail";
 import { hydrated } from "./hydrated";
+import { fillCheckout } from "./checkout-form";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PRINTER = "/printer/hp-laserjet-pro-m404n";
@@ -29,15 +30,8 @@ async function addToCart(page: Page, path: string) {
 async function checkout(page: Page, email: string, method: "bank-transfer" | "sandbox") {
   await page.goto("/payment");
   await hydrated(page);
-  const emailField = page.getByLabel("E-mail address");
-  if (await emailField.isEditable()) await emailField.fill(email);
-  const billing = page.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Ada Lovelace");
-  await billing.getByLabel("Street address").fill("1 Example Street");
-  await billing.getByLabel("City").fill("New York");
-  await billing.getByLabel("Postal code").fill("10001");
-  await page.getByLabel(/I accept the/).check();
-  await page.getByTestId(`method-${method}`).check();
+  const emailEditable = await page.getByLabel("E-mail address").isEditable();
+  await fillCheckout(page, { email: emailEditable ? email : undefined, method });
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/order\/\d+/);
   return Number(page.url().match(/\/order\/(\d+)/)![1]);

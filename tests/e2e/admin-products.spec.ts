@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { fillCheckout } from "./checkout-form";
 
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** A full-page screenshot once the page has settled (revalidation done, images loaded). */
@@ -68,14 +69,7 @@ async function buyAsGuest(browser: Browser, route: string, email: string) {
   await expect(shop.getByTestId("toast").last()).toContainText("added to your cart");
   await shop.goto("/payment");
   await hydrated(shop);
-  await shop.getByLabel("E-mail address").fill(email);
-  const billing = shop.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Ada Lovelace");
-  await billing.getByLabel("Street address").fill("1 Example Street");
-  await billing.getByLabel("City").fill("New York");
-  await billing.getByLabel("Postal code").fill("10001");
-  await shop.getByLabel(/I accept the/).check();
-  await shop.getByTestId("method-sandbox").check();
+  await fillCheckout(shop, { email, method: "sandbox" });
   await shop.getByTestId("place-order").click();
   await expect(shop).toHaveURL(/\/order\/\d+\?key=/);
   await expect(shop.getByTestId("licence-key")).toHaveCount(1);

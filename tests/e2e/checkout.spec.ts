@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { hydrated } from "./hydrated";
 import { sentMail, waitForMail } from "./mail";
+import { fillCheckout } from "./checkout-form";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const ROUTER = "/router/tplink/archer-c80"; // below the free-shipping threshold
@@ -11,16 +12,6 @@ async function addToCart(page: Page, path: string, quantity = 1) {
   if (quantity !== 1) await page.getByTestId("add-quantity").fill(String(quantity));
   await page.getByTestId("add-to-cart").click();
   await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
-}
-
-async function fillCheckout(page: Page, email: string) {
-  await page.getByLabel("E-mail address").fill(email);
-  const billing = page.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Ada Lovelace");
-  await billing.getByLabel("Street address").fill("1 Example Street");
-  await billing.getByLabel("City").fill("New York");
-  await billing.getByLabel("Postal code").fill("10001");
-  await page.getByLabel(/I accept the/).check();
 }
 
 const cartCount = (page: Page) => page.getByTestId("cart-count");
@@ -73,7 +64,7 @@ test.describe("buying as a guest", () => {
     await expect(page).toHaveURL(/\/payment$/);
     await expect(page.getByTestId("checkout-header")).toBeVisible();
     await expect(page.getByTestId("shipping-fieldset")).toBeVisible();
-    await fillCheckout(page, "guest.buyer@example.com");
+    await fillCheckout(page, { email: "guest.buyer@example.com" });
     await page.getByTestId("method-sandbox").check();
     await expect(page.getByTestId("summary-shipping")).toHaveText("$14.99");
     await page.getByTestId("place-order").click();
@@ -104,7 +95,7 @@ test.describe("buying as a guest", () => {
   }) => {
     await addToCart(page, NORTON);
     await page.goto("/payment");
-    await fillCheckout(page, "transfer@example.com");
+    await fillCheckout(page, { email: "transfer@example.com" });
     await expect(page.getByTestId("shipping-fieldset")).toHaveCount(0); // software only
     await page.getByTestId("method-bank-transfer").check();
     await page.getByTestId("place-order").click();
@@ -119,7 +110,7 @@ test.describe("buying as a guest", () => {
     await page.goto("/payment");
     // Its own address, so a retry's e-mails are not counted with an earlier try's.
     const email = `double-${Date.now()}@example.com`;
-    await fillCheckout(page, email);
+    await fillCheckout(page, { email });
     await page.getByTestId("method-sandbox").check();
     await page.getByTestId("place-order").dblclick();
     await expect(page).toHaveURL(/\/order\/\d+/);
@@ -195,7 +186,7 @@ test.describe("the cart's stored data", () => {
     const price = (await line.getByTestId("cart-line-price").textContent())!;
     expect(price).not.toBe("$0.01");
     await page.goto("/payment");
-    await fillCheckout(page, "tamper@example.com");
+    await fillCheckout(page, { email: "tamper@example.com" });
     await page.getByTestId("method-sandbox").check();
     await page.getByTestId("place-order").click();
     await expect(page.getByTestId("order-total")).toHaveText(price);
@@ -225,7 +216,7 @@ test("another person's order page is not found, and a guest can look an order up
 }) => {
   await addToCart(page, NORTON);
   await page.goto("/payment");
-  await fillCheckout(page, "owner@example.com");
+  await fillCheckout(page, { email: "owner@example.com" });
   await page.getByTestId("method-sandbox").check();
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/order\/\d+\?key=/);

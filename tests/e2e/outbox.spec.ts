@@ -6,6 +6,7 @@ import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { fillCheckout } from "./checkout-form";
 
 // This test runs a production server of its own, on its own DATA_DIR and port, so it can stop it and start it
 // again with SMTP: first without SMTP_URL (e-mails are stored), then with the test's own SMTP sink.
@@ -95,14 +96,7 @@ async function placeSandboxOrder(
   await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
   await page.goto("/payment");
   await hydrated(page);
-  await page.getByLabel("E-mail address").fill(BUYER);
-  const billing = page.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Ada Lovelace");
-  await billing.getByLabel("Street address").fill("1 Example Street");
-  await billing.getByLabel("City").fill("New York");
-  await billing.getByLabel("Postal code").fill("10001");
-  await page.getByLabel(/I accept the/).check();
-  await page.getByTestId("method-sandbox").check();
+  await fillCheckout(page, { email: BUYER, method: "sandbox" });
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/order\/\d+/);
   const number = Number(/\/order\/(\d+)/.exec(page.url())![1]);

@@ -3,6 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { fillCheckout } from "./checkout-form";
 
 /** The narrowest phone the store is made for. */
 const PHONE = 360;
@@ -121,14 +122,7 @@ test("every route of the store and the admin fits a 360 px phone without scrolli
   // The order page, opened through its secret link.
   await page.goto("/payment");
   await hydrated(page);
-  await page.getByLabel("E-mail address").fill("phone@example.com");
-  const billing = page.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Ada Lovelace");
-  await billing.getByLabel("Street address").fill("1 Example Street");
-  await billing.getByLabel("City").fill("New York");
-  await billing.getByLabel("Postal code").fill("10001");
-  await page.getByLabel(/I accept the/).check();
-  await page.getByTestId("method-bank-transfer").check();
+  await fillCheckout(page, { email: "phone@example.com", method: "bank-transfer" });
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/order\/\d+\?key=/);
   await expect(page.getByTestId("order-page")).toBeVisible();

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { adminPages, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { fillCheckout } from "./checkout-form";
 
 const ROUTER = "/router/tplink/archer-c80";
 
@@ -168,13 +169,7 @@ test.describe("when the store refuses the cart or the checkout, the page says wh
     await page.goto("/payment");
     await hydrated(page);
     await expect(page.getByTestId("summary-line").first()).toBeVisible();
-    await page.getByLabel("E-mail address").fill("ada@example.com");
-    const billing = page.getByTestId("billing-address");
-    await billing.getByLabel("Full name").fill("Ada Lovelace");
-    await billing.getByLabel("Street address").fill("1 Example Street");
-    await billing.getByLabel("City").fill("New York");
-    await billing.getByLabel("Postal code").fill("10001");
-    await page.getByLabel(/I accept the/).check();
+    await fillCheckout(page, { email: "ada@example.com" });
     await page.route(
       (url) => url.pathname.startsWith("/payment"),
       (route) => (route.request().method() === "POST" ? fromElsewhere(route) : route.continue()),

@@ -5,6 +5,7 @@ import { pdfText } from "../support/pdf";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
+import { fillCheckout } from "./checkout-form";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PRINTER = "/printer/hp-laserjet-pro-m404n";
@@ -31,16 +32,9 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize(desktop);
 }
 
-async function fillBilling(page: Page, email: string, country = "US", state = "NY") {
-  await page.getByLabel("E-mail address").fill(email);
-  const billing = page.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Ada Lovelace");
-  await billing.getByLabel("Street address").fill("1 Example Street");
-  await billing.getByLabel("City").fill("New York");
-  await billing.getByLabel("Postal code").fill("10001");
-  await billing.getByLabel("Country").selectOption(country);
-  await billing.getByLabel(/^State/).selectOption(state);
-}
+/** The billing address decides the taxes; the terms are left for each test to accept. */
+const fillBilling = (page: Page, email: string, country = "US", state = "NY") =>
+  fillCheckout(page, { email, country, state, acceptTerms: false });
 
 const money = (text: string | null) => Math.round(Number(text!.replace(/[^0-9.]/g, "")) * 100);
 const amount = async (locator: Locator) => money(await locator.textContent());

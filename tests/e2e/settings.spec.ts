@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
+import { fillCheckout } from "./checkout-form";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const OWNER = "support@example.com"; // the demo store's support e-mail
@@ -45,13 +46,7 @@ async function guestCheckout(page: Page, email: string) {
   await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
   await page.goto("/payment");
   await hydrated(page);
-  await page.getByLabel("E-mail address").fill(email);
-  const billing = page.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Ada Lovelace");
-  await billing.getByLabel("Street address").fill("1 Example Street");
-  await billing.getByLabel("City").fill("New York");
-  await billing.getByLabel("Postal code").fill("10001");
-  await page.getByLabel(/I accept the/).check();
+  await fillCheckout(page, { email });
 }
 
 test.describe.configure({ mode: "serial" });

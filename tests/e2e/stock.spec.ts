@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { fillCheckout } from "./checkout-form";
 
 // A router no other test buys, so its stock is this test's alone.
 const ROUTER = "/router/asus/rt-ax58u";
@@ -44,14 +45,7 @@ async function shopperAtCheckout(browser: Browser, baseURL: string, email: strin
   await expect(page.getByTestId("summary-availability")).toHaveText(
     "Only 1 left: shipped with tracking once paid",
   );
-  await page.getByLabel("E-mail address").fill(email);
-  const billing = page.getByTestId("billing-address");
-  await billing.getByLabel("Full name").fill("Ada Lovelace");
-  await billing.getByLabel("Street address").fill("1 Example Street");
-  await billing.getByLabel("City").fill("New York");
-  await billing.getByLabel("Postal code").fill("10001");
-  await page.getByLabel(/I accept the/).check();
-  await page.getByTestId("method-bank-transfer").check();
+  await fillCheckout(page, { email, method: "bank-transfer" });
   return { context, page };
 }
 

@@ -1,0 +1,42 @@
+import type { Page } from "@playwright/test";
+
+type CheckoutForm = {
+  /** Left as it is when undefined (a signed-in customer's is filled in already). */
+  email?: string;
+  name?: string;
+  street?: string;
+  city?: string;
+  postalCode?: string;
+  country?: string;
+  state?: string;
+  acceptTerms?: boolean;
+  /** The payment method's test id suffix: sandbox, bank-transfer, card... */
+  method?: string;
+};
+
+/** Fills the checkout at /payment as a customer does: e-mail, billing address, the terms and a payment method. */
+export async function fillCheckout(
+  page: Page,
+  {
+    email,
+    name = "Ada Lovelace",
+    street = "1 Example Street",
+    city = "New York",
+    postalCode = "10001",
+    country,
+    state,
+    acceptTerms = true,
+    method,
+  }: CheckoutForm = {},
+) {
+  if (email !== undefined) await page.getByLabel("E-mail address").fill(email);
+  const billing = page.getByTestId("billing-address");
+  await billing.getByLabel("Full name").fill(name);
+  await billing.getByLabel("Street address").fill(street);
+  await billing.getByLabel("City").fill(city);
+  await billing.getByLabel("Postal code").fill(postalCode);
+  if (country !== undefined) await billing.getByLabel("Country").selectOption(country);
+  if (state !== undefined) await billing.getByLabel(/^State/).selectOption(state);
+  if (acceptTerms) await page.getByLabel(/I accept the/).check();
+  if (method !== undefined) await page.getByTestId(`method-${method}`).check();
+}
