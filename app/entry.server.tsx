@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { replaceAllBytes } from "~/lib/bytes.server";
 import { safeUrl } from "~/lib/logger.server";
 import { StylesProvider } from "~/lib/inline-styles";
 import { NonceProvider } from "~/lib/nonce";
@@ -29,25 +30,17 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else console.error("a page or API failed", fields.method, fields.url);
 };
 
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" href="/');
+const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low" href="/');
+
 /**
  * The page's scripts (React Router's module preloads) are fetched at low priority: the page paints from its HTML
  * alone (its styles are inline), so on a slow connection the document and its images come first and React takes
- * over once they are in. See docs/decisions/0025-first-load-budget.md.
+ * over once they are in. See docs/decisions/0025-first-load-budget.md. The page is a buffer of its own (React's
+ * chunks joined), never a shared one, which a Response takes as its body.
  */
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" href="/');
-const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low" href="/');
-// Buffer.concat allocates a buffer of its own, never a shared one.
-const lowPriorityScripts = (html: Buffer): Buffer<ArrayBuffer> => {
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = html.indexOf(MODULE_PRELOAD); at >= 0; at = html.indexOf(MODULE_PRELOAD, from)) {
-    parts.push(html.subarray(from, at), LOW_PRIORITY_MODULE_PRELOAD);
-    from = at + MODULE_PRELOAD.length;
-  }
-  if (parts.length === 0) return html as Buffer<ArrayBuffer>;
-  parts.push(html.subarray(from));
-  return Buffer.concat(parts) as Buffer<ArrayBuffer>;
-};
+const lowPriorityScripts = (html: Buffer) =>
+  replaceAllBytes(html, MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD) as Buffer<ArrayBuffer>;
 
 /**
  * Pages are rendered whole and sent as one body: no page streams (none awaits deferred data), and one write costs

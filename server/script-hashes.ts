@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { replaceAllBytes } from "~/lib/bytes.server";
 
 const OPEN = Buffer.from("<script");
 const CLOSE = Buffer.from("</script>");
 const TAG_END = ">".charCodeAt(0);
+const NOTHING = Buffer.alloc(0);
 /** What may follow `<script` in a script tag's name: white space, `>` or `/` (not `<scripts`). */
 const AFTER_NAME = new Set([..." \t\n\f\r>/"].map((char) => char.charCodeAt(0)));
 
@@ -24,7 +26,7 @@ export function hashInlineScripts(
   if (!nonce) return null;
   const nonceSource = `'nonce-${nonce}'`;
   if (!policy.includes(nonceSource)) return null;
-  const shared = removeAll(html, Buffer.from(` nonce="${nonce}"`));
+  const shared = replaceAllBytes(html, Buffer.from(` nonce="${nonce}"`), NOTHING);
   if (shared.includes(nonce)) return null;
   const hashes = new Set<string>();
   for (let at = shared.indexOf(OPEN); at >= 0; ) {
@@ -46,17 +48,4 @@ export function hashInlineScripts(
     html: shared,
     policy: policy.replaceAll(nonceSource, [...hashes].join(" ")).replace(/ {2,}/g, " "),
   };
-}
-
-/** The bytes without any of `part`. */
-function removeAll(bytes: Buffer, part: Buffer): Buffer {
-  const kept: Buffer[] = [];
-  let from = 0;
-  for (let at = bytes.indexOf(part); at >= 0; at = bytes.indexOf(part, from)) {
-    kept.push(bytes.subarray(from, at));
-    from = at + part.length;
-  }
-  if (kept.length === 0) return bytes;
-  kept.push(bytes.subarray(from));
-  return Buffer.concat(kept);
 }
