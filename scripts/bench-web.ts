@@ -6,7 +6,8 @@
  * 1. Builds the app (skip with --no-build) and starts the production build on a fresh DATA_DIR, pinned to core 0:
  *    once as is (the page cache on) and once with PAGE_CACHE=off (every request rendered).
  * 2. Fetches home, a brand page, a product page and a search from it and has nginx (Debian's nginx-light, installed
- *    with apt-get when missing) serve those bytes, with gzip, from core 0 too.
+ *    with apt-get when missing) serve those bytes, the page and the gzip form the store sent (gzip_static), from
+ *    core 0 too.
  * 3. Loads each with wrk (Debian's wrk) from core 1: 50 connections, Accept-Encoding gzip as browsers send it.
  * 4. Times the search at 100 and at 100,000 products (embedded database, queries run directly), and the data of
  *    the pages listing products (brand, section, best sellers). `--only=search` runs this part alone.
@@ -127,7 +128,7 @@ async function startStore(name: string, env: Record<string, string>, cores: stri
   running.add(child);
   await waitUp(`http://127.0.0.1:${PORT}/healthz/live`, child);
   return {
-    /** CPU time the store's process has used so far, in ms (user and system; taskset execs node in place). */
+    /** CPU time the store has used so far, in ms: its process (taskset execs node in place) and its workers. */
     cpuMs: () => processCpuMs(child.pid!),
     async stop() {
       running.delete(child);
@@ -318,7 +319,7 @@ async function main() {
     bytes.set(page.path, { html: Buffer.from(await fetchBytes(url)), gzip: await fetchGzip(url) });
   }
   const firstLoad = await firstLoadScripts(base, PAGES.slice(0, 3));
-  const cached = loadPages(base, cachedStore.cpuMs);
+  const cached = loadPages(base);
   const lighthouse = args.has("--no-lighthouse") ? null : await runLighthouse(base, PAGES.slice(0, 3));
   await cachedStore.stop();
 
@@ -458,7 +459,7 @@ async function processFigures(dataRoot: string) {
     missed.push("processes (no PostgreSQL)");
     return;
   }
-  const rates: number[] = [];
+  const loads: Load[] = [];
   /** Cores the store kept busy: its CPU time over the run's wall-clock time. */
   const cores: number[] = [];
   try {
@@ -481,8 +482,11 @@ async function processFigures(dataRoot: string) {
         const path = PAGES[1]!.path;
         wrk(`http://127.0.0.1:${PORT}${path}`, { cores: "0,1", seconds: 2 });
         const before = store.cpuMs();
-        rates.push(wrk(`http://127.0.0.1:${PORT}${path}`, { cores: "0,1" }).rps);
-        cores.push((store.cpuMs() - before) / (SECONDS * 1000));
+        const load = wrk(`http://127.0.0.1:${PORT}${path}`, { cores: "0,1" });
+        const cpuMs = store.cpuMs() - before;
+        load.cpuMsPerRequest = load.requests > 0 ? cpuMs / load.requests : Number.NaN;
+        loads.push(load);
+        cores.push(cpuMs / (SECONDS * 1000));
       } finally {
         await store.stop();
       }
@@ -491,7 +495,8 @@ async function processFigures(dataRoot: string) {
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await admin.end();
   }
-  const [one, two] = rates as [number, number];
+  const [one, two] = loads.map((load) => load.rps) as [number, number];
+  const [oneCpu, twoCpu] = loads.map((load) => load.cpuMsPerRequest ?? Number.NaN) as [number, number];
   console.log("\nProcesses (PostgreSQL, uncached brand page, store and wrk sharing both cores):");
   console.log(`  WEB_CONCURRENCY=1: ${fmt(one)} requests/s; WEB_CONCURRENCY=2: ${fmt(two)} requests/s`);
   // One process already uses more than a core (its garbage collector and compression run on threads of their own):
@@ -500,6 +505,7 @@ async function processFigures(dataRoot: string) {
     `  cores busy with the store: ${fmt(cores[0]!, 2)} for one process, ${fmt(cores[1]!, 2)} for two; ` +
       `at most ${fmt(os.cpus().length / cores[0]!, 2)} x could be gained on ${os.cpus().length} cores`,
   );
+  console.log(`  CPU per request: ${fmt(oneCpu, 2)} ms with one process, ${fmt(twoCpu, 2)} ms with two`);
   console.log(
     `  gain: ${fmt(two / one, 2)} x (>= ${TARGETS.processGain} x) ${check(two >= TARGETS.processGain * one, "two processes")}`,
   );
