@@ -1,5 +1,4 @@
 import { expect, type Page, test } from "@playwright/test";
-import { hydrated } from "./hydrated";
 import { sentMail, waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
 
@@ -145,10 +144,9 @@ test.describe("the cart's stored data", () => {
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    await page.goto("/");
-    // Once the page runs, so that nothing of its start writes the cart after the test did.
-    await hydrated(page);
-    await page.evaluate(() =>
+    // Each cart is stored before the page's scripts run (a later init script's wins): a running page may read and
+    // replace it at any moment, and what it logs just before a navigation can be lost with the page.
+    await page.addInitScript(() =>
       localStorage.setItem("cart", JSON.stringify({ groupKey: "Norton", id: "1", quantity: 1 })),
     );
     await page.goto("/cart");
@@ -156,7 +154,7 @@ test.describe("the cart's stored data", () => {
     await expect(cartCount(page)).toHaveText("0");
     await expect.poll(() => errors.some((text) => text.includes("cart is not an array"))).toBe(true);
 
-    await page.evaluate(() => localStorage.setItem("cart", "[{oops"));
+    await page.addInitScript(() => localStorage.setItem("cart", "[{oops"));
     await page.reload();
     await expect(page.getByTestId("empty-cart")).toBeVisible();
     await expect.poll(() => errors.some((text) => text.includes("Failed to parse stored cart"))).toBe(true);

@@ -310,14 +310,13 @@ test.describe("stored selections", () => {
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    await page.goto("/");
-    // Once the page runs, so that nothing of its start writes these after the test did.
-    await hydrated(page);
-    await page.evaluate(() => {
+    // Stored before any of the page's scripts runs: a running page may read (and replace) them at any moment, and
+    // what it logs just before a reload can be lost with the page.
+    await page.addInitScript(() => {
       localStorage.setItem("selectedProduct", "{not json");
       localStorage.setItem("selectedBlog", "[1,2");
     });
-    await page.reload();
+    await page.goto("/");
     await expect(page.getByTestId("app")).toHaveAttribute("data-selected-product", "");
     await expect
       .poll(() => errors.some((text) => text.includes("Failed to parse stored selectedProduct")))
