@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./hydrated";
 
 // Whole pages, header and footer included: no serious or critical accessibility violations.
 for (const [name, path] of [
@@ -26,6 +27,7 @@ for (const [name, path] of [
 
 test("axe finds no serious or critical violations in the cart and checkout", async ({ page }) => {
   await page.goto("/router/tplink/archer-c80");
+  await hydrated(page);
   await page.getByTestId("add-to-cart").click();
   for (const path of ["/cart", "/payment"]) {
     await page.goto(path);

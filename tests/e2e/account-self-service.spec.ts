@@ -48,6 +48,7 @@ async function newCustomer(browser: Browser, baseURL: string, name: string, addr
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshAddress() } });
   const page = await context.newPage();
   await page.goto("/user/login");
+  await hydrated(page);
   const form = page.getByTestId("sign-up-form");
   await form.getByLabel("Your name").fill(name);
   await form.getByLabel("E-mail address").fill(address);
@@ -68,6 +69,7 @@ async function secondBrowser(browser: Browser, address: string, password = PASSW
   });
   const page = await context.newPage();
   await page.goto("/user/login");
+  await hydrated(page);
   const form = page.getByTestId("sign-in-form");
   await form.getByLabel("E-mail address").fill(address);
   await form.getByLabel("Password").fill(password);
@@ -152,6 +154,7 @@ test("a new e-mail address is confirmed by the link sent to it, and the old addr
   // The new address signs in; the old one no longer does.
   await (await secondBrowser(browser, after)).context().close();
   await page.goto("/user/login");
+  await hydrated(page);
   const signIn = page.getByTestId("sign-in-form");
   await signIn.getByLabel("E-mail address").fill(before);
   await signIn.getByLabel("Password").fill(PASSWORD);
@@ -258,6 +261,7 @@ test("an admin made by admin:create with a temporary password must choose a new 
   const temporary = /Temporary password \(shown only now\): (\S+)/.exec(output)![1]!;
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": freshAdminAddress() });
   await page.goto("/admin");
+  await hydrated(page);
   await page.getByLabel("E-mail address").fill("new-admin@example.com");
   await page.getByLabel("Password").fill(temporary);
   await page.getByRole("button", { name: "Sign in" }).click();

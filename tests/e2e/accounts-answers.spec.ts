@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword, freshAdminAddress } from "./admin";
 import { confirmationLink, sentMail, waitForMail } from "./mail";
+import { hydrated } from "./hydrated";
 
 // Answers of the account pages to odd input and to questions about who has an account.
 
@@ -158,6 +159,7 @@ test("sign-up answers the same for an address with an account, with guest orders
   await page.setViewportSize({ width: 360, height: 740 });
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": freshAdminAddress() });
   await page.goto("/user/login");
+  await hydrated(page);
   const form = page.getByTestId("sign-up-form");
   await form.getByLabel("Your name").fill("Someone Else");
   await form.getByLabel("E-mail address").fill(known);
@@ -205,6 +207,7 @@ test("a newer reset link ends the older one, and a used link ends them all", asy
   const askForLink = async () => {
     const before = (await sentMail(baseURL!)).filter((mail) => mail.to === address).length;
     await page.goto("/user/login");
+    await hydrated(page);
     await page.getByText("Forgot your password?").click();
     await page.getByTestId("forgot-form").getByLabel("E-mail address").fill(address);
     await page.getByRole("button", { name: "Send me a link" }).click();
@@ -223,6 +226,7 @@ test("a newer reset link ends the older one, and a used link ends them all", asy
   await expect(page.getByRole("alert").first()).toContainText("expired or was already used");
 
   await page.goto(newer);
+  await hydrated(page);
   await expect(page).toHaveURL(/\/user\/reset-password\?token=/);
   await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
   await page.getByLabel("Repeat the new password").fill("a brand new secret");

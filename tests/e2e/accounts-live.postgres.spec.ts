@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { confirmationLink } from "./mail";
+import { hydrated } from "./hydrated";
 
 // Runs against the server on PostgreSQL (see playwright.config.ts): this test writes to the server's database
 // itself, from outside the browser and the server, as another process or an admin in psql would.
@@ -21,6 +22,7 @@ test("the open page follows the user record live; a failed activity write shows 
   try {
     await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "203.0.113.200" });
     await page.goto("/user/login?redirectTo=%2Fuser%2Fdashboard");
+    await hydrated(page);
     const form = page.getByTestId("sign-up-form");
     await form.getByLabel("Your name").fill("Ada Lovelace");
     await form.getByLabel("E-mail address").fill(email);

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { confirmationLink, waitForMail } from "./mail";
+import { hydrated } from "./hydrated";
 
 // better-auth limits sign-ins and sign-ups per client address (3 in 10 s). The server trusts X-Forwarded-For from
 // a proxy on this machine, as it would behind a real one: each test gets an address of its own (TEST-NET-3), so
@@ -100,6 +101,7 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
 
   // Address book: add, then edit.
   await page.goto("/user/address");
+  await hydrated(page);
   const form = page.getByTestId("address-form");
   await form.getByLabel("Full name").fill("Ada Lovelace");
   await form.getByLabel("Street address").fill("1 Example Street");
@@ -124,8 +126,10 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
 
   // The checkout is filled in from the account.
   await page.goto("/antivirus/norton/360-deluxe");
+  await hydrated(page);
   await page.getByTestId("add-to-cart").click();
   await page.goto("/payment");
+  await hydrated(page);
   await expect(page.getByLabel("E-mail address")).toHaveValue(address);
   const billing = page.getByTestId("billing-address");
   await expect(billing.getByLabel("Full name")).toHaveValue("Ada Lovelace");
@@ -142,6 +146,7 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
 
   // The order is in the account, with its key, and its owner opens it without the link's key.
   await page.goto("/user/orders");
+  await hydrated(page);
   const order = page.getByTestId("user-order").filter({ hasText: `Order #${number}` });
   await expect(order.getByTestId("user-order-status")).toHaveText("Complete");
   await expect(order.getByTestId("user-licence-key")).toHaveText(key);
@@ -160,6 +165,7 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
   const watcher = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshAddress() } });
   const other = await watcher.newPage();
   await other.goto("/user/login?redirectTo=%2Fuser%2Fdashboard");
+  await hydrated(other);
   await signIn(other, address);
   await expect(other.getByTestId("activity-status")).toHaveText("Signed in");
   await other.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -275,6 +281,7 @@ test.describe("bad inputs", () => {
     await owner.context().close();
 
     await page.goto("/user/login");
+    await hydrated(page);
     await page.getByText("Forgot your password?").click();
     await page.getByTestId("forgot-form").getByLabel("E-mail address").fill(address);
     await page.getByRole("button", { name: "Send me a link" }).click();
@@ -283,6 +290,7 @@ test.describe("bad inputs", () => {
     const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/reset-password\/\S+/)![0];
 
     await page.goto(link);
+    await hydrated(page);
     await expect(page).toHaveURL(/\/user\/reset-password\?token=/);
     await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
     await page.getByLabel("Repeat the new password").fill("a brand new secret");
@@ -304,6 +312,7 @@ test.describe("bad inputs", () => {
   test("another user's address id is not found, and changes nothing", async ({ browser }) => {
     const ada = await newAccountPage(browser, "Ada", email("ada.book"));
     await ada.goto("/user/address");
+    await hydrated(ada);
     const form = ada.getByTestId("address-form");
     await form.getByLabel("Full name").fill("Ada");
     await form.getByLabel("Street address").fill("1 Private Lane");
@@ -431,6 +440,7 @@ test("screenshots of the login page, dashboard, orders and address book at deskt
 }) => {
   const page = await newAccountPage(browser, "Screenshot Person", email("shots"));
   await page.goto("/user/address");
+  await hydrated(page);
   const form = page.getByTestId("address-form");
   await form.getByLabel("Full name").fill("Screenshot Person");
   await form.getByLabel("Street address").fill("500 Market Street");
@@ -440,8 +450,10 @@ test("screenshots of the login page, dashboard, orders and address book at deskt
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByTestId("saved-address")).toHaveCount(1);
   await page.goto("/antivirus/norton/360-deluxe");
+  await hydrated(page);
   await page.getByTestId("add-to-cart").click();
   await page.goto("/payment");
+  await hydrated(page);
   await page.getByLabel(/I accept the/).check();
   await page.getByTestId("method-sandbox").check();
   await page.getByTestId("place-order").click();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import { ADMIN_EMAIL, adminPages, adminPassword, freshAdminAddress, signInAsAdmin } from "./admin";
 import { confirmationLink } from "./mail";
+import { hydrated } from "./hydrated";
 
 const pages = adminPages();
 
@@ -174,6 +175,7 @@ test("a customer signing in at /admin is told the account has no admin access", 
 test("admin sign-in with a wrong password says so and lets nobody in", async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": freshAdminAddress() });
   await page.goto("/admin");
+  await hydrated(page);
   await page.getByLabel("E-mail address").fill(ADMIN_EMAIL);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();

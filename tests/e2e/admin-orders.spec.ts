@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, signInAsAdmin } from "./admin";
 import { confirmationLink, waitForMail } from "./mail";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
+import { addToCart } from "./cart";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PRINTER = "/printer/hp-laserjet-pro-m404n";
@@ -17,13 +18,6 @@ const freshAddress = () => `192.0.2.${nextAddress++}`;
 async function customerPage(browser: Browser) {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshAddress() } });
   return context.newPage();
-}
-
-async function addToCart(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
 }
 
 /** Checks out the cart with a billing address and the given payment method; returns the order number. */
@@ -257,6 +251,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   const email = `customer.${run}@example.com`;
   const customer = await customerPage(browser);
   await customer.goto("/user/login");
+  await hydrated(customer);
   const signUp = customer.getByTestId("sign-up-form");
   await signUp.getByLabel("Your name").fill("Grace Customer");
   await signUp.getByLabel("E-mail address").fill(email);
@@ -264,6 +259,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await signUp.getByRole("button", { name: "Create my account" }).click();
   await expect(customer.getByTestId("sign-up-sent")).toBeVisible();
   await customer.goto(await confirmationLink(baseURL!, email));
+  await hydrated(customer);
   await expect(customer).toHaveURL(/\/user\/dashboard$/);
   await addToCart(customer, NORTON);
   const number = await checkout(customer, email, "sandbox");
@@ -348,6 +344,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await expect(page.getByTestId("action-notice")).toContainText(`${email} is banned; 1 session ended`);
   await expect(page.getByTestId("user-detail-banned")).toHaveText("Yes: Testing the ban");
   await customer.goto("/user/orders");
+  await hydrated(customer);
   await expect(customer).toHaveURL(/\/user\/login/);
   await page.getByRole("button", { name: "Unban" }).click();
   await expect(page.getByTestId("user-detail-banned")).toHaveText("No");

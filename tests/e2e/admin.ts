@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { hydrated } from "./hydrated";
 
 export const ADMIN_EMAIL = "admin@example.com";
 
@@ -27,6 +28,7 @@ export const freshAdminAddress = () => {
 export async function signInAsAdmin(page: Page, baseURL: string, redirectTo = "/admin") {
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": freshAdminAddress() });
   await page.goto(redirectTo === "/admin" ? "/admin" : `/admin?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await hydrated(page);
   await page.getByLabel("E-mail address").fill(ADMIN_EMAIL);
   await page.getByLabel("Password").fill(adminPassword(baseURL));
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./hydrated";
 
 type SeedProduct = {
   id: string;
@@ -96,6 +97,7 @@ test("section, listing and categories pages answer 200 with their content", asyn
   }
 
   const response = await page.goto("/categories");
+  await hydrated(page);
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("category-section")).toHaveCount(5);
   await expect(page.getByTestId("category-brand")).toHaveCount(23);
@@ -114,6 +116,7 @@ test("every brand page, clicked from its section, and every product on it", asyn
     const tileCount = await page.getByTestId("brand-tile").count();
     for (let index = 0; index < tileCount; index++) {
       if (index > 0) await page.goto(`/${section}`);
+      await hydrated(page);
       const tile = page.getByTestId("brand-tile").nth(index);
       const href = (await tile.getAttribute("href"))!;
       await tile.click();
@@ -276,6 +279,7 @@ test("the support page shows the brand content without products", async ({ page 
 
 test("search forgives typos and says so when nothing matches", async ({ page }) => {
   const response = await page.goto("/search?q=nortn");
+  await hydrated(page);
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("search-input")).toHaveValue("nortn");
   const results = page.getByTestId("search-results").getByTestId("product-card");

@@ -1,17 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sentMail, waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
+import { addToCart } from "./cart";
+import { hydrated } from "./hydrated";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const ROUTER = "/router/tplink/archer-c80"; // below the free-shipping threshold
 const WINDOWS = "/windows/windows7/professional";
-
-async function addToCart(page: Page, path: string, quantity = 1) {
-  await page.goto(path);
-  if (quantity !== 1) await page.getByTestId("add-quantity").fill(String(quantity));
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
-}
 
 const cartCount = (page: Page) => page.getByTestId("cart-count");
 
@@ -21,6 +16,7 @@ test.describe("buying as a guest", () => {
     baseURL,
   }) => {
     await page.goto("/");
+    await hydrated(page);
     await expect(cartCount(page)).toHaveText("0");
     // Browse to a product through the catalogue.
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Antivirus" }).click();
@@ -29,6 +25,7 @@ test.describe("buying as a guest", () => {
       .first()
       .click();
     await page.goto(NORTON);
+    await hydrated(page);
     await page.getByTestId("add-to-cart").click();
     await expect(cartCount(page)).toHaveText("1");
     await addToCart(page, ROUTER);
@@ -54,6 +51,7 @@ test.describe("buying as a guest", () => {
     await expect(cartCount(page)).toHaveText("3");
     const other = await page.context().newPage();
     await other.goto("/cart");
+    await hydrated(other);
     await expect(other.getByTestId("cart-line")).toHaveCount(2);
     await other.close();
     await expect(page.getByTestId("cart-shipping")).toHaveText("$14.99");
@@ -93,6 +91,7 @@ test.describe("buying as a guest", () => {
   }) => {
     await addToCart(page, NORTON);
     await page.goto("/payment");
+    await hydrated(page);
     await fillCheckout(page, { email: "transfer@example.com", method: "bank-transfer" });
     await expect(page.getByTestId("shipping-fieldset")).toHaveCount(0); // software only
     await page.getByTestId("place-order").click();
@@ -105,6 +104,7 @@ test.describe("buying as a guest", () => {
   test("a double click places one order", async ({ page, baseURL }) => {
     await addToCart(page, NORTON);
     await page.goto("/payment");
+    await hydrated(page);
     // Its own address, so a retry's e-mails are not counted with an earlier try's.
     const email = `double-${Date.now()}@example.com`;
     await fillCheckout(page, { email, method: "sandbox" });
@@ -123,6 +123,7 @@ test.describe("buying as a guest", () => {
   test("the checkout says what is wrong beside each field", async ({ page }) => {
     await addToCart(page, ROUTER);
     await page.goto("/payment");
+    await hydrated(page);
     await page.getByLabel("E-mail address").fill("not-an-email");
     await page.getByLabel("Ship to my billing address").uncheck();
     await page.getByTestId("place-order").click();
@@ -181,6 +182,7 @@ test.describe("the cart's stored data", () => {
     const price = (await line.getByTestId("cart-line-price").textContent())!;
     expect(price).not.toBe("$0.01");
     await page.goto("/payment");
+    await hydrated(page);
     await fillCheckout(page, { email: "tamper@example.com", method: "sandbox" });
     await page.getByTestId("place-order").click();
     await expect(page.getByTestId("order-total")).toHaveText(price);
@@ -195,6 +197,7 @@ test.describe("the cart's stored data", () => {
       ),
     );
     await page.goto("/cart");
+    await hydrated(page);
     await expect(page.getByTestId("cart-line-unavailable")).toContainText(
       "Old Norton bundle is no longer available",
     );
@@ -210,6 +213,7 @@ test("another person's order page is not found, and a guest can look an order up
 }) => {
   await addToCart(page, NORTON);
   await page.goto("/payment");
+  await hydrated(page);
   await fillCheckout(page, { email: "owner@example.com", method: "sandbox" });
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/order\/\d+\?key=/);
@@ -224,6 +228,7 @@ test("another person's order page is not found, and a guest can look an order up
   ).toBe(404);
 
   await page.goto("/order/lookup");
+  await hydrated(page);
   await page.getByLabel("Order number").fill(number);
   await page.getByLabel("E-mail address").fill("someone.else@example.com");
   await page.getByRole("button", { name: "Find my order" }).click();

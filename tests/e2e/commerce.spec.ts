@@ -314,6 +314,7 @@ test.describe("finding an order as a guest", () => {
     const { number } = await placeOrder(request, baseURL!, email);
     await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": freshAddress() });
     await page.goto("/order/lookup");
+    await hydrated(page);
     await page.getByLabel("Order number").fill(`#${number}`);
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Find my order" }).click();
@@ -336,6 +337,7 @@ test.describe("finding an order as a guest", () => {
     expect(await refused.text()).toContain("Too many attempts. Please wait an hour and try again.");
 
     await page.goto("/order/lookup");
+    await hydrated(page);
     await page.getByLabel("Order number").fill(String(number));
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Find my order" }).click();
@@ -381,6 +383,7 @@ test.describe("an order's secret link", () => {
     expect(html).toContain(`/order/lookup?number=${number}`);
     expect(html).not.toContain("Ada Lovelace");
     await page.goto(path);
+    await hydrated(page);
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
     await shot(page, "order-link-retired-phone");

@@ -105,6 +105,7 @@ test.describe("on every route change", () => {
 
   test("the page scrolls to the top", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page
@@ -116,8 +117,9 @@ test.describe("on every route change", () => {
   });
 
   test("a page that takes longer than 120 s to load offers a retry", async ({ page }) => {
-    await page.clock.install();
     await page.goto("/");
+    await hydrated(page);
+    await page.clock.install();
     // The next page's data never arrives.
     await page.route("**/*.data*", () => {});
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Printers" }).click();
@@ -138,6 +140,7 @@ test.describe("on every route change", () => {
     await page.goto("/antivirus/McAfee");
     await expect(page.getByTestId("app")).toHaveAttribute("data-selected-brand", "McAfee");
     await page.goto("/ROUTER/TPLINK");
+    await hydrated(page);
     await expect(page.getByTestId("app")).toHaveAttribute("data-selected-brand", "tplink");
     await page.getByTestId("category-menu-toggle").click();
     await expect(page.getByTestId("category-menu").getByRole("link", { name: "TP-Link" })).toHaveAttribute(
@@ -150,6 +153,7 @@ test.describe("on every route change", () => {
 
   test("the category menu starts closed and closes on a new page", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     const toggle = page.getByTestId("category-menu-toggle");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByTestId("category-menu")).toHaveCount(0);
@@ -198,6 +202,7 @@ test("/antivirus/future-brand and /some/future-page show only the header, one pa
 
 test("an unknown path is a real 404 page with search and links back", async ({ page }) => {
   const response = await page.goto("/no/such/page");
+  await hydrated(page);
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId("not-found")).toBeVisible();
   await expect(page.getByTestId("site-header")).toBeVisible();
@@ -247,6 +252,7 @@ test.describe("the blog", () => {
     page,
   }) => {
     await page.goto("/");
+    await hydrated(page);
     await page.route("https://blog.example.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>Blog</title>" }),
     );

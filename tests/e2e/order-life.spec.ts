@@ -107,6 +107,7 @@ test("refunding one line e-mails the customer and hides that line's keys from th
   await shot(page, "admin-line-refunded");
   // The key pool says the refunded line's key is revoked, not sold.
   await page.goto("/admin/keys?q=Avira%20Antivirus%20Pro");
+  await hydrated(page);
   await page.getByRole("link", { name: "Avira Antivirus Pro", exact: true }).click();
   const revokedKey = page
     .getByTestId("recent-keys")

@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startTcpRelay } from "../support/tcp-relay";
+import { hydrated } from "./hydrated";
 
 // Issue 11: the production build on PostgreSQL, reached through a relay this test blocks for 10 s, as a database
 // restart or a network cut would. A customer's dashboard stays open throughout.
@@ -57,6 +58,7 @@ test("while PostgreSQL is away the store answers a clear 503 page, and after its
     const page = await context.newPage();
     const email = `outage.${Date.now().toString(36)}@example.com`;
     await page.goto("/user/login?redirectTo=%2Fuser%2Fdashboard");
+    await hydrated(page);
     const signUp = page.getByTestId("sign-up-form");
     await signUp.getByLabel("Your name").fill("Ada Lovelace");
     await signUp.getByLabel("E-mail address").fill(email);
@@ -65,6 +67,7 @@ test("while PostgreSQL is away the store answers a clear 503 page, and after its
     await expect(page.getByTestId("sign-up-sent")).toBeVisible();
     await db.query(`update "user" set email_verified = true where email = $1`, [email]);
     await page.goto("/user/login?redirectTo=%2Fuser%2Fdashboard");
+    await hydrated(page);
     const signIn = page.getByTestId("sign-in-form");
     await signIn.getByLabel("E-mail address").fill(email);
     await signIn.getByLabel("Password").fill(PASSWORD);

@@ -201,6 +201,7 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
     page = await again.newPage();
     await signInAsAdmin(page, ownURL, "/admin/emails");
     await page.goto(`/admin/emails?status=sent&q=${encodeURIComponent(`order #${number}`)}`);
+    await hydrated(page);
     const sentRow = page
       .getByTestId("email-row")
       .filter({ hasText: `Payment received for order #${number}` });
@@ -265,6 +266,7 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
     page = await failing.newPage();
     await signInAsAdmin(page, ownURL, "/admin/emails");
     await page.goto(`/admin/emails?q=${encodeURIComponent(`Your order #${number}`)}`);
+    await hydrated(page);
     await page.getByTestId("email-row").first().getByRole("link").click();
     await hydrated(page);
     page.once("dialog", (dialog) => void dialog.accept());

@@ -100,6 +100,7 @@ test("every route of the store and the admin fits a 360 px phone without scrolli
   // A cart with a router (shipped) and a licence (by e-mail), so the checkout shows its shipping form.
   for (const product of ["/router/tplink/archer-c80", "/antivirus/norton/360-with-lifelock-select"]) {
     await page.goto(product);
+    await hydrated(page);
     await page.getByTestId("add-to-cart").click();
     await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
   }

@@ -3,15 +3,9 @@ import { expect, type Page, type Route, test } from "@playwright/test";
 import { adminPages, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
+import { addToCart } from "./cart";
 
 const ROUTER = "/router/tplink/archer-c80";
-
-async function addToCart(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
-}
 
 /**
  * What Chromium's issues panel reports (Audits.issueAdded), what the page logs as an error, and every Content

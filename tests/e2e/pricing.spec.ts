@@ -6,18 +6,12 @@ import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
+import { addToCart } from "./cart";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PRINTER = "/printer/hp-laserjet-pro-m404n";
 const PHONE = { width: 360, height: 800 };
 const run = Date.now().toString(36).toUpperCase();
-
-async function addToCart(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
-}
 
 /** A full-page screenshot at desktop width and at 360 px, which must not scroll sideways. */
 async function shot(page: Page, name: string) {
@@ -155,6 +149,7 @@ test("a 10% code on a licence and a printer: on the cart, the checkout, the orde
 
   // And the invoice, with the buyer's tax ID.
   await page.goto(orderUrl);
+  await hydrated(page);
   const documents = page.getByTestId("order-documents");
   await expect(documents.getByTestId("order-document")).toHaveCount(1);
   const invoiceNumber = /INV-\d{6}/.exec((await documents.textContent())!)![0];

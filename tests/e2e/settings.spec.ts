@@ -42,6 +42,7 @@ async function adminPage(browser: Browser, baseURL: string) {
 
 async function guestCheckout(page: Page, email: string) {
   await page.goto(NORTON);
+  await hydrated(page);
   await page.getByTestId("add-to-cart").click();
   await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
   await page.goto("/payment");
@@ -118,6 +119,7 @@ test("switching the sandbox off takes it out of checkout, refuses it when posted
   // On in production (the demo store), every page warns: the admin where to switch it off, shoppers that no money moves.
   await expect(admin.getByTestId("sandbox-banner")).toContainText("Test payments are on");
   await page.goto("/");
+  await hydrated(page);
   await expect(page.getByTestId("sandbox-banner")).toContainText(
     "Demo store: test payments are on and no money moves.",
   );

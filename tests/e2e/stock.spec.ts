@@ -59,6 +59,7 @@ test("the last router goes to one of two shoppers ordering at once; the other is
   const id = await productId(page, ROUTER);
   await setStock(page, id, "1", "refuse");
   await page.goto(`/admin/products?q=${encodeURIComponent(ROUTER)}`);
+  await hydrated(page);
   await expect(page.getByTestId("product-stock")).toHaveText("1 in stock");
 
   const first = await shopperAtCheckout(browser, baseURL!, "first.stock@example.com");
