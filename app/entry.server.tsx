@@ -2,12 +2,12 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { replaceAllBytes } from "~/lib/bytes.server";
 import { safeUrl } from "~/lib/logger.server";
 import { StylesProvider } from "~/lib/inline-styles";
 import { NonceProvider } from "~/lib/nonce";
 import { STYLESHEET } from "~/lib/styles.server";
 import { isPublicCacheControl } from "~/lib/page-caching";
+import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -29,18 +29,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (load?.logger) load.logger.error(fields, "a page or API failed");
   else console.error("a page or API failed", fields.method, fields.url);
 };
-
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" href="/');
-const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low" href="/');
-
-/**
- * The page's scripts (React Router's module preloads) are fetched at low priority: the page paints from its HTML
- * alone (its styles are inline), so on a slow connection the document and its images come first and React takes
- * over once they are in. See docs/decisions/0025-first-load-budget.md. The page is a buffer of its own (React's
- * chunks joined), never a shared one, which a Response takes as its body.
- */
-const lowPriorityScripts = (html: Buffer) =>
-  replaceAllBytes(html, MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD) as Buffer<ArrayBuffer>;
 
 /**
  * Pages are rendered whole and sent as one body: no page streams (none awaits deferred data), and one write costs
@@ -77,7 +65,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         // Bytes throughout: the page is not decoded and encoded again on its way out.
-        const html = lowPriorityScripts(Buffer.concat(chunks));
+        const html = scriptsAfterPaint(Buffer.concat(chunks), nonce) as Buffer<ArrayBuffer>;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.length));
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));

@@ -1,11 +1,16 @@
 /** First-load JavaScript: the scripts a page's HTML makes the browser load before it runs, gzip-compressed. */
 import { gzipSync } from "node:zlib";
 
-/** The same-origin scripts a page loads at once: module preloads, script elements and the inline module's imports. */
+/**
+ * The same-origin scripts a page loads at once: module preloads (in the HTML, or started after the first paint by
+ * the page's starter script), script elements and the inline module's imports.
+ */
 export function scriptsOf(html: string): string[] {
   const found = new Set<string>();
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g))
     found.add(match[1]!);
+  for (const match of html.matchAll(/const preloads=(\[[^\]]*\])/g))
+    for (const src of JSON.parse(match[1]!) as string[]) found.add(src);
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1]!);
   for (const match of html.matchAll(/import[^"']*["'](\/[^"']+\.js)["']/g)) found.add(match[1]!);
   return [...found].filter((src) => src.startsWith("/"));

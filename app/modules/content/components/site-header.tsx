@@ -100,13 +100,20 @@ export function SiteHeader({
           </span>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4">
-        <Logo storeName={storeName} />
+      {/*
+        A browser may paint a page before it has read all of it, so each piece has a place of its own and one read
+        later moves none painted before it. On a phone: the name, then the account and the cart (a row kept at
+        their height even before they arrive), then the search; on a tablet, the name beside the account and the
+        cart, the search below; wider, one row: the name, the search beside it, and the account and the cart at the
+        far end.
+      */}
+      <div className="mx-auto grid max-w-7xl grid-cols-1 grid-rows-[auto_minmax(2.375rem,auto)_auto] items-center gap-x-6 gap-y-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:grid-rows-[minmax(2.375rem,auto)_auto] lg:grid-cols-[auto_1fr_auto] lg:grid-rows-[minmax(2.375rem,auto)]">
+        <Logo storeName={storeName} className="col-start-1 row-start-1 justify-self-start" />
         <Form
           method="get"
           action="/search"
           role="search"
-          className="order-last flex w-full gap-2 sm:order-none sm:ml-auto sm:w-auto sm:min-w-80"
+          className="row-start-3 flex w-full gap-2 sm:col-span-2 sm:row-start-2 lg:col-start-2 lg:col-end-3 lg:row-start-1 lg:max-w-96 lg:justify-self-start"
         >
           <label htmlFor="header-search" className="sr-only">
             Search products
@@ -125,7 +132,7 @@ export function SiteHeader({
             Search
           </button>
         </Form>
-        <div className="ml-auto flex items-center gap-1 sm:ml-0">
+        <div className="row-start-2 flex items-center gap-1 justify-self-end sm:col-start-2 sm:row-start-1 lg:col-start-3">
           {account}
           {cart}
         </div>
