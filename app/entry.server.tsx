@@ -65,7 +65,11 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         // Bytes throughout: the page is not decoded and encoded again on its way out.
-        const html = scriptsAfterPaint(Buffer.concat(chunks), nonce) as Buffer<ArrayBuffer>;
+        // In development Vite's own scripts (hot reload) load as Vite has them.
+        const page = Buffer.concat(chunks);
+        const html = (
+          loadContext.env.NODE_ENV === "production" ? scriptsAfterPaint(page, nonce) : page
+        ) as Buffer<ArrayBuffer>;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.length));
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
