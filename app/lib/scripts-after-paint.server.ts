@@ -9,7 +9,7 @@ const TAG_END = ">".charCodeAt(0);
  * What starts the page's scripts once the browser has painted: the module preloads, then React Router's inline
  * module (the same text, so the same hash in the policy; the same nonce where the page has one). It waits for the
  * document to be read and for its first contentful paint. A tab in the background paints nothing, so it does not
- * wait there, and it waits 3 s at most anywhere.
+ * wait there, and it waits 3 s at most anywhere. A browser that cannot tell it about paints gets its scripts at once.
  */
 const starter = (preloads: string[]) =>
   `(()=>{const preloads=${JSON.stringify(preloads).replaceAll("<", "\\u003c")};` +
@@ -21,7 +21,7 @@ const starter = (preloads: string[]) =>
   `new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();resolve()}}).observe({type:"paint",buffered:true});` +
   `setTimeout(resolve,3000)});` +
   `const read=new Promise(resolve=>document.readyState==="loading"?document.addEventListener("DOMContentLoaded",resolve):resolve());` +
-  `Promise.all([painted,read]).then(start)})()`;
+  `Promise.all([painted,read]).then(start,start)})()`;
 
 /**
  * A page whose scripts are fetched after its first paint rather than beside it: the page paints from its HTML alone
