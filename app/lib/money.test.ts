@@ -26,6 +26,16 @@ describe("money", () => {
     expect(formatMoney(123456)).toBe("$1,234.56");
   });
 
+  it("writes dollars as the browser's own currency format does, without building it", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    const amounts = [0, 1, 5, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 99999999, 100000000, 123456789012];
+    for (const cents of [...amounts, ...amounts.slice(1).map((cents) => -cents)]) {
+      expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+    }
+    expect(formatMoney(12.4)).toBe("$0.12");
+    expect(formatMoney(-0.4)).toBe("$0.00");
+  });
+
   it("shows a discount only when the original price is higher", () => {
     expect(discountPercent(4999, 9999)).toBe(50);
     expect(discountPercent(4999, 4999)).toBe(0);
