@@ -26,7 +26,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace of every test costs a fifth of the run; `npx playwright test --trace retain-on-failure`
+    // keeps one of each failing test when it is wanted.
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,
