@@ -41,9 +41,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     <div data-testid="listing-page">
       <PageHeader title={listing.title} intro={listing.intro} />
       <div className="mx-auto max-w-7xl px-4 pt-8">
-        <p className="text-sm text-slate-500" data-testid="result-count">
+        {/* The heading of the list, so the cards' headings (h3) sit under one. */}
+        <h2 className="text-sm text-slate-500" data-testid="result-count">
           {products.total === 1 ? "1 product" : `${products.total} products`}
-        </p>
+        </h2>
         <div className="mt-4">
           <ProductGrid products={products.items} />
         </div>

@@ -101,9 +101,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </Suggestions>
         ) : (
           <>
-            <p className="text-sm text-slate-500" data-testid="result-count" aria-live="polite">
+            {/* The heading of the results, so the cards' headings (h3) sit under one. */}
+            <h2 className="text-sm text-slate-500" data-testid="result-count" aria-live="polite">
               {results.total === 1 ? "1 product found" : `${results.total} products found`}
-            </p>
+            </h2>
             <div className="mt-4" data-testid="search-results">
               <ProductGrid products={results.items} />
             </div>
