@@ -253,6 +253,45 @@ test("a deleted account's order stays in the admin without the customer's person
   await screenshot(page, "admin-order-of-deleted-customer");
 });
 
+test("the tab that deletes the account shows the notice, even when another tab hears of it first", async ({
+  browser,
+  baseURL,
+}) => {
+  const address = email("two-tabs");
+  const customer = await newCustomer(browser, baseURL!, "Dorothy Vaughan", address);
+  // A second tab of the same browser follows the live record and is told the account is gone while the first
+  // tab's request is still on its way back; it answers by going to the sign-in page, whose data is held here
+  // until the first tab's response (and the notice it carries) has arrived.
+  const other = await customer.context().newPage();
+  await other.goto("/user/dashboard");
+  await hydrated(other);
+  let deleted: () => void = () => {};
+  const responded = new Promise<void>((resolve) => (deleted = resolve));
+  await other.route(/\/user\/login\.data/, async (route) => {
+    await responded;
+    await route.continue();
+  });
+
+  await customer.goto("/user/account");
+  await hydrated(customer);
+  const form = customer.getByTestId("account-delete");
+  await form.getByLabel("Your password").fill(PASSWORD);
+  await form.getByLabel(/I understand/).check();
+  customer.on("response", (response) => {
+    if (response.request().method() === "POST" && new URL(response.url()).pathname === "/user/account")
+      deleted();
+  });
+  await form.getByRole("button", { name: "Delete my account" }).click();
+
+  await expect(other).toHaveURL(/\/user\/login$/);
+  await expect(other.getByTestId("sign-in-form")).toBeVisible();
+  await expect(customer).toHaveURL(new URL("/", baseURL).href);
+  await expect(customer.getByTestId("toast").last()).toContainText("Your account is deleted");
+  await expectSignedOut(customer);
+  await expect(other.getByTestId("toast")).toHaveCount(0);
+  await customer.context().close();
+});
+
 test("an admin made by admin:create with a temporary password must choose a new one before the admin opens", async ({
   page,
   baseURL,

@@ -38,13 +38,17 @@ export function AccountProvider({
   const location = useLocation();
   const toast = useToast();
 
-  // One-time notices (and the local clean-up of a sign-out) after each navigation.
+  // One-time notices (and the local clean-up of a sign-out) after each navigation, but for the one this page makes
+  // itself when the account is gone: that news comes while the request that deleted it (here or in another tab) is
+  // still answering, and its notice belongs to the page that answer opens.
+  const leavesFlash = (location.state as { leaveFlash?: boolean } | null)?.leaveFlash === true;
   useEffect(() => {
+    if (leavesFlash) return;
     void takeFlash().then((codes) => {
       if (codes.includes("signed-out") || codes.includes("account-deleted")) clearLocalData();
       for (const code of codes) toast(FLASH_TOASTS[code]);
     });
-  }, [location.key, toast]);
+  }, [location.key, leavesFlash, toast]);
 
   // Nobody signed in here: no local user either.
   useEffect(() => {
@@ -60,7 +64,7 @@ export function AccountProvider({
       events.close();
       userStore.set(null);
       setEnded(viewer);
-      if (gone) navigate("/user/login", { replace: true });
+      if (gone) navigate("/user/login", { replace: true, state: { leaveFlash: true } });
     };
     events.addEventListener("user", (event) => {
       let record: UserRecord | null = null;
