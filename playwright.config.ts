@@ -1,13 +1,7 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./tests/support/chromium";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium)) {
-  throw new Error(
-    `No Chromium at ${chromium}. Install it with "apt-get install -y chromium" (Debian/Ubuntu) ` +
-      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
-  );
-}
+const chromium = chromiumPath();
 
 const port = Number(process.env.E2E_PORT ?? 3400);
 const baseURL = `http://127.0.0.1:${port}`;

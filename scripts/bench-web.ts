@@ -33,6 +33,7 @@ import { openDatabase } from "~db/client.server";
 import { importSeed, readDemoSeed } from "~db/seed/import.server";
 import { growCatalogue, percentile, timeListPages, timeSearches } from "./bench-web/catalogue";
 import { fetchBytes, firstLoadScripts } from "./bench-web/first-load";
+import { chromiumPath } from "../tests/support/chromium";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 5480);
@@ -79,6 +80,8 @@ function ensureTools() {
   const missing = [
     ["wrk", "wrk"],
     ["nginx", "nginx-light"],
+    // Lighthouse's browser (tests/support/chromium.ts), unless CHROMIUM_PATH names one.
+    ...(process.env.CHROMIUM_PATH ? [] : [["chromium-headless-shell", "chromium-headless-shell"]]),
   ].filter(([binary]) => spawnSync("sh", ["-c", `command -v ${binary}`]).status !== 0);
   if (missing.length === 0) return;
   const names = missing.map(([, pkg]) => pkg!);
@@ -527,12 +530,12 @@ async function processFigures(dataRoot: string) {
 
 type LighthouseRun = { name: string; scores: number[]; cls: number[]; details: string[] };
 
-/** Lighthouse's mobile performance audit, 3 runs per page, in Debian's Chromium with the tests' flags. */
+/** Lighthouse's mobile performance audit, 3 runs per page, in the tests' Chromium (tests/support/chromium.ts) with their flags. */
 async function runLighthouse(base: string, pages: Array<{ name: string; path: string }>) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: chromiumPath(),
     chromeFlags: [
       "--headless=new",
       "--no-sandbox",

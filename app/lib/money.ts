@@ -1,6 +1,5 @@
 /** Money is integer cents everywhere; this is the only place it is parsed from or formatted to text. */
 
-
 /** "49.99" -> 4999. Throws on anything that is not a plain decimal with up to two places. */
 export function parseMoney(text: string): number {
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());

@@ -253,17 +253,16 @@ test.describe("the blog", () => {
   }) => {
     await page.goto("/");
     await hydrated(page);
-    await page.route("https://blog.example.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>Blog</title>" }),
-    );
     const teaser = page.getByTestId("blog-teaser").first();
     const href = await teaser.getAttribute("href");
     expect(href).toMatch(/^\/blog\//);
+    // The blog is not reachable from here: what counts is that the browser, sent through /blog/, asks for it
+    // (a route cannot answer it: the request follows a redirect, which routes do not see in every Chromium build).
+    const outgoing = page.waitForRequest((request) => request.url().startsWith("https://blog.example.com/"));
     await teaser.click();
-    await expect(page).toHaveURL(
-      new RegExp(`^https://blog\\.example\\.com/${href!.slice("/blog/".length)}$`),
-    );
+    expect((await outgoing).url()).toBe(`https://blog.example.com/${href!.slice("/blog/".length)}`);
     await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem("selectedBlog"))).toBe(
       JSON.stringify(href!.slice("/blog/".length)),
     );
