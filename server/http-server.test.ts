@@ -66,3 +66,50 @@ describe("the HTTP server's limits on slow clients", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\n/);
   });
 });
+
+describe("the request's target", () => {
+  let server: ReturnType<typeof createHttpServer>;
+  let port: number;
+  beforeAll(async () => {
+    server = createHttpServer(
+      (req, res) => res.end(JSON.stringify({ method: req.method, url: req.url, host: req.headers.host })),
+      { HEADERS_TIMEOUT_SECONDS: 5, REQUEST_TIMEOUT_SECONDS: 5 },
+    );
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  const send = (requestLine: string) =>
+    slowClient(port, `${requestLine} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`, "");
+  const bodyOf = (answer: string) => answer.slice(answer.indexOf("\r\n\r\n") + 4);
+
+  it("takes a full address as its path, with the address's host in place of the Host header", async () => {
+    const answer = await send("GET http://shop.example:8080/antivirus/norton?page=2");
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(JSON.parse(bodyOf(answer))).toEqual({
+      method: "GET",
+      url: "/antivirus/norton?page=2",
+      host: "shop.example:8080",
+    });
+  });
+
+  it("passes a path and OPTIONS * as they are", async () => {
+    expect(JSON.parse(bodyOf(await send("GET /cart?x=1")))).toMatchObject({ url: "/cart?x=1" });
+    expect(JSON.parse(bodyOf(await send("OPTIONS *")))).toMatchObject({ method: "OPTIONS", url: "*" });
+  });
+
+  it("answers 400 with the reason to any other target", async () => {
+    for (const target of ["GET *", "GET ftp://files.example/a", "POST *"]) {
+      const answer = await send(target);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+      expect(bodyOf(answer), target).toBe(
+        "The request's target must be a path (/like/this) or a full http:// or https:// address.",
+      );
+    }
+  });
+});

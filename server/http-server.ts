@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Env } from "~/lib/env.server";
 
@@ -24,6 +24,16 @@ export function createHttpServer(
       inFlight.add(res);
       res.on("close", () => inFlight.delete(res));
       if (stopping.has(server)) res.setHeader("Connection", "close");
+      const refused = toOriginForm(req);
+      if (refused) {
+        res.writeHead(400, {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Content-Length": Buffer.byteLength(refused),
+          "X-Content-Type-Options": "nosniff",
+        });
+        res.end(refused);
+        return;
+      }
       app(req, res);
     },
   );
@@ -37,6 +47,28 @@ export function createHttpServer(
     );
   });
   return server;
+}
+
+/**
+ * Makes the request's target a path, as everything behind the server expects, or says why it cannot be. HTTP lets a
+ * client send the whole address (`GET http://host/path`, as to a proxy): the server must take it, and its host
+ * stands for the Host header (RFC 9112, 3.2.2), so the usual checks of the host apply to it. `OPTIONS *` asks about
+ * the server itself and stays as it is.
+ */
+export function toOriginForm(req: IncomingMessage): string | undefined {
+  const target = req.url ?? "";
+  if (target.startsWith("/") || (target === "*" && req.method === "OPTIONS")) return undefined;
+  let address: URL | undefined;
+  try {
+    address = new URL(target);
+  } catch {
+    address = undefined;
+  }
+  if (!address || (address.protocol !== "http:" && address.protocol !== "https:") || !address.host)
+    return "The request's target must be a path (/like/this) or a full http:// or https:// address.";
+  req.headers.host = address.host;
+  req.url = `${address.pathname}${address.search}`;
+  return undefined;
 }
 
 const responsesInFlight = new WeakMap<http.Server, Set<http.ServerResponse>>();

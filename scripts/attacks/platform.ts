@@ -218,6 +218,35 @@ export const platformAttacks: Attack[] = [
     },
   },
   {
+    name: "send the whole address as the request's target, as to a proxy, or a target that is no address",
+    async run({ baseURL }) {
+      const store = new URL(baseURL).origin;
+      const host = hostOf(baseURL);
+      const ask = (requestLine: string) =>
+        raw(baseURL, `${requestLine} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      const own = await ask(`GET ${store}/cart`);
+      noServerError(own, `GET ${store}/cart`);
+      if (own.status !== 200) throw new AttackSucceeded(`GET ${store}/cart was answered ${own.status}`);
+      // The address's host stands for the Host header: another one is sent to the store's own address.
+      const other = await ask("GET http://evil.example/user/login?redirectTo=%2Fcart");
+      noServerError(other, "GET http://evil.example/...");
+      const location = /\r\nLocation: ([^\r]*)/i.exec(other.head)?.[1];
+      if (other.status !== 301 || !location?.startsWith(`${store}/`))
+        throw new AttackSucceeded(
+          `GET http://evil.example/... was answered ${other.status} ${location ?? ""}`,
+        );
+      if (`${other.head}${other.body}`.includes("evil.example"))
+        throw new AttackSucceeded("GET http://evil.example/...: the answer names that host");
+      const post = await ask(`POST ${store}/contact`);
+      noServerError(post, `POST ${store}/contact`);
+      for (const requestLine of ["GET *", "GET ftp://files.example/a", "POST *"]) {
+        const answer = await ask(requestLine);
+        noServerError(answer, requestLine);
+        if (answer.status !== 400) throw new AttackSucceeded(`${requestLine} was answered ${answer.status}`);
+      }
+    },
+  },
+  {
     name: "read the embedded database's files (password hashes, sessions, reset tokens) as another local user",
     async run({ baseURL }) {
       const dataDir = `test-results/attack-data-${new URL(baseURL).port}`;
