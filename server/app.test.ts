@@ -108,7 +108,7 @@ describe.each(drivers)("the server on %s", (driver) => {
     it("answers TRACE, WebDAV and other methods the store does not take with 405 and the Allow list", async () => {
       for (const [method, path] of [
         ["TRACE", "/"],
-        ["PROPFIND", "/api/cart/quote"],
+        ["PROPFIND", "/search"],
         ["MKCOL", "/contact"],
         ["PUT", "/payment"],
         ["PATCH", "/user/logout"],
@@ -129,10 +129,27 @@ describe.each(drivers)("the server on %s", (driver) => {
     });
 
     it("answers OPTIONS with the methods of the address and nothing else", async () => {
-      const response = await fetch(`${server.url}/api/cart/quote`, { method: "OPTIONS" });
+      const response = await fetch(`${server.url}/search`, { method: "OPTIONS" });
       expect(response.status).toBe(204);
       expect(response.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
       expect(response.headers.get("access-control-allow-origin")).toBeNull();
+      const quote = await fetch(`${server.url}/api/cart/quote`, { method: "OPTIONS" });
+      expect(quote.status).toBe(204);
+      expect(quote.headers.get("allow")).toBe("POST, OPTIONS");
+    });
+
+    it("answers a read of an API that only takes data with 405, the Allow list and the reason as JSON", async () => {
+      for (const path of ["/api/cart/quote", "/api/stripe/webhook", "/api/user/activity"]) {
+        for (const method of ["GET", "HEAD", "PUT"]) {
+          const response = await fetch(`${server.url}${path}`, { method });
+          expect(response.status, `${method} ${path}`).toBe(405);
+          expect(response.headers.get("allow"), `${method} ${path}`).toBe("POST, OPTIONS");
+          if (method !== "HEAD")
+            expect(await response.json(), `${method} ${path}`).toEqual({
+              error: `This address does not take ${method} requests; it takes POST.`,
+            });
+        }
+      }
     });
   });
 

@@ -27,7 +27,6 @@ const quoteRequest = z.object({
  * code and the taxes of the address it is taxed at (printers and routers: where they ship; else the billing one).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return data({ error: "Use POST" }, { status: 405 });
   let body: unknown;
   try {
     body = JSON.parse(await request.text());

@@ -28,7 +28,3 @@ export async function action({ request, context }: Route.ActionArgs) {
     { status: result.problem === "unknown-status" ? 400 : 500 },
   );
 }
-
-export function loader() {
-  throw data(null, { status: 405, headers: { Allow: "POST" } });
-}

@@ -154,6 +154,10 @@ export const platformAttacks: Attack[] = [
         ["PUT", "/payment"],
         ["PATCH", "/user/logout"],
         ["DELETE", "/api/cart/quote"],
+        // The APIs that only take data answer a read the same way, not with an error of the app.
+        ["GET", "/api/cart/quote"],
+        ["HEAD", "/api/stripe/webhook"],
+        ["GET", "/api/user/activity"],
       ]) {
         const answer = await raw(
           baseURL,
