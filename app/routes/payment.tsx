@@ -23,16 +23,8 @@ import { AddressFields } from "~/ui/address-fields";
 import { COUNTRIES } from "~/lib/address";
 import { TextField } from "~/ui/field";
 import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
+import { PaymentMethods } from "~/modules/orders/components/payment-methods";
 import type { Route } from "./+types/payment";
-
-const METHOD_LABELS = {
-  stripe: { title: "Card", detail: "Pay securely on Stripe's page; your card details never reach us." },
-  "bank-transfer": {
-    title: "Bank transfer",
-    detail: "We send the bank details; your order ships and keys arrive once the money is in.",
-  },
-  sandbox: { title: "Test payment (demo store)", detail: "Completes the order at once. No money moves." },
-} as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -286,39 +278,11 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               )}
             </fieldset>
           ) : null}
-          <fieldset className="space-y-3">
-            <legend className="text-lg font-bold">Payment method</legend>
-            {loaderData.methods.map((method, index) => (
-              <div
-                key={method}
-                className="flex gap-3 rounded-xl border border-slate-300 bg-white p-4 has-[:checked]:border-brand-500 has-[:checked]:ring-2 has-[:checked]:ring-brand-200"
-              >
-                <input
-                  id={`method-${method}`}
-                  type="radio"
-                  name="paymentMethod"
-                  value={method}
-                  defaultChecked={index === 0}
-                  className="mt-1"
-                  aria-describedby={`method-${method}-detail`}
-                  data-testid={`method-${method}`}
-                />
-                <div>
-                  <label htmlFor={`method-${method}`} className="block cursor-pointer font-semibold">
-                    {METHOD_LABELS[method].title}
-                  </label>
-                  <p id={`method-${method}-detail`} className="text-sm text-slate-600">
-                    {METHOD_LABELS[method].detail}
-                  </p>
-                </div>
-              </div>
-            ))}
-            {errors.paymentMethod ? (
-              <p className="text-sm text-red-700" role="alert">
-                {errors.paymentMethod}
-              </p>
-            ) : null}
-          </fieldset>
+          <PaymentMethods
+            methods={loaderData.methods}
+            totalCents={quote?.totalCents}
+            error={errors.paymentMethod}
+          />
           <div>
             <label className="flex items-start gap-2 text-sm">
               <input

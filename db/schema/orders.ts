@@ -19,8 +19,11 @@ export const ORDER_STATUSES = ["pending_payment", "paid", "fulfilled", "cancelle
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "partially_refunded", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_METHODS = ["bank-transfer", "sandbox", "stripe"] as const;
+/** "none": the order came to 0.00 (a free product, a 100% code) and was complete without a payment. */
+export const PAYMENT_METHODS = ["bank-transfer", "sandbox", "stripe", "none"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The ways to pay a checkout offers for an order with something to pay. */
+export type PaymentChoice = Exclude<PaymentMethod, "none">;
 /** Software is delivered as licence keys; printers and routers are shipped. */
 export type LineKind = "software" | "physical";
 

@@ -108,6 +108,18 @@ export const commerceAttacks: Attack[] = [
     },
   },
   {
+    name: "take licence keys for free: claim there is nothing to pay for an order with a price",
+    async run({ send, refused, expectStatus }) {
+      const answer = await send("/payment", {
+        method: "POST",
+        headers: form,
+        body: checkoutForm([{ groupKey: "Norton", id: "1", quantity: 1 }], { paymentMethod: "none" }),
+      });
+      await expectStatus(answer, 400, "an order with a price, placed as if nothing were to pay");
+      refused((await answer.text()).includes("choose how to pay it"), "the refusal does not say why");
+    },
+  },
+  {
     name: "order 99 of a product with an empty key pool that takes no waiting orders",
     async run({ send, signInAdmin, refused, expectStatus }) {
       const cookie = await signInAdmin();

@@ -165,6 +165,51 @@ test("a 10% code on a licence and a printer: on the cart, the checkout, the orde
     expect(text, `the invoice shows ${cents}`).toContain((cents / 100).toFixed(2));
 });
 
+test("a 100% code leaves nothing to pay: no way to pay is asked for, and the order is complete with its key", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await browser.newPage();
+  await signInAsAdmin(admin, baseURL!);
+  const code = `FREE-${run}`;
+  await createCode(admin, baseURL!, { code, value: "100" });
+  await admin.close();
+  const buyer = `free.${run}@example.com`.toLowerCase();
+  await addToCart(page, NORTON);
+  await page.goto("/payment");
+  await hydrated(page);
+  // With something to pay, the ways to pay it.
+  await expect(page.getByTestId("method-bank-transfer")).toBeVisible();
+  await expect(page.getByTestId("nothing-to-pay")).toHaveCount(0);
+  await page.getByTestId("discount-code-input").fill(code);
+  await page.getByTestId("discount-code-apply").click();
+  await expect(page.getByTestId("discount-code-applied")).toBeVisible();
+  await fillBilling(page, buyer);
+  await expect(page.getByTestId("summary-total")).toHaveText("$0.00");
+  await expect(page.getByTestId("nothing-to-pay")).toHaveText(
+    "Nothing to pay. Your order comes to $0.00: place it and it is complete at once.",
+  );
+  await expect(page.getByTestId("method-bank-transfer")).toHaveCount(0);
+  await page.getByLabel(/I accept the/).check();
+  await shot(page, "checkout-nothing-to-pay");
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+/);
+  await hydrated(page);
+  await expect(page.getByTestId("order-status")).toHaveText("Complete");
+  await expect(page.getByTestId("licence-key")).toHaveCount(1);
+  await expect(page.getByTestId("bank-instructions")).toHaveCount(0);
+  await expect(page.getByTestId("order-total")).toHaveText("$0.00");
+  const number = Number(/\/order\/(\d+)/.exec(page.url())![1]);
+  const receipt = await waitForMail(
+    baseURL!,
+    (sent) => sent.to === buyer && /is confirmed/.test(sent.subject),
+  );
+  expect(receipt.subject).toBe(`Order #${number} is confirmed`);
+  expect(receipt.text).toContain("Your order comes to $0.00, so there is nothing to pay: it is confirmed.");
+});
+
 test("each refusal of a code says why", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const admin = await browser.newPage();

@@ -14,6 +14,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   "bank-transfer": "Bank transfer",
   stripe: "Card",
   sandbox: "Test payment (demo store)",
+  none: "Nothing to pay",
 };
 
 /** The first line of an order's history, which the customer sees. */
@@ -21,4 +22,5 @@ export const PLACED_MESSAGES: Record<PaymentMethod, string> = {
   "bank-transfer": "Order placed, to be paid by bank transfer",
   stripe: "Order placed, to be paid by card",
   sandbox: "Order placed, to be paid with a test payment",
+  none: "Order placed; it comes to 0.00, so there is nothing to pay",
 };

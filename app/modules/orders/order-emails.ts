@@ -150,11 +150,14 @@ export function paymentReceiptEmail(order: EmailOrder) {
     ? ` ${order.awaitingKeys} licence key${order.awaitingKeys > 1 ? "s are" : " is"} on the way: we will e-mail ${order.awaitingKeys > 1 ? "them" : "it"} shortly.`
     : "";
   const invoice = order.invoiceNumber ? ` Your invoice ${order.invoiceNumber} is attached.` : "";
-  const intro = `We have received your payment of ${formatMoney(order.totalCents)}.${invoice}${waiting}`;
+  const free = order.paymentMethod === "none";
+  const intro = free
+    ? `Your order comes to ${formatMoney(order.totalCents)}, so there is nothing to pay: it is confirmed.${invoice}${waiting}`
+    : `We have received your payment of ${formatMoney(order.totalCents)}.${invoice}${waiting}`;
   return {
     kind: "payment-receipt",
     to: order.email,
-    subject: `Payment received for order #${order.number}`,
+    subject: free ? `Order #${order.number} is confirmed` : `Payment received for order #${order.number}`,
     text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n${supportText(order)}`,
     html: html(order, intro, true),
   };

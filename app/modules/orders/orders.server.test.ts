@@ -327,6 +327,51 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     ]);
   });
 
+  it("completes an order that comes to 0.00 when it is placed, whatever way to pay was chosen", async () => {
+    const mcafee = and(eq(products.groupKey, "McAfee"), eq(products.externalId, "1"));
+    const [free] = await database.db.select().from(products).where(mcafee);
+    await database.db.update(products).set({ priceCents: 0 }).where(mcafee);
+    const cart = [{ groupKey: "McAfee", id: "1", quantity: 1 }];
+    for (const paymentMethod of ["bank-transfer", "none"] as const) {
+      const result = await placeOrder(ctx, checkout({ cart, paymentMethod }));
+      expect(result, paymentMethod).toMatchObject({ ok: true, status: "fulfilled", paymentMethod: "none" });
+      if (!result.ok) throw new Error("not placed");
+      const [order] = await database.db.select().from(orders).where(eq(orders.id, result.orderId));
+      expect(order).toMatchObject({ totalCents: 0, paymentMethod: "none", paymentStatus: "paid" });
+      const view = await orderForBuyer(ctx, result.number);
+      expect(view!.lines[0]!.keys).toHaveLength(1);
+      expect(view!.bankTransferInstructions).toBeFalsy();
+      expect(
+        view!.events
+          .map((event) => event.message)
+          .reverse()
+          .slice(0, 2),
+      ).toEqual([
+        "Order placed; it comes to 0.00, so there is nothing to pay",
+        "Nothing to pay: the total is 0.00",
+      ]);
+      const emails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.orderId, order!.id));
+      const receipt = emails.find((email) => email.kind === "payment-receipt")!;
+      expect(receipt.subject).toBe(`Order #${order!.number} is confirmed`);
+      expect(receipt.text).toContain(
+        "Your order comes to $0.00, so there is nothing to pay: it is confirmed.",
+      );
+      const confirmation = emails.find((email) => email.kind === "order-confirmation")!;
+      expect(confirmation.text).not.toContain("How to pay");
+    }
+    // Nothing to pay is no way to pay an order with a price.
+    const before = await orderCount();
+    const priced = await placeOrder(ctx, checkout({ paymentMethod: "none" }));
+    expect(priced).toEqual({
+      ok: false,
+      errors: {
+        paymentMethod: `Your order comes to $${(norton.priceCents / 100).toFixed(2)}: choose how to pay it.`,
+      },
+    });
+    expect(await orderCount()).toBe(before);
+    await database.db.update(products).set({ priceCents: free!.priceCents }).where(mcafee);
+  });
+
   it("takes a waiting order for a product with an empty pool, and tells the buyer in words", async () => {
     await productWithPool("AVG", 0, true);
     const result = await placeOrder(ctx, checkout({ cart: [{ groupKey: "AVG", id: "1", quantity: 2 }] }));

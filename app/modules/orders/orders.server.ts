@@ -7,6 +7,7 @@ import {
   orderLines,
   orders,
   orderShipments,
+  type PaymentChoice,
   type PaymentMethod,
   products,
 } from "~db/schema";
@@ -73,12 +74,15 @@ class CartRefused extends Error {
   }
 }
 
-/** Payment methods on offer now: sandbox only where allowed, Stripe only when configured. */
+/**
+ * Payment methods on offer now: sandbox only where allowed, Stripe only when configured. An order that comes to
+ * 0.00 takes none of them ("none"): it is complete when placed.
+ */
 export async function availablePaymentMethods(
   ctx: Pick<OrdersContext, "db" | "env">,
-): Promise<PaymentMethod[]> {
+): Promise<PaymentChoice[]> {
   const store = await getSettings(ctx.db);
-  const methods: PaymentMethod[] = [];
+  const methods: PaymentChoice[] = [];
   if (ctx.env.STRIPE_SECRET_KEY && ctx.env.STRIPE_WEBHOOK_SECRET) methods.push("stripe");
   methods.push("bank-transfer");
   if (ctx.env.NODE_ENV !== "production" || store.sandboxPayments) methods.push("sandbox");
@@ -99,7 +103,7 @@ export async function placeOrder(
   if (existing) return { ok: true, ...existing, replayed: true };
 
   const methods = await availablePaymentMethods(ctx);
-  if (!methods.includes(input.paymentMethod)) {
+  if (input.paymentMethod !== "none" && !methods.includes(input.paymentMethod)) {
     return {
       ok: false,
       errors: { paymentMethod: "That payment method is not available: choose another one" },
@@ -171,6 +175,12 @@ export async function placeOrder(
         throw new CartRefused({
           cart: `Your total is now ${formatMoney(pricing.totalCents)}, not the ${formatMoney(input.expectedTotalCents)} shown a moment ago: check the order summary and place the order again.`,
         });
+      // Nothing to pay, whatever way to pay was chosen on a total shown a moment before; something to pay, a way.
+      const paymentMethod: PaymentMethod = pricing.totalCents === 0 ? "none" : input.paymentMethod;
+      if (paymentMethod === "none" && pricing.totalCents > 0)
+        throw new CartRefused({
+          paymentMethod: `Your order comes to ${formatMoney(pricing.totalCents)}: choose how to pay it.`,
+        });
       if (pricing.promotion) {
         const counted = await countCodeUse(tx, pricing.promotion, input.email);
         if (!counted.ok) throw new CartRefused({ discountCode: counted.message });
@@ -187,7 +197,7 @@ export async function placeOrder(
           email: input.email.toLowerCase(),
           status: "pending_payment",
           paymentStatus: "pending",
-          paymentMethod: input.paymentMethod,
+          paymentMethod,
           subtotalCents: pricing.subtotalCents,
           shippingCents: pricing.shippingCents,
           totalCents: pricing.totalCents,
@@ -222,24 +232,26 @@ export async function placeOrder(
           stockReserved: reserved[index] ?? 0,
         })),
       );
-      await recordEvent(tx, order!.id, "placed", "customer", PLACED_MESSAGES[input.paymentMethod]);
+      await recordEvent(tx, order!.id, "placed", "customer", PLACED_MESSAGES[paymentMethod]);
       await enqueueEmail(tx, {
         ...orderConfirmationEmail(
           await emailView(tx, ctx, order!.id, bankTransferText(store, order!.number)),
         ),
         orderId: order!.id,
       });
-      if (input.paymentMethod === "bank-transfer")
+      if (paymentMethod === "bank-transfer")
         await notifyOwnerOfOrder(tx, ctx.env, order!.id, "awaiting-bank-transfer");
-      if (input.paymentMethod === "sandbox")
+      if (paymentMethod === "sandbox")
         await markPaid(tx, ctx, order!.id, "sandbox", "Paid with a test payment");
+      if (paymentMethod === "none")
+        await markPaid(tx, ctx, order!.id, "system", "Nothing to pay: the total is 0.00");
       const [after] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
       return {
         orderId: order!.id,
         number: order!.number,
         accessVersion: order!.accessVersion,
         status: after!.status,
-        paymentMethod: input.paymentMethod,
+        paymentMethod,
       };
     });
     ctx.mailer.kick();

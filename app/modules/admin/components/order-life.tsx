@@ -161,7 +161,9 @@ export function RefundForm({
       ? "The money goes back to the card through Stripe."
       : order.paymentMethod === "sandbox"
         ? "It was a test payment: there is no money to send back."
-        : "Send the money back by bank transfer; the store records it here.";
+        : order.paymentMethod === "none"
+          ? "Nothing was paid: there is no money to send back."
+          : "Send the money back by bank transfer; the store records it here.";
   return (
     <IntentForm
       title="Refund"

@@ -25,6 +25,7 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   "bank-transfer": "Bank transfer",
   stripe: "Card (Stripe)",
   sandbox: "Sandbox (test payment)",
+  none: "Nothing to pay (0.00)",
 };
 
 export const PAYMENT_STATUS_LABELS: Record<string, string> = {
