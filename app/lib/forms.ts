@@ -20,6 +20,14 @@ export function formToObject(form: FormData | Record<string, string>): Record<st
   return result;
 }
 
+/**
+ * Whether text a one-line field takes (a name, a title) has no line break, tab or other control character: such
+ * text ends up in e-mail subjects, headings and PDF lines, where a break would split it.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const isOneLine = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+export const ONE_LINE_MESSAGE = "Keep it on one line: no line breaks or tabs";
+
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
 
 /** The first message for each field ("email", "billing.city"), to show beside it; "form" for the form as a whole. */

@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { isOneLine } from "~/lib/forms";
 import { addressSchema } from "~/lib/address";
-
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /** A customer's name: what the sign-up form takes, and what every other way of setting a name must obey. */
 export const MAX_NAME = 100;
@@ -26,7 +24,7 @@ const name = z
   .trim()
   .min(1, "Enter your name")
   .max(MAX_NAME, `The name must be at most ${MAX_NAME} characters`)
-  .refine((value) => !CONTROL_CHARACTER.test(value), "The name must not contain control characters");
+  .refine(isOneLine, "The name must not contain control characters");
 
 const newPassword = z
   .string({ error: "Choose a password" })
@@ -49,7 +47,7 @@ const PROBE_ORIGIN = "http://store.invalid";
  * a Location header (a character above U+00FF cannot be sent as it is), or the fallback for anything else.
  */
 export function safeRedirect(value: string | null | undefined, fallback = "/user/dashboard"): string {
-  if (!value || value.length > MAX_REDIRECT_LENGTH || CONTROL_CHARACTER.test(value)) return fallback;
+  if (!value || value.length > MAX_REDIRECT_LENGTH || !isOneLine(value)) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   let url: URL;
   try {

@@ -97,6 +97,10 @@ describe.each(drivers)("the admin's catalogue and content tools on %s", (driver)
     expect(paths).toEqual(
       expect.arrayContaining(["groupKey", "externalId", "name", "price", "img", "route", "specifications"]),
     );
+    const broken = productFormSchema.safeParse({ name: "Norton 360\r\nDeluxe" });
+    expect(broken.error!.issues).toContainEqual(
+      expect.objectContaining({ path: ["name"], message: "Keep it on one line: no line breaks or tabs" }),
+    );
   });
 
   it("imports keys (pasted or CSV), skips duplicates, and deletes only products without keys", async () => {

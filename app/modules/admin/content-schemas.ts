@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isOneLine, ONE_LINE_MESSAGE } from "~/lib/forms";
 
 /**
  * The zod schemas of the admin's content forms (blogs, banners, web info, pages, messages). Each is shared by the
@@ -34,6 +35,9 @@ const text = (label: string, max: number) =>
     .trim()
     .min(1, `Enter ${label}`)
     .max(max, `At most ${max.toLocaleString("en-US")} characters`);
+
+/** A name or title: one line. */
+const line = (label: string, max: number) => text(label, max).refine(isOneLine, ONE_LINE_MESSAGE);
 
 const optionalText = (max: number) =>
   z
@@ -98,7 +102,7 @@ export const blogFormSchema = z.object({
     .min(1, "Enter the post's slug")
     .max(BLOG_LIMITS.slug, `At most ${BLOG_LIMITS.slug} characters`)
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case words joined by hyphens, like how-to-activate"),
-  title: text("a title", BLOG_LIMITS.title),
+  title: line("a title", BLOG_LIMITS.title),
   excerpt: text("an excerpt", BLOG_LIMITS.excerpt),
   image: contentImage("an image"),
   publishedAt: day,
@@ -109,10 +113,10 @@ export type BlogForm = z.infer<typeof blogFormSchema>;
 export const BANNER_LIMITS = { title: 200, subtitle: 500, alt: 300 } as const;
 
 export const bannerFormSchema = z.object({
-  title: text("a title", BANNER_LIMITS.title),
+  title: line("a title", BANNER_LIMITS.title),
   subtitle: optionalText(BANNER_LIMITS.subtitle),
   image: contentImage("an image"),
-  alt: text("a description of the image for screen readers", BANNER_LIMITS.alt),
+  alt: line("a description of the image for screen readers", BANNER_LIMITS.alt),
   link: contentLink,
   /** Left empty: a new banner goes last, an edited one keeps its place. */
   position: z.preprocess(
@@ -155,7 +159,7 @@ export const WEB_INFO_LIMITS = { name: 120, email: 254, address: 500 } as const;
 /** The default web info: the store's name, e-mail, phone and its two offices (address: India, address2: USA). */
 export const webInfoFormSchema = z
   .object({
-    name: text("the store's name", WEB_INFO_LIMITS.name),
+    name: line("the store's name", WEB_INFO_LIMITS.name),
     email: z
       .string({ error: "Enter the e-mail address" })
       .trim()
@@ -183,7 +187,7 @@ export const PAGE_LIMITS = { title: 200, body: 60_000 } as const;
 export const PAGE_FORM_BYTES = 1024 * 1024;
 
 export const pageFormSchema = z.object({
-  title: text("a title", PAGE_LIMITS.title),
+  title: line("a title", PAGE_LIMITS.title),
   body: z
     .string({ error: "Write the page" })
     .trim()

@@ -306,4 +306,29 @@ describe.each(drivers)("the admin's SEO, brand content and company tools on %s",
     });
     expect(info.error!.issues.map((issue) => issue.path.join("."))).toEqual(["name", "email", "address"]);
   });
+
+  it("keeps names and titles on one line: a line break in the store's name would reach e-mail subjects", () => {
+    const info = webInfoFormSchema.safeParse({
+      name: "KeyHaven\r\nBcc: someone@example.com",
+      email: "support@example.com",
+      phone: "(212) 555-0100",
+      phonecall: "+12125550100",
+    });
+    expect(info.error!.issues).toEqual([
+      expect.objectContaining({ path: ["name"], message: "Keep it on one line: no line breaks or tabs" }),
+    ]);
+    const brand = brandContentFormSchema.safeParse(brandForm({ title: "Norton\nsecurity" }));
+    expect(brand.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["title", "Keep it on one line: no line breaks or tabs"],
+    ]);
+    // Multi-line fields keep their lines.
+    const office = webInfoFormSchema.safeParse({
+      name: "KeyHaven",
+      email: "support@example.com",
+      phone: "(212) 555-0100",
+      phonecall: "+12125550100",
+      address: "Suite 1200\n100 Example Avenue",
+    });
+    expect(office.success).toBe(true);
+  });
 });

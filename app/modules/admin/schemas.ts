@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isOneLine, ONE_LINE_MESSAGE } from "~/lib/forms";
 import {
   asList,
   checkbox,
@@ -65,7 +66,8 @@ export const productFormSchema = z
       .string({ error: "Enter the name" })
       .trim()
       .min(1, "Enter the name")
-      .max(200, "At most 200 characters"),
+      .max(200, "At most 200 characters")
+      .refine(isOneLine, ONE_LINE_MESSAGE),
     description: z
       .string({ error: "Enter a description" })
       .trim()
@@ -209,7 +211,8 @@ export const brandContentFormSchema = z.object({
     .string({ error: "Enter a title" })
     .trim()
     .min(1, "Enter a title")
-    .max(BRAND_LIMITS.title, `At most ${BRAND_LIMITS.title} characters`),
+    .max(BRAND_LIMITS.title, `At most ${BRAND_LIMITS.title} characters`)
+    .refine(isOneLine, ONE_LINE_MESSAGE),
   bannerImg: imageRef,
   backgroundImage: z
     .string()
@@ -246,7 +249,8 @@ export const brandContentFormSchema = z.object({
             .string({ error: "Enter a title" })
             .trim()
             .min(1, "Enter a title")
-            .max(BRAND_LIMITS.benefitTitle, `At most ${BRAND_LIMITS.benefitTitle} characters`),
+            .max(BRAND_LIMITS.benefitTitle, `At most ${BRAND_LIMITS.benefitTitle} characters`)
+            .refine(isOneLine, ONE_LINE_MESSAGE),
           desc: z
             .string({ error: "Enter a description" })
             .trim()
