@@ -39,7 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     open = id.success ? await getEmail(context.db, id.data) : null;
     if (!open) throw data({ message: NOT_FOUND }, { status: 404, headers: PRIVATE_HEADERS });
   }
-  const [page, counts] = await Promise.all([listEmails(context.db, query), emailStatusCounts(context.db)]);
+  const [page, counts] = await Promise.all([
+    listEmails(context.db, query),
+    emailStatusCounts(context.db, query.q),
+  ]);
   return data({ page, query, counts, open }, { headers: PRIVATE_HEADERS });
 }
 
@@ -96,7 +99,12 @@ export default function EmailsPage({ loaderData, actionData }: Route.ComponentPr
               }`}
             >
               {status === "all" ? "All" : EMAIL_STATUS_LABELS[status]}
-              {status !== "all" ? <span className="ml-1 font-normal">({counts[status]})</span> : null}
+              {status !== "all" ? (
+                <>
+                  {" "}
+                  <span className="font-normal">({counts[status]})</span>
+                </>
+              ) : null}
             </Link>
           ))}
         </nav>

@@ -206,6 +206,10 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
       .getByTestId("email-row")
       .filter({ hasText: `Payment received for order #${number}` });
     await expect(sentRow.getByTestId("email-status")).toHaveText("Sent");
+    // The status tabs count what the search finds, not the whole outbox.
+    const found = await page.getByTestId("email-row").count();
+    await expect(page.getByRole("link", { name: /^Sent \(\d+\)$/ })).toHaveText(`Sent (${found})`);
+    await expect(page.getByRole("link", { name: /^Stored \(no SMTP\)/ })).toHaveText("Stored (no SMTP) (0)");
     await sentRow.getByRole("link").click();
     const detail = page.getByTestId("email-detail");
     await expect(

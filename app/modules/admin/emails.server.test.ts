@@ -65,6 +65,9 @@ describe.each(drivers)("the admin's e-mail outbox on %s", (driver) => {
     expect(byAddress.rows.map((row) => row.to)).toEqual(["reader7@example.com"]);
     const bySubject = await listEmails(database.db, emailListQuery.parse({ q: "odd news", pageSize: "100" }));
     expect(bySubject.total).toBe(15);
+    // The status tabs count what the search finds.
+    expect(await emailStatusCounts(database.db, "odd news")).toMatchObject({ stored: 15, sent: 0 });
+    expect(await emailStatusCounts(database.db, "nothing-like-this")).toMatchObject({ stored: 0 });
     // A search's own % and _ match themselves.
     expect((await listEmails(database.db, emailListQuery.parse({ q: "%" }))).total).toBe(0);
     expect((await listEmails(database.db, emailListQuery.parse({ status: "sent" }))).total).toBe(0);

@@ -56,13 +56,18 @@ function toRow<Row extends { createdAt: Date; sentAt: Date | null }>(row: Row) {
   return { ...row, createdAt: row.createdAt.toISOString(), sentAt: row.sentAt?.toISOString() ?? null };
 }
 
+/** The e-mails a search finds: by recipient or subject. */
+function searchFilter(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(ilike(outboxEmails.to, pattern), ilike(outboxEmails.subject, pattern));
+}
+
 /** One page of the outbox. */
 export async function listEmails(db: Database, query: EmailListQuery): Promise<ListPage<EmailRow>> {
   const filters: SQL[] = [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    filters.push(or(ilike(outboxEmails.to, pattern), ilike(outboxEmails.subject, pattern))!);
-  }
+  const search = searchFilter(query.q);
+  if (search) filters.push(search);
   if (query.status !== "all") filters.push(eq(outboxEmails.status, query.status));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const column =
@@ -86,11 +91,12 @@ export async function listEmails(db: Database, query: EmailListQuery): Promise<L
   return { rows: rows.map(toRow), total: total?.n ?? 0 };
 }
 
-/** How many e-mails there are in each status. */
-export async function emailStatusCounts(db: Database): Promise<Record<OutboxStatus, number>> {
+/** How many e-mails there are in each status, of those a search finds (all without one). */
+export async function emailStatusCounts(db: Database, q = ""): Promise<Record<OutboxStatus, number>> {
   const rows = await db
     .select({ status: outboxEmails.status, n: count() })
     .from(outboxEmails)
+    .where(searchFilter(q))
     .groupBy(outboxEmails.status);
   const counts = Object.fromEntries(OUTBOX_STATUSES.map((status) => [status, 0])) as Record<
     OutboxStatus,
