@@ -97,6 +97,16 @@ describe.each(drivers)("the admin's catalogue and content tools on %s", (driver)
     expect(paths).toEqual(
       expect.arrayContaining(["groupKey", "externalId", "name", "price", "img", "route", "specifications"]),
     );
+    const huge = productFormSchema.safeParse({ price: "999999999999.99", originalPrice: "1000000" });
+    expect(huge.error!.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: ["price"], message: "The price can be at most 999999.99" }),
+        expect.objectContaining({
+          path: ["originalPrice"],
+          message: "The original price can be at most 999999.99",
+        }),
+      ]),
+    );
     const broken = productFormSchema.safeParse({ name: "Norton 360\r\nDeluxe" });
     expect(broken.error!.issues).toContainEqual(
       expect.objectContaining({ path: ["name"], message: "Keep it on one line: no line breaks or tabs" }),

@@ -13,7 +13,8 @@ const money = (label: string) =>
   z
     .string({ error: `Enter the ${label}` })
     .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, `Enter the ${label} like 49.99`);
+    .regex(/^\d+(\.\d{1,2})?$/, `Enter the ${label} like 49.99`)
+    .refine((value) => /^0*\d{1,6}(\.|$)/.test(value), `The ${label} can be at most 999999.99`);
 
 const path = z
   .string({ error: "Enter the page address" })
