@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Your account | Store admin" },
+  { title: "Your account · Store admin" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

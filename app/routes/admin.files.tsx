@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Files | Store admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Files · Store admin" }];
 
 type Reply = { ok: boolean; message: string };
 

@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ query, page, pool, lowMark: LOW_KEY_POOL }, { headers: PRIVATE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Licence keys | Store admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Licence keys · Store admin" }];
 
 type Reply = {
   ok: boolean;

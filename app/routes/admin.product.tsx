@@ -44,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: `${loaderData?.product ? `Edit ${loaderData.product.values.name}` : "New product"} | Store admin`,
+    title: `${loaderData?.product ? `Edit ${loaderData.product.values.name}` : "New product"} · Store admin`,
   },
 ];
 

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { headers: PRIVATE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Import products | Store admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Import products · Store admin" }];
 
 type Reply = { report: ImportReport; fileName: string | null };
 

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ query, page, groups }, { headers: PRIVATE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Products | Store admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Products · Store admin" }];
 
 type Reply = { ok: boolean; message: string };
 

@@ -3,7 +3,8 @@ import { expect, test } from "@playwright/test";
 import { adminPages, signInAsAdmin } from "./admin";
 
 // Every admin page without a parameter, plus the dashboard and the sign-in: no serious or critical accessibility
-// violations, nothing scrolling sideways on a phone, and a screenshot of each at both widths.
+// violations, nothing scrolling sideways on a phone, a title like "Orders · Store admin", and a screenshot of each
+// at both widths.
 test("admin pages pass axe and fit a phone", async ({ page, baseURL }) => {
   // One more page each time the admin grows (the settings page made 180 s too short on a busy machine).
   test.setTimeout(300_000);
@@ -26,6 +27,8 @@ test("admin pages pass axe and fit a phone", async ({ page, baseURL }) => {
       expect(response?.status(), path).toBe(200);
       await expect(page.getByTestId("admin-shell")).toBeVisible();
       if (label === "desktop") {
+        // Every title names the page, then the admin, the same way.
+        await expect(page, path).toHaveTitle(path === "/admin" ? "Store admin" : /^\S.* · Store admin$/);
         const { violations } = await new AxeBuilder({ page })
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
           .analyze();
