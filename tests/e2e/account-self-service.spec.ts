@@ -305,6 +305,8 @@ test("an admin made by admin:create with a temporary password must choose a new 
   await page.getByLabel("Password").fill(temporary);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
+  // Its first sign-in: a welcome, not a "welcome back".
+  await expect(page.getByTestId("toast").filter({ hasText: "Welcome! You are signed in." })).toBeVisible();
   await expect(page.getByTestId("admin-new-password")).toBeVisible();
   await expect(page.getByTestId("admin-shell")).toHaveCount(0);
   await expectAccessible(page, "set your password");

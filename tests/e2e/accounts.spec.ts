@@ -193,6 +193,9 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
   // Signing in again goes back to the page asked for, Active again.
   await signIn(page, address);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(
+    page.getByTestId("toast").filter({ hasText: "Welcome back! You are signed in." }),
+  ).toBeVisible();
   await expect(page.getByTestId("activity-status")).toHaveText("Signed in");
 });
 

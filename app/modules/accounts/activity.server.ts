@@ -43,3 +43,9 @@ export async function setActivity(
     return { ok: false, problem: "write-failed" };
   }
 }
+
+/** When the account last signed in: null for one that never has (or no such account). */
+export async function lastLoginOf(db: Database, uid: string): Promise<Date | null> {
+  const [row] = await db.select({ lastLogin: user.lastLogin }).from(user).where(eq(user.id, uid));
+  return row?.lastLogin ?? null;
+}

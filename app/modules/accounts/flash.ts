@@ -9,6 +9,7 @@ export const FLASH_COOKIE = "storefront.flash";
 
 export const FLASH_TOASTS = {
   "signed-in": { message: "Welcome back! You are signed in.", kind: "success" },
+  "first-sign-in": { message: "Welcome! You are signed in.", kind: "success" },
   "signed-out": { message: "You are signed out.", kind: "info" },
   "password-reset": { message: "Your password is changed. Sign in with the new one.", kind: "success" },
   "email-verified": {

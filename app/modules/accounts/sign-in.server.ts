@@ -1,5 +1,5 @@
 import type { ServerContext } from "~/context";
-import { setActivity } from "./activity.server";
+import { lastLoginOf, setActivity } from "./activity.server";
 import { type AuthReply, callAuth } from "./auth.server";
 import { type FlashCode, flashCookie } from "./flash";
 import { MESSAGES } from "./messages";
@@ -40,8 +40,10 @@ async function started(context: Ctx, reply: AuthReply, notice: FlashCode): Promi
     context.logger.error({ status: reply.status }, "better-auth answered a sign-in without a user");
     return { ok: false, status: 500, errors: { form: MESSAGES.failed } };
   }
+  // An account's first sign-in (one an admin made, with a temporary password) is no "welcome back".
+  const first = notice === "signed-in" && (await lastLoginOf(context.db, user.id)) === null;
   const activity = await setActivity(context.db, user.id, "Active", context.logger);
-  const codes: FlashCode[] = [notice];
+  const codes: FlashCode[] = [first ? "first-sign-in" : notice];
   if (!activity.ok)
     codes.push(activity.problem === "unknown-status" ? "activity-unknown-status" : "activity-write-failed");
   const headers = new Headers();
