@@ -267,6 +267,16 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               <p className="text-sm text-slate-600" data-testid="ships-to">
                 We ship printers and routers to {shipsToText(loaderData.shipsTo)}.
               </p>
+              {shipToBilling && !loaderData.shipsTo.includes(places.billing.country) ? (
+                <p
+                  className="text-sm font-semibold text-red-700"
+                  role="alert"
+                  data-testid="no-shipping-there"
+                >
+                  We do not ship to {COUNTRIES[places.billing.country] ?? places.billing.country}: untick
+                  “Ship to my billing address” and give a shipping address we ship to.
+                </p>
+              ) : null}
               {shipToBilling ? null : (
                 <AddressFields
                   prefix="shipping"

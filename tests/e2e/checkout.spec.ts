@@ -120,6 +120,28 @@ test.describe("buying as a guest", () => {
     expect(mine.filter((mail) => mail.subject.startsWith("Your order #"))).toHaveLength(1);
   });
 
+  test("a router billed to a country the store does not ship to: the checkout says so at once, not at the end", async ({
+    page,
+  }) => {
+    await addToCart(page, ROUTER);
+    await page.goto("/payment");
+    await hydrated(page);
+    await expect(page.getByTestId("no-shipping-there")).toHaveCount(0);
+    await page.getByTestId("billing-address").getByLabel("Country").selectOption("IN");
+    await expect(page.getByTestId("no-shipping-there")).toHaveText(
+      "We do not ship to India: untick “Ship to my billing address” and give a shipping address we ship to.",
+    );
+    await page.screenshot({
+      path: "test-results/screenshots/checkout-no-shipping-there.png",
+      fullPage: true,
+    });
+    await page.getByLabel("Ship to my billing address").uncheck();
+    await expect(page.getByTestId("no-shipping-there")).toHaveCount(0);
+    await page.getByLabel("Ship to my billing address").check();
+    await page.getByTestId("billing-address").getByLabel("Country").selectOption("US");
+    await expect(page.getByTestId("no-shipping-there")).toHaveCount(0);
+  });
+
   test("the checkout says what is wrong beside each field", async ({ page }) => {
     await addToCart(page, ROUTER);
     await page.goto("/payment");
