@@ -2,6 +2,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RequestListener } from "node:http";
 import { createHttpServer } from "./http-server";
 
 /** Opens a connection, sends `start`, then one more byte of `drip` every 200 ms; resolves to what came back. */
@@ -23,17 +24,12 @@ function slowClient(port: number, start: string, drip: string) {
   });
 }
 
-describe("the HTTP server's limits on slow clients", () => {
+/** The server around `app` on a free port for the tests of one block; `port()` is known once they start. */
+function serverFor(app: RequestListener, env: Parameters<typeof createHttpServer>[1]) {
   let server: ReturnType<typeof createHttpServer>;
-  let port: number;
+  let port = 0;
   beforeAll(async () => {
-    server = createHttpServer(
-      (req, res) => {
-        req.resume();
-        req.on("end", () => res.end("done"));
-      },
-      { HEADERS_TIMEOUT_SECONDS: 1, REQUEST_TIMEOUT_SECONDS: 2 },
-    );
+    server = createHttpServer(app, env);
     server.listen(0, "127.0.0.1");
     await once(server, "listening");
     port = (server.address() as AddressInfo).port;
@@ -42,15 +38,26 @@ describe("the HTTP server's limits on slow clients", () => {
     server.closeAllConnections();
     server.close();
   });
+  return { port: () => port };
+}
+
+describe("the HTTP server's limits on slow clients", () => {
+  const { port } = serverFor(
+    (req, res) => {
+      req.resume();
+      req.on("end", () => res.end("done"));
+    },
+    { HEADERS_TIMEOUT_SECONDS: 1, REQUEST_TIMEOUT_SECONDS: 2 },
+  );
 
   it("answers 408 and closes the connection when the headers come too slowly", async () => {
-    const answer = await slowClient(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", "X-Slow: a\r\n");
+    const answer = await slowClient(port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", "X-Slow: a\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
   });
 
   it("answers 408 and closes the connection when the body comes too slowly", async () => {
     const answer = await slowClient(
-      port,
+      port(),
       "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n",
       "a",
     );
@@ -59,7 +66,7 @@ describe("the HTTP server's limits on slow clients", () => {
 
   it("answers CONNECT with 405 instead of dropping the connection", async () => {
     const answer = await slowClient(
-      port,
+      port(),
       "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
       "",
     );
@@ -68,24 +75,17 @@ describe("the HTTP server's limits on slow clients", () => {
 });
 
 describe("the request's target", () => {
-  let server: ReturnType<typeof createHttpServer>;
-  let port: number;
-  beforeAll(async () => {
-    server = createHttpServer(
-      (req, res) => res.end(JSON.stringify({ method: req.method, url: req.url, host: req.headers.host })),
-      { HEADERS_TIMEOUT_SECONDS: 5, REQUEST_TIMEOUT_SECONDS: 5 },
-    );
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
+  const { port } = serverFor(
+    (req, res) => res.end(JSON.stringify({ method: req.method, url: req.url, host: req.headers.host })),
+    { HEADERS_TIMEOUT_SECONDS: 5, REQUEST_TIMEOUT_SECONDS: 5 },
+  );
 
   const send = (requestLine: string) =>
-    slowClient(port, `${requestLine} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`, "");
+    slowClient(
+      port(),
+      `${requestLine} HTTP/1.1\r\nHost: 127.0.0.1:${port()}\r\nConnection: close\r\n\r\n`,
+      "",
+    );
   const bodyOf = (answer: string) => answer.slice(answer.indexOf("\r\n\r\n") + 4);
 
   it("takes a full address as its path, with the address's host in place of the Host header", async () => {
