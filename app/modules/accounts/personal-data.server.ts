@@ -30,7 +30,8 @@ const anonymousAddress = (address: Address | null): Address | null =>
  * (numbers, lines, amounts, payment and status history) but lose the personal data the store may remove: the
  * e-mail address, names, street addresses and phone numbers, the link to the account and the secret order links
  * (they stop working). The account's orders are those placed signed in, and, for a confirmed address, those placed
- * as a guest with it. E-mails the store wrote to the address keep their subject and status but not their text.
+ * as a guest with it. E-mails the store wrote to the customer keep their subject and status but not their text; the
+ * owner's notices about those orders stay as they are, addressed to the owner.
  * Addresses and sessions go with the account row (foreign keys). One transaction: all of it or nothing.
  */
 export async function detachPersonalData(
@@ -45,6 +46,7 @@ export async function detachPersonalData(
     const found = await tx
       .select({
         id: orders.id,
+        email: orders.email,
         billingAddress: orders.billingAddress,
         shippingAddress: orders.shippingAddress,
       })
@@ -73,15 +75,13 @@ export async function detachPersonalData(
         })),
       );
     }
-    const ids = found.map((order) => order.id);
+    // The customer's e-mails: to the account's address, or to the address an order of theirs was placed with. The
+    // owner's own notices about those orders are the store's records, and still to be delivered to the owner.
+    const theirAddresses = [...new Set([email, ...found.map((order) => order.email.toLowerCase())])];
     await tx
       .update(outboxEmails)
       .set({ to: DELETED_CUSTOMER_EMAIL, text: REMOVED_EMAIL_TEXT, html: `<p>${REMOVED_EMAIL_TEXT}</p>` })
-      .where(
-        ids.length > 0
-          ? or(eq(sql`lower(${outboxEmails.to})`, email), inArray(outboxEmails.orderId, ids))
-          : eq(sql`lower(${outboxEmails.to})`, email),
-      );
+      .where(inArray(sql`lower(${outboxEmails.to})`, theirAddresses));
     await tx.delete(addresses).where(eq(addresses.userId, account.id));
     return { orders: found.length };
   });

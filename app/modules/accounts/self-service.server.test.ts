@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, orderEvents, orderLines, orders, outboxEmails, session, user } from "~db/schema";
 import { createAdmin } from "~/modules/admin/create-admin.server";
@@ -193,7 +193,19 @@ describe.each(drivers)("account self-service on %s", (driver) => {
     const signedIn = await placeOrder(orderCtx, checkout({ email: "leaving@example.com" }), id);
     const asGuest = await placeOrder(orderCtx, checkout({ email: "Leaving@Example.com" }));
     const stranger = await placeOrder(orderCtx, checkout({ email: "stays@example.com" }));
-    if (!signedIn.ok || !asGuest.ok || !stranger.ok) throw new Error("orders were not placed");
+    // Signed in, with another address for this order's e-mails.
+    const atWork = await placeOrder(orderCtx, checkout({ email: "leaving.at.work@example.com" }), id);
+    if (!signedIn.ok || !asGuest.ok || !stranger.ok || !atWork.ok) throw new Error("orders were not placed");
+    const ownerNotices = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(
+        and(
+          inArray(outboxEmails.orderId, [signedIn.orderId, atWork.orderId]),
+          like(outboxEmails.kind, "owner-%"),
+        ),
+      );
+    expect(ownerNotices.length).toBeGreaterThan(0);
     const [kept] = await database.db.select().from(orders).where(eq(orders.number, signedIn.number));
 
     const wrong = await deleteAccount(ctx(), pageRequest(cookie), "not my password");
@@ -237,8 +249,21 @@ describe.each(drivers)("account self-service on %s", (driver) => {
     const mails = await database.db
       .select()
       .from(outboxEmails)
-      .where(sql`lower(${outboxEmails.to}) = 'leaving@example.com'`);
+      .where(inArray(sql`lower(${outboxEmails.to})`, ["leaving@example.com", "leaving.at.work@example.com"]));
     expect(mails).toHaveLength(0);
+    // The owner's notices about those orders are the store's: still addressed to the owner, text and all.
+    const noticesAfter = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(
+        inArray(
+          outboxEmails.id,
+          ownerNotices.map((notice) => notice.id),
+        ),
+      );
+    expect(noticesAfter.map(({ to, text }) => ({ to, text }))).toEqual(
+      ownerNotices.map(({ to, text }) => ({ to, text })),
+    );
     // Somebody else's order is untouched.
     const [untouched] = await database.db.select().from(orders).where(eq(orders.number, stranger.number));
     expect(untouched!.email).toBe("stays@example.com");
