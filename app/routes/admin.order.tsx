@@ -204,7 +204,10 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
 /** "admin:ann@example.com" reads as the admin's address; the others as who they are. */
 function actorLabel(actor: string) {
   if (actor.startsWith("admin:")) return actor.slice("admin:".length);
-  return { customer: "the customer", system: "the store", stripe: "Stripe" }[actor] ?? actor;
+  return (
+    { customer: "the customer", system: "the store", stripe: "Stripe", sandbox: "the test payment" }[actor] ??
+    actor
+  );
 }
 
 const EVENT_LABELS: Record<string, string> = {
@@ -219,6 +222,12 @@ const EVENT_LABELS: Record<string, string> = {
   payment_failed: "Payment failed",
   invoice_issued: "Invoice issued",
   credit_note_issued: "Credit note issued",
+  stock_released: "Back in stock",
+  code_released: "Discount code given back",
+  keys_resent: "Keys e-mailed again",
+  link_renewed: "New order link sent",
+  claimed: "Added to an account",
+  "customer-deleted": "Customer's account deleted",
 };
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {

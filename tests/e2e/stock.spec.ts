@@ -112,6 +112,10 @@ test("the last router goes to one of two shoppers ordering at once; the other is
   await cancel.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByText(`Order #${number} is cancelled.`)).toBeVisible();
   await expect(page.getByText("1 unit back in stock")).toBeVisible();
+  // In words in the order's history, not the event's code.
+  await expect(page.locator("[data-testid=order-event][data-type=stock_released]")).toContainText(
+    "Back in stock: 1 unit back in stock",
+  );
   await page.goto(ROUTER);
   await expect(page.getByTestId("product-availability")).toHaveText(
     "Only 1 left: shipped with tracking once paid",

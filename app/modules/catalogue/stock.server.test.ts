@@ -5,7 +5,7 @@ import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/s
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
 import { seedDemo } from "../../../tests/support/seed";
 import { addShipment, cancelOrder, refundOrder } from "~/modules/admin/orders.server";
-import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
+import { orderForBuyer, type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import { priceCart } from "~/modules/cart/pricing.server";
 
 const ADMIN = "owner@example.com";
@@ -98,6 +98,10 @@ describe.each(drivers)("stock of printers and routers on %s", (driver) => {
       .from(orderEvents)
       .where(eq(orderEvents.orderId, placed.orderId));
     expect(events).toContainEqual({ type: "stock_released", message: "2 units back in stock" });
+    // That is the store's bookkeeping: the buyer's history says the order is cancelled, not where its stock went.
+    const buyer = await orderForBuyer(ctx, placed.number);
+    expect(buyer!.events.map((event) => event.type)).toContain("cancelled");
+    expect(buyer!.events.map((event) => event.type)).not.toContain("stock_released");
   });
 
   it("gives the stock back on a refund before shipment, and not after it", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import {
   type Address,
@@ -429,7 +429,10 @@ async function emailView(
   };
 }
 
-/** An order as its buyer sees it, with delivered keys. Callers check access first. */
+/** The history the store keeps for itself: stock and discount-code bookkeeping, what became of the account. */
+const STORE_ONLY_EVENTS = ["stock_released", "code_released", "customer-deleted"];
+
+/** An order as its buyer sees it, with delivered keys and its history but for the store's bookkeeping. Callers check access first. */
 export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, number: number) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.number, number));
   if (!order) return null;
@@ -439,7 +442,7 @@ export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, n
     ctx.db
       .select()
       .from(orderEvents)
-      .where(eq(orderEvents.orderId, order.id))
+      .where(and(eq(orderEvents.orderId, order.id), notInArray(orderEvents.type, STORE_ONLY_EVENTS)))
       .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
     getSettings(ctx.db),
     ctx.db
