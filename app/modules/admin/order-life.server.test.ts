@@ -185,6 +185,15 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
         ADMIN,
       ),
     ).rejects.toThrow(/https:\/\//);
+    // The customer follows the link from an e-mail: a plain http:// page is refused like any other.
+    await expect(
+      addShipment(
+        ctx,
+        order.number,
+        { trackingNumber: "TRACK-2", carrier: "other", trackingUrl: "http://track.example.com/TRACK-2" },
+        ADMIN,
+      ),
+    ).rejects.toThrow(/starting with https:\/\//);
     await addShipment(
       ctx,
       order.number,

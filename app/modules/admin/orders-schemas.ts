@@ -30,7 +30,7 @@ export const shipmentInput = z.object({
     blankIsMissing,
     z
       .url({
-        protocol: /^https?$/,
+        protocol: /^https$/,
         hostname: z.regexes.domain,
         error: "Enter the tracking page's address, starting with https://",
       })

@@ -62,6 +62,9 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     ]);
     const receipt = emails.find((email) => email.kind === "payment-receipt")!;
     expect(receipt.text).toContain(view!.lines[0]!.keys[0]);
+    // The owner reads the way it was paid in words.
+    const notice = emails.find((email) => email.kind === "owner-paid-order")!;
+    expect(notice.text).toContain("from ada@example.com. Payment: Test payment (demo store).");
     expect(receipt.to).toBe("ada@example.com");
     const events = await database.db
       .select({ type: orderEvents.type })

@@ -1,4 +1,6 @@
 import { formatMoney } from "~/lib/money";
+import type { PaymentMethod } from "~db/schema/orders";
+import { PAYMENT_METHOD_LABELS } from "./labels";
 
 /** The e-mails the store writes to its owner (the support e-mail of the store's settings). */
 
@@ -19,7 +21,7 @@ export type OwnerOrder = {
   number: number;
   email: string;
   totalCents: number;
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
   lines: Array<{ name: string; quantity: number }>;
   adminUrl: string;
 };
@@ -28,7 +30,7 @@ const lineList = (order: OwnerOrder) =>
   order.lines.map((line) => `${line.quantity} × ${line.name}`).join("\n");
 
 export function ownerPaidOrderEmail(storeName: string, to: string, order: OwnerOrder) {
-  const intro = `Order #${order.number} is paid: ${formatMoney(order.totalCents)} from ${order.email} (${order.paymentMethod}).`;
+  const intro = `Order #${order.number} is paid: ${formatMoney(order.totalCents)} from ${order.email}. Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}.`;
   return {
     kind: "owner-paid-order",
     to,
