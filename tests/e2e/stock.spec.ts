@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
+import { waitForMail } from "./mail";
 
 // A router no other test buys, so its stock is this test's alone.
 const ROUTER = "/router/asus/rt-ax58u";
@@ -112,6 +113,13 @@ test("the last router goes to one of two shoppers ordering at once; the other is
   await cancel.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByText(`Order #${number} is cancelled.`)).toBeVisible();
   await expect(page.getByText("1 unit back in stock")).toBeVisible();
+  // The buyer is told, and told not to pay.
+  const buyer = outcomes[0] ? "first.stock@example.com" : "second.stock@example.com";
+  const cancelled = await waitForMail(
+    baseURL!,
+    (mail) => mail.to === buyer && mail.subject === `Your order #${number} is cancelled`,
+  );
+  expect(cancelled.text).toContain("Please do not send the bank transfer for it.");
   // In words in the order's history, not the event's code.
   await expect(page.locator("[data-testid=order-event][data-type=stock_released]")).toContainText(
     "Back in stock: 1 unit back in stock",

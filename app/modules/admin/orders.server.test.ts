@@ -94,6 +94,17 @@ describe.each(drivers)("running orders from the admin area on %s", (driver) => {
     await cancelOrder(ctx, unpaid.number, ADMIN);
     await refundOrder(ctx, paid.number, { mode: "full" }, ADMIN);
     expect((await orderRow(unpaid.number)).status).toBe("cancelled");
+    // The customer hears of it, and is told not to send the transfer the confirmation asked for.
+    const cancelled = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, unpaid.orderId), eq(outboxEmails.kind, "order-cancelled")));
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]).toMatchObject({
+      to: "ada@example.com",
+      subject: `Your order #${unpaid.number} is cancelled`,
+    });
+    expect(cancelled[0]!.text).toContain("Please do not send the bank transfer for it.");
     expect(await orderRow(paid.number)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
     await expect(markOrderPaid(ctx, unpaid.number, ADMIN)).rejects.toThrow(AdminActionError);
   });

@@ -21,7 +21,12 @@ import { orderPath } from "~/modules/orders/access.server";
 import { documentNumber, linePaidCents } from "~/modules/orders/invoice-document";
 import { documentAttachment, issueCreditNoteFor } from "~/modules/orders/invoices.server";
 import { allocateKeys } from "~/modules/orders/licence-keys.server";
-import { keysDeliveredEmail, refundEmail, shipmentEmail } from "~/modules/orders/order-emails";
+import {
+  keysDeliveredEmail,
+  orderCancelledEmail,
+  refundEmail,
+  shipmentEmail,
+} from "~/modules/orders/order-emails";
 import { markPaid, type OrdersContext, recordEvent } from "~/modules/orders/orders.server";
 import { refundCardPayment } from "~/modules/orders/stripe.server";
 import { type Carrier, carrierName, lineState, trackingLink } from "~/modules/orders/tracking";
@@ -372,7 +377,7 @@ async function releaseOrderStock(tx: Transaction, orderId: number, admin: string
     );
 }
 
-/** Only an unpaid order is cancelled; a paid one is refunded instead. */
+/** Only an unpaid order is cancelled (a paid one is refunded instead); the customer gets an e-mail saying so. */
 export async function cancelOrder(ctx: OrdersContext, number: number, admin: string) {
   await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, number);
@@ -383,6 +388,16 @@ export async function cancelOrder(ctx: OrdersContext, number: number, admin: str
       .set({ status: "cancelled", updatedAt: sql`now()` })
       .where(eq(orders.id, order.id));
     await recordEvent(tx, order.id, "cancelled", `admin:${admin}`, "Cancelled by the store");
+    await enqueueEmail(tx, {
+      ...orderCancelledEmail({
+        number: order.number,
+        email: order.email,
+        link: orderLink(ctx, order),
+        storeName: ctx.storeName,
+        awaitedBankTransfer: order.paymentMethod === "bank-transfer",
+      }),
+      orderId: order.id,
+    });
     await releaseOrderStock(tx, order.id, admin);
     // The use it took of its discount code goes back, as its stock does.
     if (await releaseCodeUse(tx, order.promotionId))
@@ -402,6 +417,7 @@ export async function cancelOrder(ctx: OrdersContext, number: number, admin: str
       after: { status: "cancelled" },
     });
   });
+  ctx.mailer.kick();
 }
 
 export type RefundInput = z.input<typeof refundInput>;

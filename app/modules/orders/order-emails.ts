@@ -231,6 +231,19 @@ export function keysAgainEmail(order: Brief & { lines: KeyLines }) {
   );
 }
 
+/** An unpaid order called off by the store: nothing is owed, and a bank transfer must not be sent. */
+export function orderCancelledEmail(order: Brief & { awaitedBankTransfer: boolean }) {
+  return briefEmail("order-cancelled", order, `Your order #${order.number} is cancelled`, [
+    `We have cancelled your order #${order.number}. Nothing is owed for it.`,
+    ...(order.awaitedBankTransfer
+      ? [
+          "Please do not send the bank transfer for it. If you have sent it already, write to us and we will send the money back.",
+        ]
+      : []),
+    "If you did not expect this, or still want what you ordered, write to us or place a new order.",
+  ]);
+}
+
 /** Money given back. */
 export function refundEmail(
   order: Brief & {
