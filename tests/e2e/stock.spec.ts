@@ -85,6 +85,7 @@ test("the last router goes to one of two shoppers ordering at once; the other is
   await expect(loser).toHaveURL(/\/payment$/);
   await loser.screenshot({ path: "test-results/screens/stock-refused.png", fullPage: true });
   const number = /\/order\/(\d+)/.exec(winner.url())![1]!;
+  const orderLink = winner.url();
 
   // The product page and the brand's cards now say it is out of stock, and it cannot be added.
   await loser.goto(ROUTER);
@@ -113,13 +114,20 @@ test("the last router goes to one of two shoppers ordering at once; the other is
   await cancel.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByText(`Order #${number} is cancelled.`)).toBeVisible();
   await expect(page.getByText("1 unit back in stock")).toBeVisible();
-  // The buyer is told, and told not to pay.
+  await expect(
+    page.getByTestId("admin-order-line").filter({ hasText: NAME }).getByTestId("line-state"),
+  ).toHaveText("Cancelled: not delivered");
+  // The buyer is told, and told not to pay; their page no longer says the router ships once paid.
   const buyer = outcomes[0] ? "first.stock@example.com" : "second.stock@example.com";
   const cancelled = await waitForMail(
     baseURL!,
     (mail) => mail.to === buyer && mail.subject === `Your order #${number} is cancelled`,
   );
   expect(cancelled.text).toContain("Please do not send the bank transfer for it.");
+  await page.goto(orderLink);
+  await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "cancelled");
+  await expect(page.getByTestId("line-delivery")).toHaveText("Will not ship: the order is cancelled");
+  await page.goto(`/admin/orders/${number}`);
   // In words in the order's history, not the event's code.
   await expect(page.locator("[data-testid=order-event][data-type=stock_released]")).toContainText(
     "Back in stock: 1 unit back in stock",

@@ -710,6 +710,7 @@ export function orderLifeView(view: NonNullable<Awaited<ReturnType<typeof adminO
         refunded: line.refundedAt !== null,
         shipped: line.shipmentId !== null,
         keyCount: line.keyHints.length,
+        cancelled: view.order.status === "cancelled",
       }),
     ]),
   );

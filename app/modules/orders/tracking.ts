@@ -34,7 +34,13 @@ function carrierTemplate(carrier: string): string | null {
 }
 
 /** Where a line stands, in the words both the customer and the admin read. */
-export type LineState = "refunded" | "awaiting shipment" | "shipped" | "delivered keys" | "keys to follow";
+export type LineState =
+  | "cancelled"
+  | "refunded"
+  | "awaiting shipment"
+  | "shipped"
+  | "delivered keys"
+  | "keys to follow";
 
 export function lineState(line: {
   kind: string;
@@ -42,13 +48,17 @@ export function lineState(line: {
   refunded: boolean;
   shipped: boolean;
   keyCount: number;
+  /** Its order was cancelled before payment: nothing of it is delivered. */
+  cancelled?: boolean;
 }): LineState {
+  if (line.cancelled) return "cancelled";
   if (line.refunded) return "refunded";
   if (line.kind === "physical") return line.shipped ? "shipped" : "awaiting shipment";
   return line.keyCount >= line.quantity ? "delivered keys" : "keys to follow";
 }
 
 export const LINE_STATE_LABELS: Record<LineState, string> = {
+  cancelled: "Cancelled: not delivered",
   refunded: "Refunded",
   "awaiting shipment": "Awaiting shipment",
   shipped: "Shipped",

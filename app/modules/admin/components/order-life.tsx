@@ -28,6 +28,7 @@ type OrderView = {
 };
 
 const STATE_STYLES: Record<LineState, string> = {
+  cancelled: "bg-slate-100 text-slate-700",
   refunded: "bg-rose-100 text-rose-900",
   "awaiting shipment": "bg-amber-100 text-amber-900",
   shipped: "bg-emerald-100 text-emerald-900",
