@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { totalsRows } from "~/modules/orders/totals";
 import { readFormBody } from "~/lib/form-data.server";
 import { formatMoney } from "~/lib/money";
 import { AccountShell, Card, formatDate } from "~/modules/accounts/components/account-shell";
@@ -31,7 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         placedAt: order.createdAt.toISOString(),
         subtotalCents: order.subtotalCents,
         shippingCents: order.shippingCents,
+        discountCode: order.discountCode,
+        discountCents: order.discountCents,
+        taxes: order.taxBreakdown,
+        taxCents: order.taxCents,
+        pricesIncludeTax: order.pricesIncludeTax,
         totalCents: order.totalCents,
+        refundedCents: order.refundedCents,
         awaitingKeys: order.awaitingKeys,
         lines: lines.map((line) => ({
           id: line.id,
@@ -184,18 +191,21 @@ export default function UserOrders({ loaderData, actionData }: Route.ComponentPr
                   </p>
                 ) : null}
                 <dl className="flex flex-wrap justify-end gap-x-6 gap-y-1 border-t border-slate-100 px-5 py-3 text-sm">
-                  <div className="flex gap-2">
-                    <dt className="text-slate-500">Subtotal</dt>
-                    <dd>{formatMoney(order.subtotalCents)}</dd>
-                  </div>
-                  <div className="flex gap-2">
-                    <dt className="text-slate-500">Shipping</dt>
-                    <dd>{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
-                  </div>
-                  <div className="flex gap-2 font-bold">
-                    <dt>Total</dt>
-                    <dd data-testid="user-order-total">{formatMoney(order.totalCents)}</dd>
-                  </div>
+                  {totalsRows(order).map((row, index) => (
+                    <div
+                      key={`${row.key}-${index}`}
+                      className={row.key === "total" ? "flex gap-2 font-bold" : "flex gap-2"}
+                    >
+                      <dt className={row.key === "total" ? undefined : "text-slate-500"}>{row.label}</dt>
+                      <dd data-testid={`user-order-${row.key}`}>{row.amount}</dd>
+                    </div>
+                  ))}
+                  {order.refundedCents > 0 ? (
+                    <div className="flex gap-2 text-rose-800">
+                      <dt>Refunded</dt>
+                      <dd data-testid="user-order-refunded">{formatMoney(order.refundedCents)}</dd>
+                    </div>
+                  ) : null}
                 </dl>
               </li>
             ))}

@@ -137,6 +137,10 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
   await expect(billing.getByLabel("City")).toHaveValue("London");
   await expect(billing.getByLabel("Postal code")).toHaveValue("SW1A 1AA");
   await expect(billing.getByLabel("Country")).toHaveValue("GB");
+  // This order is billed to New York, where it is taxed.
+  await billing.getByLabel("Country").selectOption("US");
+  await billing.getByLabel(/^State/).selectOption("NY");
+  await billing.getByLabel("Postal code").fill("10001");
   await page.getByLabel(/I accept the/).check();
   await page.getByTestId("method-sandbox").check();
   await page.getByTestId("place-order").click();
@@ -150,9 +154,17 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
   const order = page.getByTestId("user-order").filter({ hasText: `Order #${number}` });
   await expect(order.getByTestId("user-order-status")).toHaveText("Complete");
   await expect(order.getByTestId("user-licence-key")).toHaveText(key);
+  // The same totals as the order's own page, taxes included.
+  const listed = {
+    taxes: await order.getByTestId("user-order-tax").allTextContents(),
+    total: await order.getByTestId("user-order-total").textContent(),
+  };
+  expect(listed.taxes.length, "the order was taxed").toBeGreaterThan(0);
   await order.getByRole("link", { name: `Order #${number}` }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${number}$`));
   await expect(page.getByTestId("licence-key")).toHaveText(key);
+  await expect(page.getByTestId("order-total")).toHaveText(listed.total!);
+  await expect(page.getByTestId("order-tax")).toHaveText(listed.taxes);
   await page.goto("/user/dashboard");
   await expect(page.getByTestId("recent-order")).toContainText(`Order #${number}`);
   // The record's order entries carry ISO timestamps.
