@@ -143,10 +143,11 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const submitting = navigation.state !== "idle" && navigation.formAction === "/payment";
   const cartJson = JSON.stringify(cart.map(({ groupKey, id, quantity }) => ({ groupKey, id, quantity })));
 
+  // The first field to fix takes the focus, whether the server or the browser found it.
   useEffect(() => {
-    if (actionData?.errors)
+    if (actionData?.errors || clientErrors)
       document.querySelector<HTMLElement>("[aria-invalid=true], [data-form-error]")?.focus();
-  }, [actionData]);
+  }, [actionData, clientErrors]);
 
   if (cart.length === 0) {
     return (

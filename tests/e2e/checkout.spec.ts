@@ -150,6 +150,8 @@ test.describe("buying as a guest", () => {
     await page.getByLabel("Ship to my billing address").uncheck();
     await page.getByTestId("place-order").click();
     await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+    // The first field to fix has the focus, as for the server's answer.
+    await expect(page.getByLabel("E-mail address")).toBeFocused();
     await expect(page.getByTestId("billing-address").getByText("Enter the full name")).toBeVisible();
     await expect(page.getByText("Please accept the terms and conditions to place the order")).toBeVisible();
     await expect(page).toHaveURL(/\/payment$/);
