@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
@@ -151,6 +152,8 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const working = busy ? navigation.formData?.get("intent") : null;
+  // A file past the limit is refused before the request's body limit (413) would end it on an error page.
+  const [tooBig, setTooBig] = useState<string | null>(null);
   return (
     <AdminPage
       title="Import products"
@@ -162,6 +165,11 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
           encType="multipart/form-data"
           className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
           data-testid="import-form"
+          onSubmit={(event) => {
+            if (!tooBig) return;
+            event.preventDefault();
+            event.currentTarget.querySelector<HTMLElement>("#import-file")?.focus();
+          }}
         >
           <div>
             <label htmlFor="import-file" className="block text-sm font-medium text-ink-800">
@@ -172,8 +180,28 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
               type="file"
               name="file"
               accept=".csv,text/csv,text/plain"
+              aria-invalid={tooBig ? true : undefined}
+              aria-describedby={tooBig ? "import-file-error" : undefined}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                setTooBig(
+                  file && file.size > IMPORT_MAX_BYTES
+                    ? `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MiB: a file to import can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MiB. Split it into smaller files.`
+                    : null,
+                );
+              }}
               className="mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50"
             />
+            {tooBig ? (
+              <p
+                id="import-file-error"
+                className="mt-1 text-sm text-red-700"
+                role="alert"
+                data-testid="import-file-error"
+              >
+                {tooBig}
+              </p>
+            ) : null}
           </div>
           <div>
             <label htmlFor="import-text" className="block text-sm font-medium text-ink-800">

@@ -342,6 +342,19 @@ test.describe("the admin's products, keys, import and files", () => {
     await expectNoSeriousAxeViolations(page);
     expect((await page.request.get(`/antivirus/norton/csv-${id}-1`)).status()).toBe(404);
 
+    // A file past the limit is refused beside the field, before it is sent.
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "huge.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.alloc(2 * 1024 * 1024, "a"),
+    });
+    await expect(page.getByTestId("import-file-error")).toHaveText(
+      "huge.csv is 2.0 MiB: a file to import can be at most 1 MiB. Split it into smaller files.",
+    );
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(page.getByLabel("CSV file")).toBeFocused();
+    await expect(page.getByTestId("import-summary")).toContainText("Nothing was imported");
+
     // The fixed file, uploaded as a file.
     await page.getByLabel("Or paste the CSV").fill("");
     await page.getByLabel("CSV file").setInputFiles({
