@@ -36,6 +36,14 @@ const STATE_STYLES: Record<LineState, string> = {
   "keys to follow": "bg-amber-100 text-amber-900",
 };
 
+/** How a refund's money goes back, by the way the order was paid. */
+const REFUND_ROUTES: Record<string, string> = {
+  stripe: "The money goes back to the card through Stripe.",
+  sandbox: "It was a test payment: there is no money to send back.",
+  none: "Nothing was paid: there is no money to send back.",
+  "bank-transfer": "Send the money back by bank transfer; the store records it here.",
+};
+
 /** Where one line of an order stands: the same words the customer reads. */
 export function LineStateBadge({ state }: { state: LineState }) {
   return (
@@ -157,14 +165,7 @@ export function RefundForm({
   const [mode, setMode] = useState<"full" | "line" | "amount">("full");
   const remaining = order.totalCents - order.refundedCents;
   const open = lines.filter((line) => line.state !== "refunded");
-  const how =
-    order.paymentMethod === "stripe"
-      ? "The money goes back to the card through Stripe."
-      : order.paymentMethod === "sandbox"
-        ? "It was a test payment: there is no money to send back."
-        : order.paymentMethod === "none"
-          ? "Nothing was paid: there is no money to send back."
-          : "Send the money back by bank transfer; the store records it here.";
+  const how = REFUND_ROUTES[order.paymentMethod] ?? REFUND_ROUTES["bank-transfer"];
   return (
     <IntentForm
       title="Refund"

@@ -1,13 +1,12 @@
 import { formatMoney } from "~/lib/money";
 import type { PaymentChoice } from "~db/schema/orders";
+import { PAYMENT_METHOD_LABELS } from "../labels";
 
-const METHOD_LABELS: Record<PaymentChoice, { title: string; detail: string }> = {
-  stripe: { title: "Card", detail: "Pay securely on Stripe's page; your card details never reach us." },
-  "bank-transfer": {
-    title: "Bank transfer",
-    detail: "We send the bank details; your order ships and keys arrive once the money is in.",
-  },
-  sandbox: { title: "Test payment (demo store)", detail: "Completes the order at once. No money moves." },
+/** What each way to pay means for the buyer, under its name. */
+const METHOD_DETAILS: Record<PaymentChoice, string> = {
+  stripe: "Pay securely on Stripe's page; your card details never reach us.",
+  "bank-transfer": "We send the bank details; your order ships and keys arrive once the money is in.",
+  sandbox: "Completes the order at once. No money moves.",
 };
 
 /**
@@ -55,10 +54,10 @@ export function PaymentMethods({
             />
             <div>
               <label htmlFor={`method-${method}`} className="block cursor-pointer font-semibold">
-                {METHOD_LABELS[method].title}
+                {PAYMENT_METHOD_LABELS[method]}
               </label>
               <p id={`method-${method}-detail`} className="text-sm text-slate-600">
-                {METHOD_LABELS[method].detail}
+                {METHOD_DETAILS[method]}
               </p>
             </div>
           </div>
