@@ -477,7 +477,7 @@ test("screenshots of the login page, dashboard, orders and address book at deskt
   const visitor = await browser.newPage();
   for (const [width, height, label] of [
     [1280, 900, "desktop"],
-    [390, 844, "phone"],
+    [360, 800, "phone"],
   ] as const) {
     await visitor.setViewportSize({ width, height });
     await visitor.goto("/user/login");

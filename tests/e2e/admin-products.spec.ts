@@ -353,6 +353,7 @@ test.describe("the admin's products, keys, import and files", () => {
     );
     await page.getByRole("button", { name: "Import" }).click();
     await expect(page.getByLabel("CSV file")).toBeFocused();
+    await shot(page, "import-too-big", { settle: false });
     await expect(page.getByTestId("import-summary")).toContainText("Nothing was imported");
 
     // The fixed file, uploaded as a file.

@@ -210,6 +210,7 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
     const found = await page.getByTestId("email-row").count();
     await expect(page.getByRole("link", { name: /^Sent \(\d+\)$/ })).toHaveText(`Sent (${found})`);
     await expect(page.getByRole("link", { name: /^Stored \(no SMTP\)/ })).toHaveText("Stored (no SMTP) (0)");
+    await page.screenshot({ path: "test-results/screens/admin-emails-searched.png", fullPage: true });
     await sentRow.getByRole("link").click();
     const detail = page.getByTestId("email-detail");
     await expect(

@@ -126,7 +126,8 @@ test("the last router goes to one of two shoppers ordering at once; the other is
   expect(cancelled.text).toContain("Please do not send the bank transfer for it.");
   await page.goto(orderLink);
   await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "cancelled");
-  await expect(page.getByTestId("line-delivery")).toHaveText("Will not ship: the order is cancelled");
+  await expect(page.getByTestId("line-delivery")).toHaveText("Cancelled: not delivered");
+  await page.screenshot({ path: "test-results/screens/stock-order-cancelled.png", fullPage: true });
   await page.goto(`/admin/orders/${number}`);
   // In words in the order's history, not the event's code.
   await expect(page.locator("[data-testid=order-event][data-type=stock_released]")).toContainText(

@@ -466,6 +466,7 @@ export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, n
           refunded: line.refundedAt !== null,
           shipped: shipment !== undefined,
           keyCount: lineKeys.length,
+          cancelled: order.status === "cancelled",
         }),
         shipment: shipment
           ? {

@@ -150,11 +150,13 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
 
     /** Receives an upload's bytes into the staging folder (never more than the bucket's largest object). */
     async stage(config: BucketConfig, body: AsyncIterable<Uint8Array>): Promise<StagedUpload> {
-      await mkdir(stagingDir, { recursive: true, mode: 0o700 }).catch(async (error: NodeJS.ErrnoException) => {
-        // Node's recursive mkdir says ENOENT on a read-only file system: the plain one tells the real cause (EROFS).
-        if (error.code !== "ENOENT") throw error;
-        await mkdir(stagingDir, { mode: 0o700 });
-      });
+      await mkdir(stagingDir, { recursive: true, mode: 0o700 }).catch(
+        async (error: NodeJS.ErrnoException) => {
+          // Node's recursive mkdir says ENOENT on a read-only file system: the plain one tells the real cause (EROFS).
+          if (error.code !== "ENOENT") throw error;
+          await mkdir(stagingDir, { mode: 0o700 });
+        },
+      );
       const file = stagingPath();
       const hash = createHash("md5");
       let size = 0;

@@ -9,13 +9,6 @@ type Line = {
 
 /** Where a line of the customer's order stands: awaiting shipment, shipped (with the tracking link), keys. */
 export function LineDelivery({ line, orderStatus }: { line: Line; orderStatus: string }) {
-  if (orderStatus === "cancelled") {
-    return line.kind === "physical" ? (
-      <p className="mt-2 text-sm text-slate-600" data-testid="line-delivery" data-state="cancelled">
-        Will not ship: the order is cancelled
-      </p>
-    ) : null;
-  }
   if (orderStatus === "pending_payment") {
     return line.kind === "physical" ? <p className="mt-2 text-sm text-slate-600">Ships once paid</p> : null;
   }
