@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { checkForm, type FieldErrors, formToObject } from "./forms";
 
@@ -9,9 +9,13 @@ import { checkForm, type FieldErrors, formToObject } from "./forms";
 export function useFormCheck(schema: z.ZodType | undefined, serverErrors?: FieldErrors) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};
+  // The server answers the form last sent: its first refused field takes the focus, as the browser's check does.
+  const sent = useRef<HTMLFormElement | null>(null);
+  useEffect(() => focusFirstInvalid(sent.current, serverErrors), [serverErrors]);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (!schema) return;
     const form = event.currentTarget;
+    sent.current = form;
+    if (!schema) return;
     const found = checkForm(schema, formToObject(new FormData(form)));
     setClientErrors(found);
     if (found) {
@@ -31,4 +35,20 @@ export function useFormCheck(schema: z.ZodType | undefined, serverErrors?: Field
     setClientErrors(next);
   };
   return { errors, onSubmit, onChange, reset: () => setClientErrors({}) };
+}
+
+/**
+ * For a form that shows messages from the server or its own check: whenever new messages arrive, the first field
+ * marked invalid takes the focus (also on the first render, for a page the server answered with its messages).
+ * Give the returned ref to the form.
+ */
+export function useFocusOnFirstError(errors: object | null | undefined) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstInvalid(form.current, errors), [errors]);
+  return form;
+}
+
+function focusFirstInvalid(form: HTMLFormElement | null, errors: object | null | undefined) {
+  if (form && errors && Object.keys(errors).length > 0)
+    form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
 }

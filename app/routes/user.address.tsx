@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import { COUNTRIES } from "~/lib/address";
 import { readFormBody } from "~/lib/form-data.server";
 import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { useFocusOnFirstError } from "~/lib/use-form-check";
 import {
   addAddress,
   type AddressWrite,
@@ -115,9 +116,11 @@ function AddressForm({
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const shown = clientErrors ?? errors;
+  const form = useFocusOnFirstError(shown);
   const busy = navigation.state === "submitting";
   return (
     <Form
+      ref={form}
       method="post"
       noValidate
       className="space-y-4"

@@ -116,6 +116,10 @@ test("sign up, land on the page asked for, dashboard, orders, address book, chec
   await expect(page).toHaveURL(/\?edit=\d+/);
   await expect(page.getByTestId("address-form").getByText("Edit this address")).toBeVisible();
   await expect(page.getByTestId("address-form").getByLabel("Street address")).toHaveValue("1 Example Street");
+  // A field emptied by mistake: the browser's check says so and takes the customer to it.
+  await page.getByTestId("address-form").getByLabel("Street address").fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("address-form").getByLabel("Street address")).toBeFocused();
   await page.getByTestId("address-form").getByLabel("Street address").fill("12 Analytical Engine Way");
   await page.getByTestId("address-form").getByLabel("City").fill("London");
   await page.getByTestId("address-form").getByLabel("Country").selectOption("GB");

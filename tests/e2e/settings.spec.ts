@@ -220,3 +220,51 @@ test("the settings page passes axe and fits a 360 px phone; the shipping policy 
   await expectFitsPhone(page, "/shipping-policy");
   await shot(page, "shipping-policy-phone");
 });
+
+test("the owner changes the shipping rate and countries, a form without a country is refused at the boxes, and the shipping policy follows", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminPage(browser, baseURL!);
+  const form = admin.getByTestId("settings-shipping-form");
+  const box = (country: string) => form.getByRole("checkbox", { name: country, exact: true });
+  try {
+    await box("United States").uncheck();
+    await form.getByRole("button", { name: "Save shipping" }).click();
+    await expect(form.getByText("Tick at least one country to ship to")).toBeVisible();
+    // The first box of the group is marked and takes the focus, as any other field to fix does.
+    const first = form.getByRole("checkbox").first();
+    await expect(first).toHaveAttribute("aria-invalid", "true");
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAccessibleDescription(/Tick at least one country to ship to/);
+
+    await box("United States").check();
+    await box("Canada").check();
+    await form.getByLabel("Flat rate (USD)").fill("9.99");
+    await form.getByRole("button", { name: "Save shipping" }).click();
+    await expect(admin.getByTestId("action-notice")).toHaveText(
+      "Shipping saved: checkout charges and offers it now.",
+    );
+    await expect(box("Canada")).not.toHaveAttribute("aria-invalid", "true");
+
+    await page.goto("/shipping-policy");
+    const glance = page.getByTestId("shipping-at-a-glance");
+    await expect(glance).toContainText("$9.99 per order, free from $199.00");
+    await expect(glance.getByTestId("shipping-countries")).toHaveText(
+      /^(United States, Canada|Canada, United States)$/,
+    );
+  } finally {
+    // The demo store's other tests expect its own shipping: $14.99, to the United States.
+    await admin.goto("/admin/settings");
+    await hydrated(admin);
+    await form.getByLabel("Flat rate (USD)").fill("14.99");
+    await box("Canada").uncheck();
+    await box("United States").check();
+    await form.getByRole("button", { name: "Save shipping" }).click();
+    await expect(admin.getByTestId("action-notice")).toHaveText(
+      "Shipping saved: checkout charges and offers it now.",
+    );
+    await admin.context().close();
+  }
+});

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/ui/field";
+import { useFocusOnFirstError } from "~/lib/use-form-check";
 import { formatDate } from "./account-shell";
 
 /** What the account page's action answers (see selfServiceAction). */
@@ -105,6 +106,7 @@ const errorsOf = (reply: AccountReply | undefined, intent: string) =>
 
 export function PasswordForm({ reply, temporary = false }: { reply?: AccountReply; temporary?: boolean }) {
   const errors = errorsOf(reply, "password");
+  const form = useFocusOnFirstError(errors);
   return (
     <Section
       id="password"
@@ -116,7 +118,7 @@ export function PasswordForm({ reply, temporary = false }: { reply?: AccountRepl
       }
     >
       <Notice reply={reply} intent="password" />
-      <Form method="post" className="space-y-4" noValidate>
+      <Form ref={form} method="post" className="space-y-4" noValidate>
         <TextField
           label={temporary ? "Temporary password" : "Current password"}
           name="currentPassword"
@@ -164,11 +166,14 @@ export function AccountSettings({
   const nameErrors = errorsOf(reply, "name");
   const emailErrors = errorsOf(reply, "email");
   const deleteErrors = errorsOf(reply, "delete");
+  const nameForm = useFocusOnFirstError(nameErrors);
+  const emailForm = useFocusOnFirstError(emailErrors);
+  const deleteForm = useFocusOnFirstError(deleteErrors);
   return (
     <div className="space-y-6">
       <Section id="name" title="Your name">
         <Notice reply={reply} intent="name" />
-        <Form method="post" className="space-y-4" noValidate>
+        <Form ref={nameForm} method="post" className="space-y-4" noValidate>
           <TextField
             label="Name"
             name="name"
@@ -193,7 +198,7 @@ export function AccountSettings({
         }
       >
         <Notice reply={reply} intent="email" />
-        <Form method="post" className="space-y-4" noValidate>
+        <Form ref={emailForm} method="post" className="space-y-4" noValidate>
           <TextField
             label="New e-mail address"
             name="email"
@@ -267,7 +272,7 @@ export function AccountSettings({
         >
           <Notice reply={reply} intent="delete" />
           {/* A whole-page post: the live record says "gone" as the account goes, and must not win the race. */}
-          <Form method="post" className="space-y-4" noValidate reloadDocument>
+          <Form ref={deleteForm} method="post" className="space-y-4" noValidate reloadDocument>
             <TextField
               label="Your password"
               name="password"

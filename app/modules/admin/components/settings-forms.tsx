@@ -78,13 +78,17 @@ export function Checkbox({
   label,
   defaultChecked,
   hint,
+  errorId,
 }: {
   name: string;
   label: string;
   defaultChecked: boolean;
   hint?: string;
+  /** The message of the group this box is in, when it was refused: the box is marked invalid and points to it. */
+  errorId?: string;
 }) {
   const id = `setting-${name.replace(/\W/g, "-")}`;
+  const describedBy = [hint ? `${id}-hint` : undefined, errorId].filter(Boolean).join(" ");
   return (
     <div className="flex items-start gap-2">
       <input
@@ -92,7 +96,8 @@ export function Checkbox({
         type="checkbox"
         name={name}
         defaultChecked={defaultChecked}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={errorId ? true : undefined}
         className="mt-1 h-4 w-4 shrink-0"
       />
       <div>
@@ -239,7 +244,13 @@ export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: 
               <legend className="text-sm font-medium text-ink-800">Countries shipped to</legend>
               <div className="mt-2 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:grid-cols-3">
                 {Object.entries(COUNTRIES).map(([code, name]) => (
-                  <Checkbox key={code} name={`shipsTo.${code}`} label={name} defaultChecked={ships(code)} />
+                  <Checkbox
+                    key={code}
+                    name={`shipsTo.${code}`}
+                    label={name}
+                    defaultChecked={ships(code)}
+                    errorId={errors.shipsTo ? "ships-to-error" : undefined}
+                  />
                 ))}
               </div>
               {errors.shipsTo ? (

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigation } from "react-router";
+import { useFocusOnFirstError } from "~/lib/use-form-check";
 import type { z } from "zod";
 import { Button } from "~/ui/button";
 import { checkForm, type FieldErrors, type FormFeedback, HONEYPOT_FIELD } from "../schemas";
@@ -15,7 +16,6 @@ export function useInquiryForm<Field extends string>(
   schema: z.ZodType,
   feedback: FormFeedback<Field> | undefined,
 ) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors<Field> | null>(null);
   const [lastFeedback, setLastFeedback] = useState(feedback);
   // A new answer from the server replaces what the browser found.
@@ -24,10 +24,7 @@ export function useInquiryForm<Field extends string>(
     setClientErrors(null);
   }
   const errors: FieldErrors<Field> = clientErrors ?? feedback?.errors ?? NO_ERRORS;
-
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+  const formRef = useFocusOnFirstError(errors);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const values = Object.fromEntries(new FormData(event.currentTarget));
