@@ -31,7 +31,8 @@ const STATUS_LABELS = ORDER_STATUS_LABELS;
  */
 async function authorizedOrder({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const access = await buyerAccess(request, context, params.number);
-  if (access?.kind === "retired") return { kind: "retired" as const, number: access.number };
+  if (access?.kind === "retired" || access?.kind === "erased")
+    return { kind: "retired" as const, number: access.number, erased: access.kind === "erased" };
   const view = access ? await orderForBuyer(context, access.number) : null;
   if (!view) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   return { kind: "order" as const, view };
@@ -48,7 +49,10 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export async function loader(args: Route.LoaderArgs) {
   const access = await authorizedOrder(args);
   if (access.kind === "retired")
-    return data({ retired: true as const, number: access.number }, { status: 410, headers: PRIVATE_HEADERS });
+    return data(
+      { retired: true as const, number: access.number, erased: access.erased },
+      { status: 410, headers: PRIVATE_HEADERS },
+    );
   const { view } = access;
   const url = new URL(args.request.url);
   const placed = url.searchParams.get("placed") === "1";
@@ -126,7 +130,11 @@ export async function action(args: Route.ActionArgs) {
   const access = await authorizedOrder(args);
   if (access.kind === "retired")
     return data<ActionReply>(
-      { error: "This link no longer works: use the newest link we e-mailed you." },
+      {
+        error: access.erased
+          ? "This link no longer works: the account the order was placed from was deleted."
+          : "This link no longer works: use the newest link we e-mailed you.",
+      },
       { status: 410, headers: PRIVATE_HEADERS },
     );
   const { view } = access;
@@ -221,6 +229,26 @@ function RetiredLink({ number, sentTo }: { number: number; sentTo?: string }) {
   );
 }
 
+/** An old link to an order whose customer deleted their account: no new link can reach them. */
+function ErasedOrder({ number }: { number: number }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="order-link-erased">
+      <h1 className="text-3xl font-extrabold tracking-tight">This order link no longer works</h1>
+      <p className="mt-4 text-slate-600">
+        The account order #{number} was placed from was deleted, and with it the order&apos;s personal
+        details: its links stopped working then, and we cannot send a new one. For anything about this order,
+        write to us with its number.
+      </p>
+      <Link
+        to="/contact"
+        className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        Contact us
+      </Link>
+    </section>
+  );
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const placed = !loaderData.retired && loaderData.placed;
   // The order is stored: only now does the cart empty.
@@ -232,7 +260,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   }, [placed]);
   const reply = actionData as ActionReply | undefined;
   const navigation = useNavigation();
-  if (loaderData.retired) return <RetiredLink number={loaderData.number} sentTo={reply?.linkSentTo} />;
+  if (loaderData.retired)
+    return loaderData.erased ? (
+      <ErasedOrder number={loaderData.number} />
+    ) : (
+      <RetiredLink number={loaderData.number} sentTo={reply?.linkSentTo} />
+    );
   const { order, lines, events, bankTransfer, documents, invoiceDue, documentKey } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10" data-testid="order-page" data-status={order.status}>

@@ -103,6 +103,15 @@ test("changing the password needs the current one and signs the other browser ou
   await form.getByLabel("Repeat the new password").fill("an even better one");
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(form.getByText("That is not your current password")).toBeVisible();
+  // The field to fix takes the focus, not the button pressed.
+  await expect(form.getByLabel("Current password")).toBeFocused();
+
+  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("New password", { exact: true }).fill("an even better one");
+  await form.getByLabel("Repeat the new password").fill("an even beter one");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByLabel("Repeat the new password")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Repeat the new password")).toBeFocused();
 
   await form.getByLabel("Current password").fill(PASSWORD);
   await form.getByLabel("New password", { exact: true }).fill("an even better one");
@@ -216,6 +225,7 @@ test("a deleted account's order stays in the admin without the customer's person
   await customer.getByTestId("place-order").click();
   await expect(customer).toHaveURL(/\/order\/\d+/);
   const number = Number(/\/order\/(\d+)/.exec(customer.url())![1]);
+  const orderLink = customer.url();
 
   await customer.goto("/user/account");
   await hydrated(customer);
@@ -223,6 +233,8 @@ test("a deleted account's order stays in the admin without the customer's person
   await form.getByLabel("Your password").fill(PASSWORD);
   await form.getByRole("button", { name: "Delete my account" }).click();
   await expect(form.getByText("Tick the box to confirm")).toBeVisible();
+  // The page the server answered gives the focus to the box left unticked.
+  await expect(form.getByLabel(/I understand/)).toBeFocused();
   await form.getByLabel("Your password").fill("not my password");
   await form.getByLabel(/I understand/).check();
   await form.getByRole("button", { name: "Delete my account" }).click();
@@ -234,6 +246,14 @@ test("a deleted account's order stays in the admin without the customer's person
   await expect(customer).toHaveURL(new URL("/", baseURL).href);
   await expect(customer.getByTestId("toast").last()).toContainText("Your account is deleted");
   await expectSignedOut(customer);
+  // The order's link from the e-mails no longer works, and says why rather than offer a new link no one can receive.
+  const gone = await customer.goto(orderLink);
+  expect(gone?.status()).toBe(410);
+  await expect(customer.getByTestId("order-link-erased")).toContainText(
+    `The account order #${number} was placed from was deleted`,
+  );
+  await expect(customer.getByTestId("order-link-retired")).toHaveCount(0);
+  await expect(customer.getByTestId("order-link-erased")).not.toContainText("Katherine");
 
   await signInAsAdmin(page, baseURL!);
   await page.goto(`/admin/orders/${number}`);
