@@ -11,8 +11,9 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import type { Env } from "~/lib/env.server";
-import { IMPORT_MAX_BYTES } from "~/modules/admin/product-import";
-import { KEY_IMPORT_MAX_BYTES, textUploadLimit } from "~/modules/admin/product-upload.server";
+import { formatBytes } from "~/lib/byte-size";
+import { IMPORT_MAX_BYTES, KEY_IMPORT_MAX_BYTES } from "~/modules/admin/product-import";
+import { textUploadLimit } from "~/modules/admin/product-upload.server";
 import { PAGE_FORM_BYTES } from "~/modules/admin/content-schemas";
 import { MULTIPART_OVERHEAD_BYTES } from "~/modules/storage/http.server";
 import { refuse } from "./refusal";
@@ -25,30 +26,46 @@ export const DEFAULT_BODY_LIMIT_BYTES = 128 * KiB;
 /** The largest refused body that is read on (and dropped) so that its sender hears the answer. */
 export const DRAIN_LIMIT_BYTES = 8 * 1024 * KiB;
 
+/** The most bytes a body may have at a path, and what a larger one is told. */
+export type BodyLimit = { bytes: number; message: string };
+
+const requestLimit = (bytes: number): BodyLimit => ({
+  bytes,
+  message: `This request is too large: this address takes at most ${formatBytes(bytes)}.`,
+});
+
 /** The most bytes a body may have at each path; the few pages that take files or long texts say so here. */
-export function bodyLimits(env: Pick<Env, "STORAGE_MAX_OBJECT_BYTES">): (path: string) => number {
+export function bodyLimits(env: Pick<Env, "STORAGE_MAX_OBJECT_BYTES">): (path: string) => BodyLimit {
   // A page's own path, or the same path with React Router's ".data" (how its forms post with JavaScript).
   const page = (path: string) => new RegExp(`^${path}(?:\\.data)?/?$`, "i");
-  const table: Array<[RegExp, number]> = [
-    [/^\/api\/storage\//i, env.STORAGE_MAX_OBJECT_BYTES + MULTIPART_OVERHEAD_BYTES],
-    [page("/admin/products/import"), textUploadLimit(IMPORT_MAX_BYTES)],
-    [page("/admin/keys"), textUploadLimit(KEY_IMPORT_MAX_BYTES)],
-    [page("/admin/pages/[^/]+"), PAGE_FORM_BYTES],
+  const table: Array<[RegExp, BodyLimit]> = [
+    [
+      /^\/api\/storage\//i,
+      // The uploader reads this: the limit of the file, not of the request that carries it.
+      {
+        bytes: env.STORAGE_MAX_OBJECT_BYTES + MULTIPART_OVERHEAD_BYTES,
+        message: `The file is larger than ${formatBytes(env.STORAGE_MAX_OBJECT_BYTES)}, the most one upload takes.`,
+      },
+    ],
+    [page("/admin/products/import"), requestLimit(textUploadLimit(IMPORT_MAX_BYTES))],
+    [page("/admin/keys"), requestLimit(textUploadLimit(KEY_IMPORT_MAX_BYTES))],
+    [page("/admin/pages/[^/]+"), requestLimit(PAGE_FORM_BYTES)],
   ];
-  return (path) => table.find(([pattern]) => pattern.test(path))?.[1] ?? DEFAULT_BODY_LIMIT_BYTES;
+  const otherwise = requestLimit(DEFAULT_BODY_LIMIT_BYTES);
+  return (path) => table.find(([pattern]) => pattern.test(path))?.[1] ?? otherwise;
 }
 
-export function limitRequestBodies(limitFor: (path: string) => number): RequestHandler {
+export function limitRequestBodies(limitFor: (path: string) => BodyLimit): RequestHandler {
   return (req, res, next) => {
     const limit = limitFor(req.path);
     const declared = req.headers["content-length"];
-    if (declared !== undefined && Number(declared) > limit) {
+    if (declared !== undefined && Number(declared) > limit.bytes) {
       // Node reads exactly the declared length as the body, so draining it is bounded too.
       tooLarge(req, res, limit, { close: Number(declared) > DRAIN_LIMIT_BYTES });
       return;
     }
     if (declared === undefined && req.headers["transfer-encoding"] !== undefined) {
-      countWhileReading(req, limit, () => tooLarge(req, res, limit, { close: true }));
+      countWhileReading(req, limit.bytes, () => tooLarge(req, res, limit, { close: true }));
     }
     next();
   };
@@ -76,7 +93,7 @@ function countWhileReading(req: IncomingMessage, limit: number, onOverflow: () =
   };
 }
 
-function tooLarge(req: Request, res: Response, limit: number, { close }: { close: boolean }) {
+function tooLarge(req: Request, res: Response, limit: BodyLimit, { close }: { close: boolean }) {
   if (res.headersSent) {
     req.socket.destroy();
     return;
@@ -84,10 +101,5 @@ function tooLarge(req: Request, res: Response, limit: number, { close }: { close
   // Once the answer is sent, Node closes the connection (the rest of the body is never read), or else reads the
   // rest of the body and drops it.
   if (close) res.set("Connection", "close");
-  refuse(req, res, 413, `This request is too large: this address takes at most ${formatBytes(limit)}.`);
+  refuse(req, res, 413, limit.message);
 }
-
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 * KiB
-    ? `${(bytes / 1024 / KiB).toFixed(1).replace(/\.0$/, "")} MiB`
-    : `${Math.round(bytes / KiB)} KiB`;

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { z } from "zod";
 import { readFormBody } from "~/lib/form-data.server";
+import { formatBytes } from "~/lib/byte-size";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ActionNotice, AdminPage } from "~/modules/admin/components/admin-page";
 import {
@@ -48,14 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Reply>({ ok: true, message: `${parsed.data.path} was deleted.` });
 }
 
-/** 1536 -> "1.5 KiB". */
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-  return `${(bytes / 1024 / 1024 / 1024).toFixed(2)} GiB`;
-}
-
 const SORTS = [
   ["newest", "Newest first"],
   ["name", "Name"],
@@ -87,7 +80,7 @@ export default function Files({ loaderData, actionData }: Route.ComponentProps) 
           </h2>
           <div className="mt-2">
             <FileUpload
-              label={`Image (PNG, JPEG, WebP or GIF, at most ${formatSize(usage.maxObject)})`}
+              label={`Image (PNG, JPEG, WebP or GIF, at most ${formatBytes(usage.maxObject)})`}
               bucket={PRODUCT_BUCKET}
               pathFor={(file) => productImagePath(file)}
               onUploaded={() => void revalidator.revalidate()}
@@ -102,8 +95,8 @@ export default function Files({ loaderData, actionData }: Route.ComponentProps) 
           <h2 id="usage-title" className="text-base font-semibold text-ink-900">
             Space used
           </h2>
-          <p className="mt-2 text-2xl font-bold text-ink-900">{formatSize(usage.used)}</p>
-          <p className="text-sm text-slate-600">of {formatSize(usage.quota)}</p>
+          <p className="mt-2 text-2xl font-bold text-ink-900">{formatBytes(usage.used)}</p>
+          <p className="text-sm text-slate-600">of {formatBytes(usage.quota)}</p>
         </section>
       </div>
 
@@ -169,7 +162,7 @@ export default function Files({ loaderData, actionData }: Route.ComponentProps) 
             </td>
             <td className={cellClass}>{file.contentType}</td>
             <td className={`${cellClass} text-right tabular-nums whitespace-nowrap`}>
-              {formatSize(file.size)}
+              {formatBytes(file.size)}
             </td>
             <td className={`${cellClass} whitespace-nowrap`}>
               {new Date(file.updated).toLocaleString("en-US", {

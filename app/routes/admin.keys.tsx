@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ExportLink } from "~/modules/admin/components/order-life";
+import { ImportFileField } from "~/modules/admin/components/import-file-field";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
   cellClass,
@@ -20,7 +21,8 @@ import {
   keyPoolQuery,
   listKeyPools,
 } from "~/modules/admin/product-keys.server";
-import { KEY_IMPORT_MAX_BYTES, readTextUpload } from "~/modules/admin/product-upload.server";
+import { KEY_IMPORT_MAX_BYTES } from "~/modules/admin/product-import";
+import { readTextUpload } from "~/modules/admin/product-upload.server";
 import { keyImportSchema } from "~/modules/admin/products.server";
 import { ordersContext } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/admin.keys";
@@ -218,18 +220,12 @@ function PoolPanel({
                   className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-xs"
                 />
               </div>
-              <div>
-                <label htmlFor="keys-file" className="block text-sm font-medium text-ink-800">
-                  Or a CSV file (the key in the first column)
-                </label>
-                <input
-                  id="keys-file"
-                  type="file"
-                  name="file"
-                  accept=".csv,.txt,text/csv,text/plain"
-                  className="mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50"
-                />
-              </div>
+              <ImportFileField
+                id="keys-file"
+                label="Or a CSV file (the key in the first column)"
+                accept=".csv,.txt,text/csv,text/plain"
+                maxBytes={KEY_IMPORT_MAX_BYTES}
+              />
               <p className="text-xs text-slate-600">
                 Keys already on record (for any product) are skipped. Paid orders waiting for this product get
                 their keys at once.

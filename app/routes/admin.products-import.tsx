@@ -1,7 +1,8 @@
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { formatBytes } from "~/lib/byte-size";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
+import { ImportFileField } from "~/modules/admin/components/import-file-field";
 import { cellClass, HeadCell, ListTable } from "~/modules/admin/components/list-controls";
 import {
   IMPORT_MAX_BYTES,
@@ -152,12 +153,10 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const working = busy ? navigation.formData?.get("intent") : null;
-  // A file past the limit is refused before the request's body limit (413) would end it on an error page.
-  const [tooBig, setTooBig] = useState<string | null>(null);
   return (
     <AdminPage
       title="Import products"
-      intro={`A CSV file with a header row, one product per row: at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MiB. A row whose product exists (same group and id, or same address when the file has no id) updates it; the others create products.`}
+      intro={`A CSV file with a header row, one product per row: at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and ${formatBytes(IMPORT_MAX_BYTES)}. A row whose product exists (same group and id, or same address when the file has no id) updates it; the others create products.`}
     >
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Form
@@ -165,44 +164,13 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
           encType="multipart/form-data"
           className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
           data-testid="import-form"
-          onSubmit={(event) => {
-            if (!tooBig) return;
-            event.preventDefault();
-            event.currentTarget.querySelector<HTMLElement>("#import-file")?.focus();
-          }}
         >
-          <div>
-            <label htmlFor="import-file" className="block text-sm font-medium text-ink-800">
-              CSV file
-            </label>
-            <input
-              id="import-file"
-              type="file"
-              name="file"
-              accept=".csv,text/csv,text/plain"
-              aria-invalid={tooBig ? true : undefined}
-              aria-describedby={tooBig ? "import-file-error" : undefined}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                setTooBig(
-                  file && file.size > IMPORT_MAX_BYTES
-                    ? `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MiB: a file to import can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MiB. Split it into smaller files.`
-                    : null,
-                );
-              }}
-              className="mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50"
-            />
-            {tooBig ? (
-              <p
-                id="import-file-error"
-                className="mt-1 text-sm text-red-700"
-                role="alert"
-                data-testid="import-file-error"
-              >
-                {tooBig}
-              </p>
-            ) : null}
-          </div>
+          <ImportFileField
+            id="import-file"
+            label="CSV file"
+            accept=".csv,text/csv,text/plain"
+            maxBytes={IMPORT_MAX_BYTES}
+          />
           <div>
             <label htmlFor="import-text" className="block text-sm font-medium text-ink-800">
               Or paste the CSV

@@ -7,6 +7,10 @@ type FieldProps = {
   hint?: string;
 };
 
+/** A file picker's look: the browser's own control, its button styled like the store's. */
+export const fileInputClass =
+  "mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50";
+
 const inputClass = (error?: string) =>
   `mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-sm text-ink-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${
     error ? "border-red-500" : "border-slate-300"

@@ -240,6 +240,18 @@ test.describe("the admin's products, keys, import and files", () => {
     await pool.getByLabel("Paste keys, one per line").fill(keys.join("\n"));
     await pool.getByRole("button", { name: "Add keys" }).click();
     await expect(pool.getByTestId("key-import-result")).toHaveText("Added 3 keys; 0 duplicates skipped.");
+    // A file past the limit is refused beside the field, and nothing is sent.
+    await pool.getByLabel(/Or a CSV file/).setInputFiles({
+      name: "all-keys.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.alloc(1024 * 1024 + 1, "k"),
+    });
+    await expect(pool.getByTestId("import-file-error")).toHaveText(
+      "all-keys.csv is 1.1 MiB: a file to import can be at most 1 MiB. Split it into smaller files.",
+    );
+    await pool.getByRole("button", { name: "Add keys" }).click();
+    await expect(pool.getByLabel(/Or a CSV file/)).toBeFocused();
+    await expect(pool.getByTestId("key-import-result")).toHaveText("Added 3 keys; 0 duplicates skipped.");
     // A CSV file with a header, a known key and a new one.
     await pool.getByLabel(/Or a CSV file/).setInputFiles({
       name: "keys.csv",
@@ -349,7 +361,7 @@ test.describe("the admin's products, keys, import and files", () => {
       buffer: Buffer.alloc(2 * 1024 * 1024, "a"),
     });
     await expect(page.getByTestId("import-file-error")).toHaveText(
-      "huge.csv is 2.0 MiB: a file to import can be at most 1 MiB. Split it into smaller files.",
+      "huge.csv is 2 MiB: a file to import can be at most 1 MiB. Split it into smaller files.",
     );
     await page.getByRole("button", { name: "Import" }).click();
     await expect(page.getByLabel("CSV file")).toBeFocused();

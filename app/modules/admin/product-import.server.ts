@@ -8,6 +8,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import type { Database, Transaction } from "~db/client.server";
 import { auditLog, brandGroups, products } from "~db/schema";
 import { fieldErrors } from "~/lib/forms";
+import { formatBytes } from "~/lib/byte-size";
 import { isPhysicalSection } from "~/modules/catalogue/sections";
 import { recordAudit } from "./audit.server";
 import { csvUnguard } from "./exports.server";
@@ -35,9 +36,6 @@ type ParsedCsv =
 
 const normalizeHeader = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, "");
 
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
-
 /** The separator of the header line: comma, semicolon (spreadsheets in many locales) or tab. */
 function delimiterOf(text: string): string {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
@@ -51,7 +49,7 @@ export function parseProductCsv(text: string): ParsedCsv {
   if (bytes > IMPORT_MAX_BYTES) {
     return {
       ok: false,
-      error: `The file is ${formatBytes(bytes)}: the import takes at most ${formatBytes(IMPORT_MAX_BYTES)}. Split it into smaller files.`,
+      error: `The file is ${formatBytes(bytes, "up")}: the import takes at most ${formatBytes(IMPORT_MAX_BYTES)}. Split it into smaller files.`,
     };
   }
   if (text.trim() === "")

@@ -4,6 +4,8 @@
 export const IMPORT_MAX_BYTES = 1024 * 1024;
 /** Most product rows in one import; one transaction writes them all. */
 export const IMPORT_MAX_ROWS = 5000;
+/** Largest licence-key file, or pasted list, one key import reads: about 20,000 keys. */
+export const KEY_IMPORT_MAX_BYTES = 1024 * 1024;
 
 export type ProductField =
   | "groupKey"

@@ -3,6 +3,7 @@
  * field. The server bounds the whole post to `textUploadLimit(maxBytes)` while it arrives (server/body-limit.ts);
  * here the file itself is held to `maxBytes`, with a message that says what to do.
  */
+import { formatBytes } from "~/lib/byte-size";
 
 /** Room for the multipart framing and the form's small fields beside the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -10,15 +11,9 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** The most bytes a post bringing a file of at most `maxBytes` may have. */
 export const textUploadLimit = (maxBytes: number) => maxBytes + FORM_OVERHEAD_BYTES;
 
-/** The most text one licence key import reads (keyImportSchema's limit). */
-export const KEY_IMPORT_MAX_BYTES = 1_000_000;
-
 export type TextUpload =
   | { ok: true; values: Record<string, string>; text: string; fileName: string | null }
   | { ok: false; status: 400 | 413; error: string };
-
-const formatLimit = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${Math.round(bytes / 1024)} KiB`;
 
 export async function readTextUpload(
   request: Request,
@@ -27,7 +22,7 @@ export async function readTextUpload(
   const tooLarge = {
     ok: false as const,
     status: 413 as const,
-    error: `The file is larger than ${formatLimit(maxBytes)}, the most one import takes: split it into smaller files.`,
+    error: `The file is larger than ${formatBytes(maxBytes)}, the most one import takes: split it into smaller files.`,
   };
   let form: FormData;
   try {

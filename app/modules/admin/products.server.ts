@@ -15,6 +15,7 @@ import { LOW_KEY_POOL } from "./dashboard.server";
 import { likePattern } from "./list-query";
 import { deliverAwaitingKeys } from "./orders.server";
 import { brandPageReason, reservedRouteReason } from "./product-routes";
+import { KEY_IMPORT_MAX_BYTES } from "./product-import";
 import type { ProductForm } from "./schemas";
 
 export const productListQuery = z.object({
@@ -364,7 +365,7 @@ export async function deleteProduct(
 export const keyImportSchema = z.object({
   keys: z
     .string({ error: "Paste the keys, one per line" })
-    .max(1_000_000, "Import at most about 20,000 keys at a time")
+    .max(KEY_IMPORT_MAX_BYTES, "Import at most about 20,000 keys at a time")
     .transform((text) =>
       text
         .split(/\r?\n/)

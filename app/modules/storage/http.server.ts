@@ -19,7 +19,7 @@ import { isImage } from "./content.server";
 import { diskFailure, StorageError } from "./errors";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
 import { type StoredObject, type UploadMetadata, uploadMetadataSchema } from "./schemas";
-import type { StagedUpload, StorageService } from "./storage.server";
+import { type StagedUpload, type StorageService, tooLarge } from "./storage.server";
 import type { AllowedType } from "./buckets.server";
 
 /** Room for the multipart framing and the metadata part on top of the file itself. */
@@ -66,13 +66,7 @@ export function storageRoutes({ storage, auth, context }: StorageRoutesOptions):
     if (!boundary)
       throw new StorageError("storage/invalid-argument", "Send the file as multipart/form-data.");
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > bucket.maxObjectBytes + MULTIPART_OVERHEAD_BYTES) {
-      throw new StorageError(
-        "storage/invalid-argument",
-        `The file is larger than ${bucket.maxObjectBytes} bytes, the most the ${bucket.name} bucket takes.`,
-        { status: 413 },
-      );
-    }
+    if (declared > bucket.maxObjectBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(bucket);
     // The client going away before the answer cancels the upload: nothing is stored.
     const canceled = new AbortController();
     res.on("close", () => {

@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, like, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { type StorageObjectRow, storageObjects } from "~db/schema";
 import type { Env } from "~/lib/env.server";
+import { formatBytes } from "~/lib/byte-size";
 import type { Logger } from "~/lib/logger.server";
 import { canManage, customerFolder, requireManage, requireRead, type Viewer } from "./access.server";
 import { type BucketConfig, type Buckets, bucketsFromEnv } from "./buckets.server";
@@ -436,10 +437,11 @@ export function createStorageService({ db, driver, buckets, stagingDir, logger }
   return service;
 }
 
-function tooLarge(config: BucketConfig) {
+/** A file past what its bucket takes: found while it arrives, or from the size the upload declares. */
+export function tooLarge(config: Pick<BucketConfig, "name" | "maxObjectBytes">) {
   return new StorageError(
     "storage/invalid-argument",
-    `The file is larger than ${config.maxObjectBytes} bytes, the most the ${config.name} bucket takes.`,
+    `The file is larger than ${formatBytes(config.maxObjectBytes)}, the most the ${config.name} bucket takes.`,
     { status: 413 },
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/ui/button";
+import { fileInputClass } from "~/ui/field";
 import { type StorageClient, StorageError, uploadFile as defaultUpload } from "../client";
 import type { StoredObjectResponse, UploadMetadata } from "../schemas";
 
@@ -68,7 +69,7 @@ export function FileUpload({
         type="file"
         accept={accept}
         disabled={status.state === "uploading"}
-        className="mt-1 block text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-slate-50 disabled:opacity-60"
+        className={`${fileInputClass} disabled:opacity-60`}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           if (file) void start(file);
