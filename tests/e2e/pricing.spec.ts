@@ -261,7 +261,7 @@ test("each refusal of a code says why", async ({ page, browser, baseURL }) => {
   );
   await tryCode(
     codes.routers,
-    `The discount code "${codes.routers}" does not apply to anything in your cart`,
+    `The discount code "${codes.routers}" applies only to Routers, and your cart has none`,
   );
   await tryCode(codes.paused, `The discount code "${codes.paused}" is not available at the moment`);
   await page.getByTestId("discount-code-input").fill("x".repeat(3) + " y");

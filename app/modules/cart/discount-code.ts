@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PromotionScope } from "~db/schema/pricing";
 import { formatMoney } from "~/lib/money";
+import { isSection, SECTIONS } from "~/modules/catalogue/sections";
 
 /**
  * Discount codes as the cart and checkout take them: the code's shape, and why a code is refused, in words a
@@ -77,10 +78,27 @@ export function codeRefusal(
     return `The discount code "${code}" has been used up`;
   if (promotion.startsAt && promotion.startsAt > cart.now)
     return `The discount code "${code}" can be used from ${day(promotion.startsAt)}`;
+  // Before the minimum: adding more of what the code does not cover would not help.
+  if (cart.eligibleLines === 0) {
+    const covers = coveredNames(promotion);
+    return covers
+      ? `The discount code "${code}" applies only to ${covers}, and your cart has none`
+      : `The discount code "${code}" does not apply to anything in your cart`;
+  }
   if (cart.subtotalCents < promotion.minSubtotalCents)
     return `The discount code "${code}" needs a subtotal of at least ${formatMoney(promotion.minSubtotalCents)}: add ${formatMoney(promotion.minSubtotalCents - cart.subtotalCents)} more`;
-  if (cart.eligibleLines === 0) return `The discount code "${code}" does not apply to anything in your cart`;
   return null;
+}
+
+/** What a code limited to sections or brands covers, in words ("Printers and Routers"); null for other codes. */
+function coveredNames({ scope, scopeValues }: Pick<CodeRecord, "scope" | "scopeValues">): string | null {
+  const names =
+    scope === "section"
+      ? scopeValues.filter(isSection).map((section) => SECTIONS[section].label)
+      : scope === "brands"
+        ? scopeValues
+        : [];
+  return names.length > 0 ? new Intl.ListFormat("en-US", { type: "conjunction" }).format(names) : null;
 }
 
 /** Said at placing when the buyer's e-mail address has had its share of a code. */

@@ -201,6 +201,13 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
     await makeCode(database.db, { code: "GONE", usageLimit: 1, uses: 1 });
     await makeCode(database.db, { code: "BIGCART", minSubtotalCents: 10_000_000 });
     await makeCode(database.db, { code: "ROUTERS", scope: "section", scopeValues: ["router"] });
+    await makeCode(database.db, {
+      code: "BIG-HARDWARE",
+      scope: "section",
+      scopeValues: ["printer", "router"],
+      minSubtotalCents: 10_000_000,
+    });
+    await makeCode(database.db, { code: "BRANDS", scope: "brands", scopeValues: ["HP", "Canon", "Epson"] });
     await makeCode(database.db, { code: "ASLEEP", paused: true });
     const refusal = async (code: string) =>
       (await priceForCheckout(database.db, [software], { code, place: null })).codeProblem;
@@ -209,7 +216,16 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
     expect(await refusal("LATER")).toMatch(/"LATER" can be used from/);
     expect(await refusal("GONE")).toMatch(/"GONE" has been used up/);
     expect(await refusal("BIGCART")).toMatch(/needs a subtotal of at least \$100,000\.00/);
-    expect(await refusal("ROUTERS")).toMatch(/does not apply to anything in your cart/);
+    expect(await refusal("ROUTERS")).toBe(
+      'The discount code "ROUTERS" applies only to Routers, and your cart has none',
+    );
+    // A code for what the cart lacks says so, not that more of the cart's other things would reach its minimum.
+    expect(await refusal("BIG-HARDWARE")).toBe(
+      'The discount code "BIG-HARDWARE" applies only to Printers and Routers, and your cart has none',
+    );
+    expect(await refusal("BRANDS")).toBe(
+      'The discount code "BRANDS" applies only to HP, Canon, and Epson, and your cart has none',
+    );
     expect(await refusal("ASLEEP")).toMatch(/"ASLEEP" is not available/);
     const placed = await placeOrder(ctx, checkout({ discountCode: "GONE" }));
     expect(placed).toEqual({ ok: false, errors: { discountCode: expect.stringMatching(/used up/) } });
