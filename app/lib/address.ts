@@ -1,3 +1,4 @@
+import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { z } from "zod";
 
 /** Countries we ship to and bill in; codes are ISO 3166-1 alpha-2. */
@@ -45,18 +46,78 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .transform((value) => value ?? "");
 
-export const addressSchema = z.object({
-  name: text("full name", 100),
-  line1: text("street address", 200),
-  line2: optionalText("second address line", 200),
-  city: text("city", 100),
-  region: optionalText("state or region", 100),
-  postalCode: text("postal code", 20).regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,18}$/, "Enter a valid postal code"),
-  country: z.enum(Object.keys(COUNTRIES) as [string, ...string[]], "Choose a country from the list"),
-  phone: optionalText("phone number", 30).refine(
-    (value) => value === "" || /^\+?[0-9 ()-]{6,30}$/.test(value),
-    "Enter a valid phone number",
-  ),
-});
+export const addressSchema = z
+  .object({
+    name: text("full name", 100),
+    line1: text("street address", 200),
+    line2: optionalText("second address line", 200),
+    city: text("city", 100),
+    region: optionalText("state or region", 100),
+    postalCode: text("postal code", 20).regex(
+      /^[A-Za-z0-9][A-Za-z0-9 -]{1,18}$/,
+      "Enter a valid postal code",
+    ),
+    country: z.enum(Object.keys(COUNTRIES) as [string, ...string[]], "Choose a country from the list"),
+    phone: optionalText("phone number", 30).refine(
+      (value) => value === "" || /^\+?[0-9 ()-]{6,30}$/.test(value),
+      "Enter a valid phone number",
+    ),
+  })
+  // Checked also when another field is refused, so that a customer fixes every field at once.
+  .refine(postalCodeFits, {
+    path: ["postalCode"],
+    when: ({ value }) => postalCodeAndCountry(value) !== null,
+    error: ({ input }) => postalCodeMessage(postalCodeAndCountry(input)?.country ?? ""),
+  });
+
+/**
+ * Whether the postal code has the form its country's codes have ("ABCDE" is no United States ZIP code); any code
+ * fits a country whose codes have no one form (the United Arab Emirates have none).
+ */
+function postalCodeFits({ postalCode, country }: { postalCode: string; country: string }) {
+  return !postcodeValidatorExistsForCountry(country) || postcodeValidator(postalCode, country);
+}
+
+function postalCodeMessage(country: string) {
+  const example = POSTAL_CODE_EXAMPLES[country];
+  return `Enter a postal code of ${COUNTRIES[country] ?? "the country chosen"}${example ? `, like ${example}` : ""}`;
+}
+
+function postalCodeAndCountry(value: unknown) {
+  const { postalCode, country } = (value ?? {}) as Record<string, unknown>;
+  return typeof postalCode === "string" && typeof country === "string" && country in COUNTRIES
+    ? { postalCode, country }
+    : null;
+}
+
+/** One code of each country, as its post writes it. */
+const POSTAL_CODE_EXAMPLES: Record<string, string> = {
+  US: "10001 or 10001-1234",
+  IN: "110001",
+  CA: "K1A 0B1",
+  GB: "SW1A 1AA",
+  AU: "2000",
+  NZ: "6011",
+  IE: "D02 X285",
+  DE: "10115",
+  FR: "75001",
+  ES: "28013",
+  IT: "00184",
+  NL: "1012 AB",
+  BE: "1000",
+  SE: "111 22",
+  NO: "0150",
+  DK: "1050",
+  FI: "00100",
+  PL: "00-001",
+  PT: "1000-001",
+  CH: "8001",
+  AT: "1010",
+  SG: "018956",
+  ZA: "8001",
+  MX: "06000",
+  BR: "01310-100",
+  JP: "100-0001",
+};
 
 export type AddressInput = z.infer<typeof addressSchema>;

@@ -113,7 +113,7 @@ export const resetPasswordSchema = z
   });
 
 /** An address-book entry: the checkout's address fields, and whether it is the default. */
-export const savedAddressSchema = addressSchema.extend({
+export const savedAddressSchema = addressSchema.safeExtend({
   isDefault: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
 });
 

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrors } from "./forms";
+import { addressSchema } from "./address";
+import { savedAddressSchema } from "~/modules/accounts/schemas";
+
+const ada = {
+  name: "Ada Lovelace",
+  line1: "1 Example Street",
+  city: "New York",
+  postalCode: "10001",
+  country: "US",
+};
+const errorsOf = (input: Record<string, unknown>) => {
+  const parsed = addressSchema.safeParse(input);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+};
+
+describe("addressSchema's postal code", () => {
+  it("takes each country's codes as its post writes them, trimmed", () => {
+    for (const [country, postalCode] of [
+      ["US", " 10001 "],
+      ["US", "10001-1234"],
+      ["GB", "SW1A 1AA"],
+      ["CA", "K1A 0B1"],
+      ["DE", "10115"],
+      ["NL", "1012 AB"],
+      ["JP", "100-0001"],
+      ["IN", "110001"],
+      // No postal codes there: whatever is written passes.
+      ["AE", "00000"],
+    ]) {
+      const parsed = addressSchema.safeParse({ ...ada, country, postalCode });
+      expect(parsed.success, `${country} ${postalCode}`).toBe(true);
+      expect(parsed.data?.postalCode).toBe(postalCode!.trim());
+    }
+  });
+
+  it("refuses a code not of the country, saying what one looks like", () => {
+    expect(errorsOf({ ...ada, postalCode: "ABCDE" })).toEqual({
+      postalCode: "Enter a postal code of United States, like 10001 or 10001-1234",
+    });
+    expect(errorsOf({ ...ada, country: "GB", postalCode: "10001" })).toEqual({
+      postalCode: "Enter a postal code of United Kingdom, like SW1A 1AA",
+    });
+    expect(errorsOf({ ...ada, country: "DE", postalCode: "1011" })).toEqual({
+      postalCode: "Enter a postal code of Germany, like 10115",
+    });
+  });
+
+  it("says so beside the other fields' messages, not only once they are fixed", () => {
+    expect(errorsOf({ ...ada, city: "", postalCode: "ABCDE" })).toEqual({
+      city: "Enter the city",
+      postalCode: "Enter a postal code of United States, like 10001 or 10001-1234",
+    });
+    // Without a country to judge it by, only the country is asked for.
+    expect(errorsOf({ ...ada, country: "XX", postalCode: "ABCDE" })).toEqual({
+      country: "Choose a country from the list",
+    });
+  });
+
+  it("holds for the address book's addresses too", () => {
+    const parsed = savedAddressSchema.safeParse({ ...ada, postalCode: "ABCDE" });
+    expect(parsed.success).toBe(false);
+    expect(fieldErrors(parsed.error!)).toEqual({
+      postalCode: "Enter a postal code of United States, like 10001 or 10001-1234",
+    });
+  });
+});
