@@ -162,7 +162,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     else await setCustomerNote(ctx.db, number, form.customerNote, admin.email);
   } catch (error) {
     if (error instanceof AdminActionError)
-      return data<Reply>({ ok: false, intent: form.intent, message: error.message }, 409);
+      return data<Reply>(
+        error.field
+          ? { ok: false, intent: form.intent, errors: { [error.field]: error.message } }
+          : { ok: false, intent: form.intent, message: error.message },
+        409,
+      );
     throw error;
   }
   return data<Reply>({ ok: true, intent: form.intent, message: DONE[form.intent]!(number) });

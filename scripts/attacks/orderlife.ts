@@ -42,6 +42,8 @@ export const orderLifeAttacks: Attack[] = [
     async run(kit) {
       const { refused, expectStatus } = kit;
       const cookie = await kit.signInAdmin();
+      // An order placed before, so that the store's first line is never this order's, even in a store of none.
+      await placeOrder(kit, [{ groupKey: "Norton", id: "1", quantity: 1 }]);
       const order = await placeOrder(kit, [{ groupKey: "Norton", id: "1", quantity: 1 }]);
       const base = { intent: "refund", confirm: "yes" };
       for (const amount of ["-1", "0", "1e9", "NaN", "12.345", "99999999", "Infinity", "0x10", " ", "$-5"]) {
@@ -133,6 +135,7 @@ export const orderLifeAttacks: Attack[] = [
         const response = await adminPost(kit, cookie, order.number, {
           intent: "ship",
           carrier: "other",
+          otherCarrier: "Parcelforce",
           trackingNumber: "TRACK-1234",
           trackingUrl,
         });

@@ -90,6 +90,17 @@ test("refunding one line e-mails the customer and hides that line's keys from th
   await signInAsAdmin(page, baseURL!, `/admin/orders/${order.number}`);
   await hydrated(page);
   const form = page.getByTestId("refund-form");
+  // More than was paid: the message stands beside the amount, which takes the focus.
+  await form.getByLabel("An amount").check();
+  await form.getByLabel("Amount (USD)").fill("9999.00");
+  await form.getByLabel(`Yes, refund order #${order.number}`).check();
+  await form.getByRole("button", { name: "Refund", exact: true }).click();
+  const amount = form.getByLabel("Amount (USD)");
+  await expect(amount).toHaveAccessibleDescription(
+    /The refund can be at most \$\d+\.\d\d: what was paid less earlier refunds/,
+  );
+  await expect(amount).toBeFocused();
+  await expect(page.getByTestId("action-notice")).toHaveCount(0);
   await form.getByLabel("One line").check();
   const aviraOption = form.getByLabel("Line to refund").locator("option", { hasText: "Avira Antivirus Pro" });
   await form.getByLabel("Line to refund").selectOption((await aviraOption.getAttribute("value"))!);
@@ -223,7 +234,7 @@ test("a two-line physical order ships line by line and is complete only when bot
   const status = page.getByTestId("order-status-card").getByTestId("order-status-badge");
   const ship = page.getByTestId("ship-form");
   await ship.getByLabel("What ships").selectOption({ label: "1 × HP LaserJet Pro M404n" });
-  await ship.getByLabel("Carrier").selectOption("UPS");
+  await ship.getByLabel("Carrier", { exact: true }).selectOption("UPS");
   await ship.getByLabel("Tracking number").fill("1Z 999 AA1 0123");
   await ship.getByRole("button", { name: "Add shipment" }).click();
   await expect(page.getByTestId("action-notice")).toContainText("Shipment recorded");
@@ -254,11 +265,15 @@ test("a two-line physical order ships line by line and is complete only when bot
   expect(firstMail.text).toContain("1 more item ships separately");
 
   // A tracking page that is not a web address is refused, next to its field.
-  await ship.getByLabel("Carrier").selectOption("Other carrier");
+  // Another carrier is named, as the customer will read it.
+  await ship.getByLabel("Carrier", { exact: true }).selectOption("Other carrier");
   await ship.getByLabel("Tracking number").fill("PARCEL-2");
   await ship.getByLabel("Tracking page (optional)").fill("javascript:alert(1)");
   await ship.getByRole("button", { name: "Add shipment" }).click();
   await expect(ship.getByText("Enter the tracking page's address, starting with https://")).toBeVisible();
+  await expect(ship.getByLabel("Carrier's name")).toHaveAccessibleDescription(/Enter the carrier's name/);
+  await expect(ship.getByLabel("Carrier's name")).toBeFocused();
+  await ship.getByLabel("Carrier's name").fill("Parcelforce");
   await ship.getByLabel("Tracking page (optional)").fill("https://track.example.com/PARCEL-2");
   await ship.getByRole("button", { name: "Add shipment" }).click();
   await expect(status).toHaveText("Complete");
@@ -280,7 +295,7 @@ test("a two-line physical order ships line by line and is complete only when bot
   await customer.reload();
   await expect(customer.getByTestId("line-delivery")).toHaveText([
     /Shipped with UPS/,
-    /Shipped with Other carrier · tracking number PARCEL-2 · Track your parcel/,
+    /Shipped with Parcelforce · tracking number PARCEL-2 · Track your parcel/,
   ]);
   await expect(customer.getByTestId("customer-note")).toContainText("Both parcels left our warehouse today.");
   expect(await customer.content()).not.toContain("Left at the back door");

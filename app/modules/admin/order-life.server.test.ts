@@ -175,13 +175,23 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
     expect(first!.text).toContain("1 more item ships separately");
     // The shipped line cannot ship again; a bad link is refused.
     await expect(
-      addShipment(ctx, order.number, { trackingNumber: "AGAIN-1", lineId: printer!.id }, ADMIN),
+      addShipment(
+        ctx,
+        order.number,
+        { carrier: "ups", trackingNumber: "AGAIN-1", lineId: printer!.id },
+        ADMIN,
+      ),
     ).rejects.toThrow(/shipped already/);
     await expect(
       addShipment(
         ctx,
         order.number,
-        { trackingNumber: "TRACK-2", carrier: "other", trackingUrl: "javascript:alert(1)" },
+        {
+          trackingNumber: "TRACK-2",
+          carrier: "other",
+          otherCarrier: "Parcelforce",
+          trackingUrl: "javascript:alert(1)",
+        },
         ADMIN,
       ),
     ).rejects.toThrow(/https:\/\//);
@@ -190,16 +200,31 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
       addShipment(
         ctx,
         order.number,
-        { trackingNumber: "TRACK-2", carrier: "other", trackingUrl: "http://track.example.com/TRACK-2" },
+        {
+          trackingNumber: "TRACK-2",
+          carrier: "other",
+          otherCarrier: "Parcelforce",
+          trackingUrl: "http://track.example.com/TRACK-2",
+        },
         ADMIN,
       ),
     ).rejects.toThrow(/starting with https:\/\//);
+    // Another carrier needs its name: "Other carrier" tells the customer nothing.
+    await expect(
+      addShipment(
+        ctx,
+        order.number,
+        { trackingNumber: "TRACK-2", carrier: "other", trackingUrl: "https://track.example.com/TRACK-2" },
+        ADMIN,
+      ),
+    ).rejects.toThrow("Enter the carrier's name");
     await addShipment(
       ctx,
       order.number,
       {
         trackingNumber: "PARCEL-2",
         carrier: "other",
+        otherCarrier: " Parcelforce ",
         trackingUrl: "https://track.example.com/PARCEL-2",
         lineId: router!.id,
       },
@@ -209,6 +234,9 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
     buyer = await orderForBuyer(ctx, order.number);
     expect(buyer!.lines.map((line) => line.state)).toEqual(["shipped", "shipped"]);
     expect(buyer!.lines[1]!.shipment!.link).toBe("https://track.example.com/PARCEL-2");
+    expect(buyer!.lines[1]!.shipment!.carrier).toBe("Parcelforce");
+    const second = (await mails(order.orderId, "shipment")).at(-1)!;
+    expect(second.text).toContain("Carrier: Parcelforce");
     const view = await adminOrder(database.db, order.number);
     expect(orderActions(view!.order, view!.lines).ship).toBe(false);
   });
@@ -221,14 +249,24 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
       ],
     });
     const [printer, router] = await linesOf(order.orderId);
-    await addShipment(ctx, order.number, { trackingNumber: "1Z 12345", lineId: printer!.id }, ADMIN);
+    await addShipment(
+      ctx,
+      order.number,
+      { carrier: "ups", trackingNumber: "1Z 12345", lineId: printer!.id },
+      ADMIN,
+    );
     await refundOrder(ctx, order.number, { mode: "line", lineId: router!.id }, ADMIN);
     expect(await orderRow(order.number)).toMatchObject({
       status: "fulfilled",
       refundedCents: router!.lineTotalCents,
     });
     await expect(
-      addShipment(ctx, order.number, { trackingNumber: "1Z 67890", lineId: router!.id }, ADMIN),
+      addShipment(
+        ctx,
+        order.number,
+        { carrier: "ups", trackingNumber: "1Z 67890", lineId: router!.id },
+        ADMIN,
+      ),
     ).rejects.toThrow(AdminActionError);
   });
 

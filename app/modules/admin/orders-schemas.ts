@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isOneLine, ONE_LINE_MESSAGE } from "~/lib/forms";
 import { parseMoney } from "~/lib/money";
 import { CARRIER_KEYS } from "~/modules/orders/tracking";
 
@@ -22,23 +23,41 @@ const lineIdField = (what: string) =>
       .optional(),
   );
 
-/** A shipment: which line (none: every line still to ship), the carrier, its tracking number and maybe a link. */
-export const shipmentInput = z.object({
-  trackingNumber: trackingNumberSchema,
-  carrier: z.preprocess((value) => value ?? "other", z.enum(CARRIER_KEYS, { error: "Choose the carrier" })),
-  trackingUrl: z.preprocess(
-    blankIsMissing,
-    z
-      .url({
-        protocol: /^https$/,
-        hostname: z.regexes.domain,
-        error: "Enter the tracking page's address, starting with https://",
-      })
-      .max(500, "Enter a tracking address of at most 500 characters")
-      .optional(),
-  ),
-  lineId: lineIdField("ship"),
-});
+/**
+ * A shipment: which line (none: every line still to ship), the carrier (another one by its name, which the
+ * customer reads), its tracking number and maybe a link.
+ */
+export const shipmentInput = z
+  .object({
+    trackingNumber: trackingNumberSchema,
+    carrier: z.enum(CARRIER_KEYS, { error: "Choose the carrier" }),
+    otherCarrier: z.preprocess(
+      blankIsMissing,
+      z
+        .string("Enter the carrier's name")
+        .trim()
+        .max(60, "Enter a carrier's name of at most 60 characters")
+        .refine(isOneLine, ONE_LINE_MESSAGE)
+        .optional(),
+    ),
+    trackingUrl: z.preprocess(
+      blankIsMissing,
+      z
+        .url({
+          protocol: /^https$/,
+          hostname: z.regexes.domain,
+          error: "Enter the tracking page's address, starting with https://",
+        })
+        .max(500, "Enter a tracking address of at most 500 characters")
+        .optional(),
+    ),
+    lineId: lineIdField("ship"),
+  })
+  .refine((shipment) => shipment.carrier !== "other" || Boolean(shipment.otherCarrier), {
+    path: ["otherCarrier"],
+    message: "Enter the carrier's name",
+    when: ({ value }) => (value as { carrier?: unknown }).carrier === "other",
+  });
 
 const reasonField = z
   .string()
@@ -81,7 +100,7 @@ const confirmed = (what: string) =>
   z.literal("yes", { error: `Tick the box to confirm you want to ${what} this order` });
 
 /** The admin's order actions: one form each, told apart by their intent. */
-export const shipForm = shipmentInput.extend({ intent: z.literal("ship") });
+export const shipForm = shipmentInput.safeExtend({ intent: z.literal("ship") });
 export const cancelForm = z.object({ intent: z.literal("cancel"), confirm: confirmed("cancel") });
 export const refundForm = z
   .object({

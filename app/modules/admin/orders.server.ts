@@ -150,8 +150,15 @@ export async function adminOrder(db: OrdersContext["db"], number: number) {
   };
 }
 
+/** An action the order's state refuses; `field` names the form's field the message belongs beside, if one. */
 export class AdminActionError extends Error {
   override name = "AdminActionError";
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -267,7 +274,9 @@ async function settleFulfilment(tx: Transaction, orderId: number) {
 
 export type ShipmentInput = {
   trackingNumber: string;
-  carrier?: Carrier;
+  carrier: Carrier;
+  /** The name of a carrier the store does not know (carrier "other"). */
+  otherCarrier?: string;
   trackingUrl?: string;
   lineId?: number;
 };
@@ -280,7 +289,9 @@ export async function addShipment(ctx: OrdersContext, number: number, input: Shi
   const parsed = shipmentInput.safeParse(input);
   if (!parsed.success)
     throw new AdminActionError(parsed.error.issues[0]?.message ?? "Check the shipment's fields");
-  const { trackingNumber: tracking, carrier, trackingUrl, lineId } = parsed.data;
+  const { trackingNumber: tracking, trackingUrl, lineId } = parsed.data;
+  // A carrier the store does not know is kept by its name, which is what the customer reads.
+  const carrier = parsed.data.carrier === "other" ? parsed.data.otherCarrier! : parsed.data.carrier;
   await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, number);
     const physical = await tx
@@ -456,7 +467,8 @@ export async function refundOrder(ctx: OrdersContext, number: number, input: Ref
       refunded = open;
     } else if (form.mode === "line") {
       const line = open.find((candidate) => candidate.id === form.lineId);
-      if (!line) throw new AdminActionError("That line is refunded already or is not a line of this order");
+      if (!line)
+        throw new AdminActionError("That line is refunded already or is not a line of this order", "lineId");
       refunded = [line];
       // The last line refunded takes whatever is left with it (shipping included): the order is refunded in full.
       // A line gives back what was paid for it: its price less its discount, with its tax.
@@ -466,6 +478,7 @@ export async function refundOrder(ctx: OrdersContext, number: number, input: Ref
       if (form.amountCents > remaining)
         throw new AdminActionError(
           `The refund can be at most ${formatMoney(remaining)}: what was paid less earlier refunds`,
+          "amount",
         );
       amount = form.amountCents;
       refunded = amount === remaining ? open : [];

@@ -112,7 +112,7 @@ describe.each(drivers)("stock of printers and routers on %s", (driver) => {
     expect(await stockNow()).toBe(2);
     await refundOrder(ctx, unshipped.number, { mode: "full" }, ADMIN);
     expect(await stockNow()).toBe(3);
-    await addShipment(ctx, shipped.number, { trackingNumber: "1Z 999 AA1 0123" }, ADMIN);
+    await addShipment(ctx, shipped.number, { carrier: "ups", trackingNumber: "1Z 999 AA1 0123" }, ADMIN);
     await refundOrder(ctx, shipped.number, { mode: "full" }, ADMIN);
     expect(await stockNow()).toBe(3);
   });

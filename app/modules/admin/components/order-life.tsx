@@ -105,6 +105,7 @@ export function ConfirmBox({ label, error }: { label: string; error?: string }) 
 /** Records a parcel for one physical line, or every line still to ship, with the carrier and tracking link. */
 export function ShipForm({ lines, serverErrors }: { lines: LineView[]; serverErrors?: FieldErrors }) {
   const open = lines.filter((line) => line.state === "awaiting shipment");
+  const [carrier, setCarrier] = useState("ups");
   return (
     <IntentForm title="Ship" intent="ship" schema={shipForm} serverErrors={serverErrors} testId="ship-form">
       {(errors, busy) => (
@@ -119,13 +120,29 @@ export function ShipForm({ lines, serverErrors }: { lines: LineView[]; serverErr
               </option>
             ))}
           </SelectField>
-          <SelectField label="Carrier" name="carrier" defaultValue="ups" error={errors.carrier}>
+          <SelectField
+            label="Carrier"
+            name="carrier"
+            value={carrier}
+            onChange={(event) => setCarrier(event.currentTarget.value)}
+            error={errors.carrier}
+          >
             {CARRIER_KEYS.map((key) => (
               <option key={key} value={key}>
                 {CARRIERS[key].name}
               </option>
             ))}
           </SelectField>
+          {carrier === "other" ? (
+            <TextField
+              label="Carrier's name"
+              name="otherCarrier"
+              maxLength={60}
+              autoComplete="off"
+              error={errors.otherCarrier}
+              hint="As the customer knows it: the e-mail and the order page name it."
+            />
+          ) : null}
           <TextField
             label="Tracking number"
             name="trackingNumber"
