@@ -141,6 +141,24 @@ export const orderLifeAttacks: Attack[] = [
         });
         await kit.expectStatus(response, 400, `a tracking page ${trackingUrl}`);
       }
+      // A carrier left out, or another one without a name or with a header's line break in it, ships nothing.
+      for (const [what, fields] of [
+        ["no carrier", {}],
+        ["another carrier without its name", { carrier: "other" }],
+        [
+          "a carrier's name with a line break",
+          { carrier: "other", otherCarrier: "Parcel\r\nBcc: x@evil.example" },
+        ],
+        ["a carrier's name of 1,000 characters", { carrier: "other", otherCarrier: "P".repeat(1000) }],
+      ] as const) {
+        const response = await adminPost(kit, cookie, order.number, {
+          intent: "ship",
+          trackingNumber: "TRACK-1234",
+          trackingUrl: "https://track.example.com/TRACK-1234",
+          ...fields,
+        });
+        await kit.expectStatus(response, 400, what);
+      }
       const note = "<img src=x onerror=alert(1)>";
       await kit.expectStatus(
         await adminPost(kit, cookie, order.number, { intent: "customer-note", customerNote: note }),
