@@ -235,8 +235,8 @@ function ErasedOrder({ number }: { number: number }) {
     <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="order-link-erased">
       <h1 className="text-3xl font-extrabold tracking-tight">This order link no longer works</h1>
       <p className="mt-4 text-slate-600">
-        The account order #{number} was placed from was deleted, and with it the order&apos;s personal
-        details: its links stopped working then, and we cannot send a new one. For anything about this order,
+        Order #{number} was placed from an account that has since been deleted, and its personal details went
+        with it: its links stopped working then, and we cannot send a new one. For anything about this order,
         write to us with its number.
       </p>
       <Link

@@ -250,10 +250,11 @@ test("a deleted account's order stays in the admin without the customer's person
   const gone = await customer.goto(orderLink);
   expect(gone?.status()).toBe(410);
   await expect(customer.getByTestId("order-link-erased")).toContainText(
-    `The account order #${number} was placed from was deleted`,
+    `Order #${number} was placed from an account that has since been deleted`,
   );
   await expect(customer.getByTestId("order-link-retired")).toHaveCount(0);
   await expect(customer.getByTestId("order-link-erased")).not.toContainText("Katherine");
+  await screenshot(customer, "order-link-erased");
 
   await signInAsAdmin(page, baseURL!);
   await page.goto(`/admin/orders/${number}`);
