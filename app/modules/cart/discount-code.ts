@@ -61,13 +61,13 @@ export const unknownCode = (code: string) =>
   `We don't know the discount code "${code}": check how it is spelled`;
 
 /**
- * Why a code cannot be used on a cart now, or null when it can. `eligible` is how many of the cart's lines it
- * applies to.
+ * Why a code cannot be used on a cart now, or null when it can. `eligibleLines` is how many of the cart's lines it
+ * applies to; `brandNames` names the brands of a code limited to brands (by their keys).
  */
 export function codeRefusal(
   promotion: CodeRecord | null,
   typed: string,
-  cart: { now: Date; subtotalCents: number; eligibleLines: number },
+  cart: { now: Date; subtotalCents: number; eligibleLines: number; brandNames?: Record<string, string> },
 ): string | null {
   if (!promotion) return unknownCode(typed);
   const code = promotion.code;
@@ -80,7 +80,7 @@ export function codeRefusal(
     return `The discount code "${code}" can be used from ${day(promotion.startsAt)}`;
   // Before the minimum: adding more of what the code does not cover would not help.
   if (cart.eligibleLines === 0) {
-    const covers = coveredNames(promotion);
+    const covers = coveredNames(promotion, cart.brandNames ?? {});
     return covers
       ? `The discount code "${code}" applies only to ${covers}, and your cart has none`
       : `The discount code "${code}" does not apply to anything in your cart`;
@@ -91,12 +91,15 @@ export function codeRefusal(
 }
 
 /** What a code limited to sections or brands covers, in words ("Printers and Routers"); null for other codes. */
-function coveredNames({ scope, scopeValues }: Pick<CodeRecord, "scope" | "scopeValues">): string | null {
+function coveredNames(
+  { scope, scopeValues }: Pick<CodeRecord, "scope" | "scopeValues">,
+  brandNames: Record<string, string>,
+): string | null {
   const names =
     scope === "section"
       ? scopeValues.filter(isSection).map((section) => SECTIONS[section].label)
       : scope === "brands"
-        ? scopeValues
+        ? scopeValues.map((key) => brandNames[key] ?? key)
         : [];
   return names.length > 0 ? new Intl.ListFormat("en-US", { type: "conjunction" }).format(names) : null;
 }

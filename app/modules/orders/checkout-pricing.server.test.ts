@@ -207,7 +207,7 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
       scopeValues: ["printer", "router"],
       minSubtotalCents: 10_000_000,
     });
-    await makeCode(database.db, { code: "BRANDS", scope: "brands", scopeValues: ["HP", "Canon", "Epson"] });
+    await makeCode(database.db, { code: "BRANDS", scope: "brands", scopeValues: ["hp", "canon", "epson"] });
     await makeCode(database.db, { code: "ASLEEP", paused: true });
     const refusal = async (code: string) =>
       (await priceForCheckout(database.db, [software], { code, place: null })).codeProblem;

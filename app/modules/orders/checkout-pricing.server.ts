@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
-import { orders, promotions, taxRules } from "~db/schema";
+import { brandGroups, orders, promotions, taxRules } from "~db/schema";
 import type { Promotion } from "~db/schema/pricing";
 import type { TaxAmount } from "~db/schema/orders";
 import { COUNTRIES } from "~/lib/address";
@@ -59,6 +59,14 @@ async function findPromotion(db: Database | Transaction, code: string, lock: boo
   return row ?? null;
 }
 
+async function brandNames(db: Database | Transaction, keys: string[]): Promise<Record<string, string>> {
+  const brands = await db
+    .select({ key: brandGroups.key, name: brandGroups.name })
+    .from(brandGroups)
+    .where(inArray(brandGroups.key, keys));
+  return Object.fromEntries(brands.map((brand) => [brand.key, brand.name]));
+}
+
 export async function priceForCheckout(
   db: Database | Transaction,
   cart: CartRequestLine[],
@@ -82,10 +90,16 @@ export async function priceForCheckout(
     promotion !== null && codeApplies(promotion, { ...line, productId: line.productId });
   if (code !== "" && priced.lines.length > 0) {
     const found = await findPromotion(db, code, lockPromotion);
+    const eligibleLines = found ? priced.lines.filter((line) => codeApplies(found, line)).length : 0;
     codeProblem = codeRefusal(found, code, {
       now,
       subtotalCents: priced.subtotalCents,
-      eligibleLines: found ? priced.lines.filter((line) => codeApplies(found, line)).length : 0,
+      eligibleLines,
+      // A code for brands the cart has none of names them, as the shop shows them.
+      brandNames:
+        found?.scope === "brands" && eligibleLines === 0
+          ? await brandNames(db, found.scopeValues)
+          : undefined,
     });
     if (!codeProblem) promotion = found;
   }
