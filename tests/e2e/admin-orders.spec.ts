@@ -159,10 +159,13 @@ test("a printer order gets a shipment with a checked tracking number; bad input 
   await screenshot(page, "admin-order-ship-error");
   // …and again on the server, for a request that skips the browser's check.
   const forged = await page.request.post(`/admin/orders/${number}`, {
-    form: { intent: "ship", trackingNumber: "x".repeat(5000) },
+    form: { intent: "ship", carrier: "ups", trackingNumber: "x".repeat(5000) },
     headers: { Origin: baseURL! },
   });
   expect(forged.status()).toBe(400);
+  expect(await forged.text()).toContain(
+    "Enter a tracking number of 4 to 60 letters, digits, spaces or dashes",
+  );
   const nonsense = await page.request.post(`/admin/orders/${number}`, {
     form: { intent: "drop-tables" },
     headers: { Origin: baseURL! },
@@ -194,7 +197,7 @@ test("a printer order gets a shipment with a checked tracking number; bad input 
   await screenshot(page, "admin-order-shipped");
   // A second shipment is refused with the module's own message.
   const again = await page.request.post(`/admin/orders/${number}`, {
-    form: { intent: "ship", trackingNumber: "AGAIN-1234" },
+    form: { intent: "ship", carrier: "ups", trackingNumber: "AGAIN-1234" },
     headers: { Origin: baseURL! },
   });
   expect(again.status()).toBe(409);

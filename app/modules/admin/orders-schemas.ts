@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isOneLine, ONE_LINE_MESSAGE } from "~/lib/forms";
 import { parseMoney } from "~/lib/money";
-import { CARRIER_KEYS } from "~/modules/orders/tracking";
+import { CARRIER_KEYS, CARRIERS, knownCarrierNamed } from "~/modules/orders/tracking";
 
 /** The same rule addShipment applies, so the form can say what is wrong before it is sent. */
 export const trackingNumberSchema = z
@@ -32,12 +32,22 @@ export const shipmentInput = z
     trackingNumber: trackingNumberSchema,
     carrier: z.enum(CARRIER_KEYS, { error: "Choose the carrier" }),
     otherCarrier: z.preprocess(
-      blankIsMissing,
+      (value) => (value === "" ? undefined : value),
       z
         .string("Enter the carrier's name")
         .trim()
         .max(60, "Enter a carrier's name of at most 60 characters")
         .refine(isOneLine, ONE_LINE_MESSAGE)
+        // Stored where a known carrier's key is: its name must not read as one (nor as "Other carrier").
+        .superRefine((name, ctx) => {
+          const known = knownCarrierNamed(name);
+          if (known === "other") ctx.addIssue({ code: "custom", message: "Enter the carrier's name" });
+          else if (known)
+            ctx.addIssue({
+              code: "custom",
+              message: `${CARRIERS[known].name} is in the list: choose it there`,
+            });
+        })
         .optional(),
     ),
     trackingUrl: z.preprocess(
@@ -56,7 +66,7 @@ export const shipmentInput = z
   .refine((shipment) => shipment.carrier !== "other" || Boolean(shipment.otherCarrier), {
     path: ["otherCarrier"],
     message: "Enter the carrier's name",
-    when: ({ value }) => (value as { carrier?: unknown }).carrier === "other",
+    when: ({ value }) => (value as { carrier?: unknown } | null)?.carrier === "other",
   });
 
 const reasonField = z

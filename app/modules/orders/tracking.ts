@@ -12,8 +12,17 @@ export const CARRIERS = {
 export type Carrier = keyof typeof CARRIERS;
 export const CARRIER_KEYS = Object.keys(CARRIERS) as [Carrier, ...Carrier[]];
 
+const isCarrier = (carrier: string): carrier is Carrier => Object.hasOwn(CARRIERS, carrier);
+
+/** The carrier's name as the customer reads it: a known one's, or the name given for another. */
 export function carrierName(carrier: string): string {
-  return carrier in CARRIERS ? CARRIERS[carrier as Carrier].name : carrier;
+  return isCarrier(carrier) ? CARRIERS[carrier].name : carrier;
+}
+
+/** The known carrier a name stands for ("ups", "UPS"), if any: another carrier may not be named so. */
+export function knownCarrierNamed(name: string): Carrier | undefined {
+  const wanted = name.trim().toLowerCase();
+  return CARRIER_KEYS.find((key) => key === wanted || CARRIERS[key].name.toLowerCase() === wanted);
 }
 
 /** The link that follows a parcel: the carrier's own page, or the URL the store gave for any other carrier. */
@@ -30,7 +39,7 @@ export function trackingLink(shipment: {
 }
 
 function carrierTemplate(carrier: string): string | null {
-  return carrier in CARRIERS ? CARRIERS[carrier as Carrier].url : null;
+  return isCarrier(carrier) ? CARRIERS[carrier].url : null;
 }
 
 /** Where a line stands, in the words both the customer and the admin read. */

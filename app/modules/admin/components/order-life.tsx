@@ -133,7 +133,8 @@ export function ShipForm({ lines, serverErrors }: { lines: LineView[]; serverErr
               </option>
             ))}
           </SelectField>
-          {carrier === "other" ? (
+          {/* Also when the server asked for it: a page without its scripts shows the field only then. */}
+          {carrier === "other" || errors.otherCarrier ? (
             <TextField
               label="Carrier's name"
               name="otherCarrier"
