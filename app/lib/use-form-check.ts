@@ -9,13 +9,13 @@ import { checkForm, type FieldErrors, formToObject } from "./forms";
 export function useFormCheck(schema: z.ZodType | undefined, serverErrors?: FieldErrors) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};
-  // The server answers the form last sent: its first refused field takes the focus, as the browser's check does.
-  const sent = useRef<HTMLFormElement | null>(null);
-  useEffect(() => focusFirstInvalid(sent.current, serverErrors), [serverErrors]);
+  // The server's refusal gives the focus to its first field as the browser's check does; also when the form is
+  // drawn afresh with the answer (many pages key their form to the location, which every post changes).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstInvalid(formRef.current, serverErrors), [serverErrors]);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    sent.current = form;
     if (!schema) return;
+    const form = event.currentTarget;
     const found = checkForm(schema, formToObject(new FormData(form)));
     setClientErrors(found);
     if (found) {
@@ -34,7 +34,8 @@ export function useFormCheck(schema: z.ZodType | undefined, serverErrors?: Field
     else delete next[name];
     setClientErrors(next);
   };
-  return { errors, onSubmit, onChange, reset: () => setClientErrors({}) };
+  /** Give `formRef` to the form. */
+  return { errors, onSubmit, onChange, formRef, reset: () => setClientErrors({}) };
 }
 
 /**

@@ -103,13 +103,14 @@ function BannerForm({
   cancelTo: string;
   reply?: Route.ComponentProps["actionData"];
 }) {
-  const { errors, onSubmit, onChange } = useFormCheck(bannerFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(bannerFormSchema, reply?.errors);
   const values = reply?.values;
   const pick = (field: string, fallback: string) => values?.[field] ?? fallback;
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="space-y-4"

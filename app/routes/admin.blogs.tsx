@@ -92,13 +92,14 @@ function BlogForm({
   cancelTo: string;
   reply?: Route.ComponentProps["actionData"];
 }) {
-  const { errors, onSubmit, onChange } = useFormCheck(blogFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(blogFormSchema, reply?.errors);
   const values = reply?.values ?? {};
   const pick = (field: keyof typeof values & string, fallback: string) => values[field] ?? fallback;
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="space-y-4"

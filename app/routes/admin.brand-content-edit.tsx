@@ -102,7 +102,7 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
 
 function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.ComponentProps["actionData"] }) {
   const start = startingValues(entry, reply?.values);
-  const { errors, onSubmit, onChange, reset } = useFormCheck(brandContentFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, reset, formRef } = useFormCheck(brandContentFormSchema, reply?.errors);
   // Adding or removing a row renumbers the rows after it: messages about numbered rows no longer fit.
   const [listErrors, setListErrors] = useState(true);
   const shown = listErrors
@@ -117,6 +117,7 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
   const featureCount = features.rows.length;
   return (
     <Form
+      ref={formRef}
       method="post"
       noValidate
       onSubmit={(event) => {

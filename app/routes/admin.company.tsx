@@ -47,12 +47,13 @@ type Reply = Route.ComponentProps["actionData"];
 type Settings = Route.ComponentProps["loaderData"];
 
 function CompanyForm({ company, reply }: { company: Settings["company"]; reply?: Reply }) {
-  const { errors, onSubmit, onChange } = useFormCheck(companyFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(companyFormSchema, reply?.errors);
   const pick = (field: "phone" | "phonecall") => reply?.values?.[field] ?? company?.[field] ?? "";
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="space-y-4"
@@ -90,13 +91,14 @@ function CompanyForm({ company, reply }: { company: Settings["company"]; reply?:
 }
 
 function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply }) {
-  const { errors, onSubmit, onChange } = useFormCheck(webInfoFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(webInfoFormSchema, reply?.errors);
   const pick = (field: "name" | "email" | "phone" | "phonecall" | "address" | "address2") =>
     reply?.values?.[field] ?? info?.[field] ?? "";
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="space-y-4"

@@ -42,7 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 type Page = Route.ComponentProps["loaderData"]["page"];
 
 function PageEditor({ page, reply }: { page: Page; reply?: Route.ComponentProps["actionData"] }) {
-  const { errors, onSubmit, onChange } = useFormCheck(pageFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(pageFormSchema, reply?.errors);
   const [title, setTitle] = useState(reply?.values?.title ?? page.title);
   const [body, setBody] = useState(reply?.values?.body ?? page.body);
   // The preview follows the typing without holding it up on a long page.
@@ -51,6 +51,7 @@ function PageEditor({ page, reply }: { page: Page; reply?: Route.ComponentProps[
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="space-y-4"

@@ -93,13 +93,14 @@ function SeoForm({
   cancelTo: string;
   reply?: Route.ComponentProps["actionData"];
 }) {
-  const { errors, onSubmit, onChange } = useFormCheck(seoFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(seoFormSchema, reply?.errors);
   const values = reply?.values;
   const pick = (field: string, fallback: string) => values?.[field] ?? fallback;
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="space-y-4"

@@ -121,12 +121,21 @@ function SubmitButton({ intent, label, busy }: { intent: Intent; label: string; 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const server = (intent: Intent): FieldErrors => (actionData?.intent === intent ? actionData.errors : {});
   const values = (intent: Intent) => (actionData?.intent === intent ? (actionData.values ?? {}) : {});
-  const signInCheck = useFormCheck(signInSchema, server("sign-in"));
-  const signUpCheck = useFormCheck(signUpSchema, server("sign-up"));
-  const forgotCheck = useFormCheck(forgotPasswordSchema, server("forgot"));
-  const signInErrors = signInCheck.errors;
-  const signUpErrors = signUpCheck.errors;
-  const forgotErrors = forgotCheck.errors;
+  const {
+    errors: signInErrors,
+    onSubmit: checkSignIn,
+    formRef: signInForm,
+  } = useFormCheck(signInSchema, server("sign-in"));
+  const {
+    errors: signUpErrors,
+    onSubmit: checkSignUp,
+    formRef: signUpForm,
+  } = useFormCheck(signUpSchema, server("sign-up"));
+  const {
+    errors: forgotErrors,
+    onSubmit: checkForgot,
+    formRef: forgotForm,
+  } = useFormCheck(forgotPasswordSchema, server("forgot"));
   const forgotSent = actionData?.intent === "forgot" && actionData.sent;
   const signUpSent = actionData?.intent === "sign-up" && actionData.sent;
   const forgotOpen = loaderData.resetLinkInvalid || actionData?.intent === "forgot";
@@ -152,7 +161,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             method="post"
             noValidate
             className="mt-6 space-y-4"
-            onSubmit={signInCheck.onSubmit}
+            ref={signInForm}
+            onSubmit={checkSignIn}
             data-testid="sign-in-form"
           >
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
@@ -202,7 +212,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 method="post"
                 noValidate
                 className="mt-3 space-y-4"
-                onSubmit={forgotCheck.onSubmit}
+                ref={forgotForm}
+                onSubmit={checkForgot}
                 data-testid="forgot-form"
               >
                 <p className="text-sm text-slate-600">We will e-mail you a link to choose a new password.</p>
@@ -245,7 +256,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               method="post"
               noValidate
               className="mt-6 space-y-4"
-              onSubmit={signUpCheck.onSubmit}
+              ref={signUpForm}
+              onSubmit={checkSignUp}
               data-testid="sign-up-form"
             >
               <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

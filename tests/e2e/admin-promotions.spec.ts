@@ -208,6 +208,8 @@ test("each bad input shows its message beside its field, and nothing is saved", 
   await expect(page.getByLabel("Code", { exact: true })).toHaveAccessibleDescription(
     `The code ${taken.toLowerCase()} is taken: another discount code has it (in any case)`,
   );
+  // Only the server could tell: its answer takes the admin to the field, as the browser's check does.
+  await expect(page.getByLabel("Code", { exact: true })).toBeFocused();
   // What was typed is still there to fix.
   await expect(page.getByLabel("Percentage off (%)")).toHaveValue("10");
   await expect(page.getByTestId("scope-sections").getByLabel("Antivirus")).toBeChecked();

@@ -23,7 +23,7 @@ export function IntentForm({
   children: (errors: FieldErrors, busy: boolean) => React.ReactNode;
 }) {
   const navigation = useNavigation();
-  const { errors, onSubmit, onChange } = useFormCheck(schema, serverErrors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(schema, serverErrors);
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
     <Form
@@ -31,6 +31,7 @@ export function IntentForm({
       noValidate
       data-testid={testId}
       className="space-y-3"
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
     >

@@ -193,13 +193,14 @@ function PromotionFields({
   reply?: Reply;
   isNew: boolean;
 }) {
-  const { errors, onSubmit, onChange } = useFormCheck(promotionFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(promotionFormSchema, reply?.errors);
   const [kind, setKind] = useState(values.kind === "fixed" ? "fixed" : "percent");
   const [scope, setScope] = useState(values.scope ?? "order");
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="space-y-6"

@@ -55,11 +55,12 @@ function SectionForm({
   children: (errors: FieldErrors) => React.ReactNode;
 }) {
   const schema: z.ZodType = SETTINGS_SCHEMAS[section];
-  const { errors, onSubmit, onChange } = useFormCheck(schema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(schema, reply?.errors);
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="space-y-4"
@@ -240,7 +241,8 @@ export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: 
                 hint="The subtotal of the printers and routers in an order."
               />
             </div>
-            <fieldset aria-describedby={errors.shipsTo ? "ships-to-error" : undefined}>
+            {/* The message is read with each box, which the focus reaches, rather than twice with the group. */}
+            <fieldset>
               <legend className="text-sm font-medium text-ink-800">Countries shipped to</legend>
               <div className="mt-2 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:grid-cols-3">
                 {Object.entries(COUNTRIES).map(([code, name]) => (

@@ -151,12 +151,13 @@ function RuleForm({
   cancelTo: string;
 }) {
   const values = reply?.values ?? rule.values;
-  const { errors, onSubmit, onChange } = useFormCheck(taxRuleFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(taxRuleFormSchema, reply?.errors);
   const [country, setCountry] = useState(values.country ?? "US");
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="mb-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4"
@@ -335,13 +336,14 @@ function RegistrationForm({
   cancelTo: string;
 }) {
   const values = reply?.values ?? registration.values;
-  const { errors, onSubmit, onChange } = useFormCheck(taxRegistrationFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef } = useFormCheck(taxRegistrationFormSchema, reply?.errors);
   const [country, setCountry] = useState(values.country ?? "US");
   const states = regionsOf(country);
   return (
     <Form
       method="post"
       noValidate
+      ref={formRef}
       onSubmit={onSubmit}
       onChange={onChange}
       className="mb-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4"
