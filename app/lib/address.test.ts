@@ -16,7 +16,7 @@ const errorsOf = (input: Record<string, unknown>) => {
 };
 
 describe("addressSchema's postal code", () => {
-  it("takes each country's codes as its post writes them, trimmed", () => {
+  it("takes each country's codes as its post writes them, in capitals and trimmed", () => {
     for (const [country, postalCode] of [
       ["US", " 10001 "],
       ["US", "10001-1234"],
@@ -26,31 +26,48 @@ describe("addressSchema's postal code", () => {
       ["NL", "1012 AB"],
       ["JP", "100-0001"],
       ["IN", "110001"],
+      ["IN", "110 001"],
+      ["NL", "1012 ab"],
+      ["IE", "d02 x285"],
       // No postal codes there: whatever is written passes.
       ["AE", "00000"],
     ]) {
       const parsed = addressSchema.safeParse({ ...ada, country, postalCode });
       expect(parsed.success, `${country} ${postalCode}`).toBe(true);
-      expect(parsed.data?.postalCode).toBe(postalCode!.trim());
+      expect(parsed.data?.postalCode).toBe(postalCode!.trim().toUpperCase());
     }
+  });
+
+  it("keeps a code as the post prints it: capitals, one space", () => {
+    expect(addressSchema.parse({ ...ada, country: "GB", postalCode: " sw1a   1aa " }).postalCode).toBe(
+      "SW1A 1AA",
+    );
   });
 
   it("refuses a code not of the country, saying what one looks like", () => {
     expect(errorsOf({ ...ada, postalCode: "ABCDE" })).toEqual({
-      postalCode: "Enter a postal code of United States, like 10001 or 10001-1234",
+      postalCode: "Enter a postal code used in the United States, like 10001 or 10001-1234",
     });
     expect(errorsOf({ ...ada, country: "GB", postalCode: "10001" })).toEqual({
-      postalCode: "Enter a postal code of United Kingdom, like SW1A 1AA",
+      postalCode: "Enter a postal code used in the United Kingdom, like SW1A 1AA",
     });
+    expect(errorsOf({ ...ada, country: "NL", postalCode: "ABCDE" })).toEqual({
+      postalCode: "Enter a postal code used in the Netherlands, like 1012 AB",
+    });
+    expect(errorsOf({ ...ada, country: "IN", postalCode: "ABCDE" })).toEqual({
+      postalCode: "Enter a postal code used in India, like 110001",
+    });
+    // A code refused for its characters gets that one message, not a second.
+    expect(addressSchema.safeParse({ ...ada, postalCode: "<script>" }).error?.issues).toHaveLength(1);
     expect(errorsOf({ ...ada, country: "DE", postalCode: "1011" })).toEqual({
-      postalCode: "Enter a postal code of Germany, like 10115",
+      postalCode: "Enter a postal code used in Germany, like 10115",
     });
   });
 
   it("says so beside the other fields' messages, not only once they are fixed", () => {
     expect(errorsOf({ ...ada, city: "", postalCode: "ABCDE" })).toEqual({
       city: "Enter the city",
-      postalCode: "Enter a postal code of United States, like 10001 or 10001-1234",
+      postalCode: "Enter a postal code used in the United States, like 10001 or 10001-1234",
     });
     // Without a country to judge it by, only the country is asked for.
     expect(errorsOf({ ...ada, country: "XX", postalCode: "ABCDE" })).toEqual({
@@ -62,7 +79,7 @@ describe("addressSchema's postal code", () => {
     const parsed = savedAddressSchema.safeParse({ ...ada, postalCode: "ABCDE" });
     expect(parsed.success).toBe(false);
     expect(fieldErrors(parsed.error!)).toEqual({
-      postalCode: "Enter a postal code of United States, like 10001 or 10001-1234",
+      postalCode: "Enter a postal code used in the United States, like 10001 or 10001-1234",
     });
   });
 });

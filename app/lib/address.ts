@@ -53,20 +53,22 @@ export const addressSchema = z
     line2: optionalText("second address line", 200),
     city: text("city", 100),
     region: optionalText("state or region", 100),
-    postalCode: text("postal code", 20).regex(
-      /^[A-Za-z0-9][A-Za-z0-9 -]{1,18}$/,
-      "Enter a valid postal code",
-    ),
+    postalCode: text("postal code", 20)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,18}$/, "Enter a valid postal code")
+      // As the post prints it: "sw1a  1aa" is kept as "SW1A 1AA".
+      .transform((code) => code.toUpperCase().replace(/\s+/g, " ")),
     country: z.enum(Object.keys(COUNTRIES) as [string, ...string[]], "Choose a country from the list"),
     phone: optionalText("phone number", 30).refine(
       (value) => value === "" || /^\+?[0-9 ()-]{6,30}$/.test(value),
       "Enter a valid phone number",
     ),
   })
-  // Checked also when another field is refused, so that a customer fixes every field at once.
+  // Checked also when another field is refused, so that a customer fixes every field at once (but not when the
+  // code itself was refused already: one message is enough).
   .refine(postalCodeFits, {
     path: ["postalCode"],
-    when: ({ value }) => postalCodeAndCountry(value) !== null,
+    when: ({ value, issues }) =>
+      postalCodeAndCountry(value) !== null && !issues.some((issue) => issue.path?.[0] === "postalCode"),
     error: ({ input }) => postalCodeMessage(postalCodeAndCountry(input)?.country ?? ""),
   });
 
@@ -75,13 +77,22 @@ export const addressSchema = z
  * fits a country whose codes have no one form (the United Arab Emirates have none).
  */
 function postalCodeFits({ postalCode, country }: { postalCode: string; country: string }) {
-  return !postcodeValidatorExistsForCountry(country) || postcodeValidator(postalCode, country);
+  if (!postcodeValidatorExistsForCountry(country)) return true;
+  // A space some write inside a code ("110 001" in India) is no mistake.
+  return postcodeValidator(postalCode, country) || postcodeValidator(postalCode.replace(/ /g, ""), country);
 }
 
+/** "Enter a postal code used in the United Kingdom, like SW1A 1AA". */
 function postalCodeMessage(country: string) {
+  const name = COUNTRIES[country];
+  if (!name) return "Enter the postal code of the country chosen";
+  const place = NAMED_WITH_THE.has(country) ? `the ${name}` : name;
   const example = POSTAL_CODE_EXAMPLES[country];
-  return `Enter a postal code of ${COUNTRIES[country] ?? "the country chosen"}${example ? `, like ${example}` : ""}`;
+  return `Enter a postal code used in ${place}${example ? `, like ${example}` : ""}`;
 }
+
+/** Countries a sentence names with "the". */
+const NAMED_WITH_THE = new Set(["US", "GB", "NL", "AE"]);
 
 function postalCodeAndCountry(value: unknown) {
   const { postalCode, country } = (value ?? {}) as Record<string, unknown>;
