@@ -34,6 +34,14 @@ describe.each(drivers)("the server on %s", (driver) => {
         expect(answer.closed, path).toBe(true);
         expect(answer.body, path).toMatch(/This request is too large: this address takes at most 128 KiB\./);
       }
+      // An import's page speaks of its file, as the page itself does.
+      for (const path of ["/admin/products/import", "/admin/keys.data"]) {
+        const answer = await server.raw(postHead(path, host, 100 * MiB, "multipart/form-data; boundary=x"));
+        expect(answer.status, path).toBe(413);
+        expect(answer.body, path).toContain(
+          "The file is larger than 1 MiB, the most one import takes: split it into smaller files.",
+        );
+      }
     });
 
     it("answers a moderately large body in the address's own terms and reads the rest, so the sender hears it", async () => {

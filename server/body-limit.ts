@@ -13,7 +13,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Env } from "~/lib/env.server";
 import { formatBytes } from "~/lib/byte-size";
 import { IMPORT_MAX_BYTES, KEY_IMPORT_MAX_BYTES } from "~/modules/admin/product-import";
-import { textUploadLimit } from "~/modules/admin/product-upload.server";
+import { importTooLargeMessage, textUploadLimit } from "~/modules/admin/product-upload.server";
 import { PAGE_FORM_BYTES } from "~/modules/admin/content-schemas";
 import { MULTIPART_OVERHEAD_BYTES } from "~/modules/storage/http.server";
 import { refuse } from "./refusal";
@@ -34,6 +34,12 @@ const requestLimit = (bytes: number): BodyLimit => ({
   message: `This request is too large: this address takes at most ${formatBytes(bytes)}.`,
 });
 
+/** An import's file (or pasted text) and the small fields beside it; the admin hears the file's limit. */
+const importLimit = (maxBytes: number): BodyLimit => ({
+  bytes: textUploadLimit(maxBytes),
+  message: importTooLargeMessage(maxBytes),
+});
+
 /** The most bytes a body may have at each path; the few pages that take files or long texts say so here. */
 export function bodyLimits(env: Pick<Env, "STORAGE_MAX_OBJECT_BYTES">): (path: string) => BodyLimit {
   // A page's own path, or the same path with React Router's ".data" (how its forms post with JavaScript).
@@ -47,8 +53,8 @@ export function bodyLimits(env: Pick<Env, "STORAGE_MAX_OBJECT_BYTES">): (path: s
         message: `The file is larger than ${formatBytes(env.STORAGE_MAX_OBJECT_BYTES)}, the most one upload takes.`,
       },
     ],
-    [page("/admin/products/import"), requestLimit(textUploadLimit(IMPORT_MAX_BYTES))],
-    [page("/admin/keys"), requestLimit(textUploadLimit(KEY_IMPORT_MAX_BYTES))],
+    [page("/admin/products/import"), importLimit(IMPORT_MAX_BYTES)],
+    [page("/admin/keys"), importLimit(KEY_IMPORT_MAX_BYTES)],
     [page("/admin/pages/[^/]+"), requestLimit(PAGE_FORM_BYTES)],
   ];
   const otherwise = requestLimit(DEFAULT_BODY_LIMIT_BYTES);

@@ -15,6 +15,10 @@ export type TextUpload =
   | { ok: true; values: Record<string, string>; text: string; fileName: string | null }
   | { ok: false; status: 400 | 413; error: string };
 
+/** What an import past its limit is told, by this reader or by the server's body limit before it. */
+export const importTooLargeMessage = (maxBytes: number) =>
+  `The file is larger than ${formatBytes(maxBytes)}, the most one import takes: split it into smaller files.`;
+
 export async function readTextUpload(
   request: Request,
   { maxBytes, fileField, textField }: { maxBytes: number; fileField: string; textField: string },
@@ -22,7 +26,7 @@ export async function readTextUpload(
   const tooLarge = {
     ok: false as const,
     status: 413 as const,
-    error: `The file is larger than ${formatBytes(maxBytes)}, the most one import takes: split it into smaller files.`,
+    error: importTooLargeMessage(maxBytes),
   };
   let form: FormData;
   try {
