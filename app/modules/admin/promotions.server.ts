@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL,
 import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, orders, products, promotions } from "~db/schema";
 import type { Promotion } from "~db/schema/pricing";
+import { brandNames } from "~/modules/catalogue/catalogue.server";
 import { SECTION_ORDER } from "~/modules/catalogue/sections";
 import { recordAudit } from "./audit.server";
 import { isUniqueViolation, NOT_FOUND, refused, type WriteResult } from "./content-db.server";
@@ -166,13 +167,8 @@ async function scopeNames(
     .flatMap((code) => (code.scope === "products" ? code.scopeValues : []))
     .filter((id) => /^\d{1,9}$/.test(id))
     .map(Number);
-  const [brandRows, productRows] = await Promise.all([
-    brandKeys.length
-      ? db
-          .select({ key: brandGroups.key, name: brandGroups.name })
-          .from(brandGroups)
-          .where(inArray(brandGroups.key, [...new Set(brandKeys)]))
-      : [],
+  const [brands, productRows] = await Promise.all([
+    brandNames(db, brandKeys),
     productIds.length
       ? db
           .select({ id: products.id, name: products.name })
@@ -181,7 +177,7 @@ async function scopeNames(
       : [],
   ]);
   return {
-    brands: Object.fromEntries(brandRows.map((row) => [row.key, row.name])),
+    brands,
     products: Object.fromEntries(productRows.map((row) => [String(row.id), row.name])),
   };
 }

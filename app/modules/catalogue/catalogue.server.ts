@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~db/client.server";
+import type { Database, Transaction } from "~db/client.server";
 import {
   type BrandContent,
   brandContent,
@@ -93,6 +93,19 @@ function pageOf<T>(items: T[], total: number, page: number): Paged<T> | null {
 export type NavGroup = { key: string; slug: string; name: string; section: string };
 
 /** Brand groups for the category menu and footer, in catalogue order. */
+/** The shop's names of some brands, by their keys ("hp" -> "HP"); keys that are no brand are left out. */
+export async function brandNames(
+  db: Database | Transaction,
+  keys: string[],
+): Promise<Record<string, string>> {
+  if (keys.length === 0) return {};
+  const brands = await db
+    .select({ key: brandGroups.key, name: brandGroups.name })
+    .from(brandGroups)
+    .where(inArray(brandGroups.key, [...new Set(keys)]));
+  return Object.fromEntries(brands.map((brand) => [brand.key, brand.name]));
+}
+
 export async function getNavigation({ db }: Pick<ServerContext, "db">): Promise<NavGroup[]> {
   return db
     .select({

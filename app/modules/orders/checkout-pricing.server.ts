@@ -1,11 +1,12 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
-import { brandGroups, orders, promotions, taxRules } from "~db/schema";
+import { orders, promotions, taxRules } from "~db/schema";
 import type { Promotion } from "~db/schema/pricing";
 import type { TaxAmount } from "~db/schema/orders";
 import { COUNTRIES } from "~/lib/address";
 import { regionsOf } from "~/lib/regions";
 import type { CartRequestLine } from "~/modules/cart/cart";
+import { brandNames } from "~/modules/catalogue/catalogue.server";
 import { codeApplies, codeRefusal, perCustomerRefusal } from "~/modules/cart/discount-code";
 import { type LineResult, priceWithDiscountAndTax, rulesForPlace } from "~/modules/cart/pricing-math";
 import { type PricedCart, type PricedLine, priceCart } from "~/modules/cart/pricing.server";
@@ -57,14 +58,6 @@ async function findPromotion(db: Database | Transaction, code: string, lock: boo
     .where(eq(sql`lower(${promotions.code})`, code.toLowerCase()));
   const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
-}
-
-async function brandNames(db: Database | Transaction, keys: string[]): Promise<Record<string, string>> {
-  const brands = await db
-    .select({ key: brandGroups.key, name: brandGroups.name })
-    .from(brandGroups)
-    .where(inArray(brandGroups.key, keys));
-  return Object.fromEntries(brands.map((brand) => [brand.key, brand.name]));
 }
 
 export async function priceForCheckout(
