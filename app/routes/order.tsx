@@ -132,7 +132,7 @@ export async function action(args: Route.ActionArgs) {
     return data<ActionReply>(
       {
         error: access.erased
-          ? "This link no longer works: the account the order was placed from was deleted."
+          ? "This link no longer works: the order was placed from an account that has since been deleted."
           : "This link no longer works: use the newest link we e-mailed you.",
       },
       { status: 410, headers: PRIVATE_HEADERS },

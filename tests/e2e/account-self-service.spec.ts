@@ -253,7 +253,6 @@ test("a deleted account's order stays in the admin without the customer's person
     `Order #${number} was placed from an account that has since been deleted`,
   );
   await expect(customer.getByTestId("order-link-retired")).toHaveCount(0);
-  await expect(customer.getByTestId("order-link-erased")).not.toContainText("Katherine");
   await screenshot(customer, "order-link-erased");
 
   await signInAsAdmin(page, baseURL!);
