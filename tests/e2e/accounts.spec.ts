@@ -17,7 +17,9 @@ const PASSWORD = "correct horse battery";
 const WRONG_CREDENTIALS =
   "Wrong e-mail address or password. If you have just created your account, open the link we e-mailed you first.";
 
+// Both wait for the scripts: a field typed into before they take over the server's page can be lost.
 async function signUp(page: Page, name: string, address: string, password = PASSWORD) {
+  await hydrated(page);
   const form = page.getByTestId("sign-up-form");
   await form.getByLabel("Your name").fill(name);
   await form.getByLabel("E-mail address").fill(address);
@@ -26,6 +28,7 @@ async function signUp(page: Page, name: string, address: string, password = PASS
 }
 
 async function signIn(page: Page, address: string, password = PASSWORD) {
+  await hydrated(page);
   const form = page.getByTestId("sign-in-form");
   await form.getByLabel("E-mail address").fill(address);
   await form.getByLabel("Password").fill(password);
@@ -48,6 +51,8 @@ async function newAccountPage(browser: Browser, name: string, address: string) {
   await page.goto("/user/login");
   await signUpAndConfirm(page, name, address);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
+  // The confirmation link ends on a page drawn by the server: its menus open once the scripts have taken over.
+  await hydrated(page);
   return page;
 }
 
