@@ -11,8 +11,7 @@ export function useFormCheck(schema: z.ZodType | undefined, serverErrors?: Field
   const errors = clientErrors ?? serverErrors ?? {};
   // The server's refusal gives the focus to its first field as the browser's check does; also when the form is
   // drawn afresh with the answer (many pages key their form to the location, which every post changes).
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => focusFirstInvalid(formRef.current, serverErrors), [serverErrors]);
+  const formRef = useFocusOnFirstError(serverErrors);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     if (!schema) return;
     const form = event.currentTarget;
@@ -21,7 +20,7 @@ export function useFormCheck(schema: z.ZodType | undefined, serverErrors?: Field
     if (found) {
       event.preventDefault();
       // Take the admin to the first field that needs a fix, once the messages show.
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      requestAnimationFrame(() => focusFirstInvalid(form, found));
     }
   };
   // Once a field with a message is changed, its message follows the new value (and goes when it is fixed).

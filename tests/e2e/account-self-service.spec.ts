@@ -254,6 +254,7 @@ test("a deleted account's order stays in the admin without the customer's person
   );
   await expect(customer.getByTestId("order-link-retired")).toHaveCount(0);
   await screenshot(customer, "order-link-erased");
+  await expectFitsPhone(customer, "order-link-erased");
 
   await signInAsAdmin(page, baseURL!);
   await page.goto(`/admin/orders/${number}`);

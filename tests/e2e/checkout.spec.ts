@@ -148,14 +148,22 @@ test.describe("buying as a guest", () => {
     await hydrated(page);
     await page.getByLabel("E-mail address").fill("not-an-email");
     await page.getByLabel("Ship to my billing address").uncheck();
+    // A code not of the country chosen: the message says what one looks like.
+    await page.getByTestId("billing-address").getByLabel("Postal code").fill("ABCDE");
     await page.getByTestId("place-order").click();
     await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+    await expect(page.getByTestId("billing-address").getByLabel("Postal code")).toHaveAccessibleDescription(
+      "Enter a postal code used in the United States, like 10001 or 10001-1234",
+    );
     // The first field to fix has the focus, as for the server's answer.
     await expect(page.getByLabel("E-mail address")).toBeFocused();
     await expect(page.getByTestId("billing-address").getByText("Enter the full name")).toBeVisible();
     await expect(page.getByText("Please accept the terms and conditions to place the order")).toBeVisible();
     await expect(page).toHaveURL(/\/payment$/);
     await page.screenshot({ path: "test-results/screenshots/checkout-errors.png", fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: "test-results/screenshots/checkout-errors-360.png", fullPage: true });
     // Nothing was placed: the cart is still there.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart")!).length)).toBe(1);
   });
