@@ -64,9 +64,15 @@ test("the open page follows the user record live; a failed activity write shows 
     const signIn = page.getByTestId("sign-in-form");
     await signIn.getByLabel("E-mail address").fill(email);
     await signIn.getByLabel("Password").fill(PASSWORD);
+    // The page follows the record once its event stream is open; a record deleted before that is only a session
+    // that no longer signs in, which the stream reports as signed out.
+    const following = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/user/events" && response.ok(),
+    );
     await signIn.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expect.poll(async () => (await storedUser(page))?.status).toBe("Active");
+    await following;
     await db.query(`delete from "user" where email = $1`, [email]);
     await expect(page).toHaveURL(/\/user\/login$/);
     await expect.poll(() => storedUser(page)).toBeNull();
