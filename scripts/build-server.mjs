@@ -7,7 +7,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   packages: "external",
   tsconfig: "tsconfig.json",
   sourcemap: true,
