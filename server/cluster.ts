@@ -73,7 +73,9 @@ export async function runPrimary({
   cluster.on("listening", () => {
     listening += 1;
     if (listening === count) {
-      console.log(`Storefront ready at ${env.PUBLIC_URL} (database: PostgreSQL, ${count} processes)`);
+      console.log(
+        `Storefront ready at ${env.PUBLIC_URL} (database: PostgreSQL, ${count} processes, Node ${process.versions.node})`,
+      );
     }
   });
   cluster.on("exit", (worker, code, signal) => {

@@ -193,7 +193,7 @@ async function serve(env: Env, logger: Logger) {
     // The cluster's primary says it once for all its workers.
     if (worker) return;
     console.log(
-      `Storefront ready at ${env.PUBLIC_URL} (database: ${database.kind === "pglite" ? `embedded, in ${env.DATA_DIR}` : "PostgreSQL"})`,
+      `Storefront ready at ${env.PUBLIC_URL} (database: ${database.kind === "pglite" ? `embedded, in ${env.DATA_DIR}` : "PostgreSQL"}, Node ${process.versions.node})`,
     );
   });
   running.server = server;
