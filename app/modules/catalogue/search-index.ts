@@ -75,9 +75,14 @@ export function trigrams(word: string): string[] {
 
 /** Share of `word`'s trigrams found in `other` (pg_trgm's word similarity when `other` is one word). */
 export function wordSimilarity(word: string, other: string): number {
-  const mine = trigrams(word);
-  const theirs = new Set(trigrams(other));
-  return mine.filter((trigram) => theirs.has(trigram)).length / mine.length;
+  return shareFound(trigrams(word), new Set(trigrams(other)));
+}
+
+/** Share of the trigrams `mine` found in `theirs`. */
+function shareFound(mine: string[], theirs: Set<string>): number {
+  let found = 0;
+  for (const trigram of mine) if (theirs.has(trigram)) found++;
+  return found / mine.length;
 }
 
 const EMPTY = new Int32Array(0);
@@ -105,15 +110,21 @@ export type SearchIndex = {
   /** Stemmed words of names, and of descriptions (stop words left out). */
   nameStems: Map<string, Int32Array>;
   descriptionStems: Map<string, Int32Array>;
-  /** Per brand group key: its name's words, and its products (positions, in catalogue order). */
-  brands: Map<string, { words: string[]; products: Int32Array }>;
+  /** Per brand group key: the trigrams of each word of its name, and its products (positions, in catalogue order). */
+  brands: Map<string, { wordTrigrams: Array<Set<string>>; products: Int32Array }>;
   /** Brand group key per product position, and section per brand group key. */
   groupOf: string[];
   sectionOf: Map<string, string>;
   /** Category tags (best-seller, top-rated, ...): product positions, in catalogue order. */
   tags: Map<string, Int32Array>;
   /** rankProducts' buffers, made at its first search. */
-  work?: { seen: Uint8Array; candidates: Int32Array; scores: Float32Array[]; inText: Uint8Array[] };
+  work?: {
+    seen: Uint8Array;
+    candidates: Int32Array;
+    scores: Float32Array[];
+    inText: Uint8Array[];
+    totals: Float64Array;
+  };
 };
 
 /** Builds the index of `rows`, given in catalogue order. */
@@ -171,7 +182,10 @@ export function buildSearchIndex(rows: IndexedProductRow[]): SearchIndex {
     brands: new Map(
       [...brandLists].map(([key, brand]) => [
         key,
-        { words: brand.words, products: Int32Array.from(brand.products) },
+        {
+          wordTrigrams: brand.words.map((word) => new Set(trigrams(word))),
+          products: Int32Array.from(brand.products),
+        },
       ]),
     ),
     groupOf: rows.map((row) => row.groupKey),
@@ -230,9 +244,11 @@ export function sectionTaggedIds(
   return ids;
 }
 
-/** The words of product names that `word` is like (typos, prefixes, the word itself), with their similarity. */
-function similarNameWords(index: SearchIndex, word: string): Array<[string, number]> {
-  const mine = trigrams(word);
+/**
+ * The words of product names that a word is like (typos, prefixes, the word itself), with their similarity; `mine`
+ * are the word's trigrams.
+ */
+function similarNameWords(index: SearchIndex, mine: string[]): Array<[string, number]> {
   const shared = new Map<number, number>();
   for (const trigram of mine) {
     for (const at of index.vocabularyByTrigram.get(trigram) ?? EMPTY)
@@ -246,25 +262,40 @@ function similarNameWords(index: SearchIndex, word: string): Array<[string, numb
   return out;
 }
 
-/** A bounded heap of the best `limit` (score, position) pairs: higher score first, then earlier in the catalogue. */
+/**
+ * A bounded heap of the best `limit` (score, position) pairs: higher score first, then earlier in the catalogue. Kept
+ * in typed arrays and swapped through locals: a search offers it up to every match, and it allocates nothing per
+ * offer (a swap by destructuring made two arrays each time, about 400 KB a search at 100,000 products).
+ */
 class Best {
-  private scores: number[] = [];
-  private positions: number[] = [];
-  constructor(private readonly limit: number) {}
-  /** Whether a is worse than b. */
+  private readonly scores: Float64Array;
+  private readonly positions: Int32Array;
+  private size = 0;
+  constructor(limit: number) {
+    this.scores = new Float64Array(limit);
+    this.positions = new Int32Array(limit);
+  }
+  /** Whether the pair at a is worse than the pair at b. */
   private worse(a: number, b: number) {
-    const [sa, sb] = [this.scores[a]!, this.scores[b]!];
-    return sa < sb || (sa === sb && this.positions[a]! > this.positions[b]!);
+    const scores = this.scores;
+    return scores[a]! < scores[b]! || (scores[a] === scores[b] && this.positions[a]! > this.positions[b]!);
   }
   private swap(a: number, b: number) {
-    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
-    [this.positions[a], this.positions[b]] = [this.positions[b]!, this.positions[a]!];
+    const scores = this.scores;
+    const positions = this.positions;
+    const score = scores[a]!;
+    scores[a] = scores[b]!;
+    scores[b] = score;
+    const position = positions[a]!;
+    positions[a] = positions[b]!;
+    positions[b] = position;
   }
   offer(score: number, position: number) {
-    const size = this.scores.length;
-    if (size < this.limit) {
-      this.scores.push(score);
-      this.positions.push(position);
+    const { size, scores, positions } = this;
+    if (size < scores.length) {
+      scores[size] = score;
+      positions[size] = position;
+      this.size = size + 1;
       for (let at = size; at > 0; ) {
         const parent = (at - 1) >> 1;
         if (!this.worse(at, parent)) break;
@@ -274,12 +305,12 @@ class Best {
       return;
     }
     // The root is the worst kept: replace it only by a better one.
-    const rootScore = this.scores[0]!;
-    if (score < rootScore || (score === rootScore && position > this.positions[0]!)) return;
-    this.scores[0] = score;
-    this.positions[0] = position;
+    if (score < scores[0]! || (score === scores[0] && position > positions[0]!)) return;
+    scores[0] = score;
+    positions[0] = position;
     for (let at = 0; ; ) {
-      const [left, right] = [2 * at + 1, 2 * at + 2];
+      const left = 2 * at + 1;
+      const right = left + 1;
       let worst = at;
       if (left < size && this.worse(left, worst)) worst = left;
       if (right < size && this.worse(right, worst)) worst = right;
@@ -290,8 +321,10 @@ class Best {
   }
   /** The positions kept, best first. */
   sorted(): number[] {
-    return this.scores
-      .map((score, at) => ({ score, position: this.positions[at]! }))
+    return Array.from({ length: this.size }, (_, at) => ({
+      score: this.scores[at]!,
+      position: this.positions[at]!,
+    }))
       .sort((a, b) => b.score - a.score || a.position - b.position)
       .map((entry) => entry.position);
   }
@@ -338,8 +371,9 @@ export function rankProducts(index: SearchIndex, queryWords: string[], limit: nu
     candidates: new Int32Array(count),
     scores: Array.from({ length: SEARCH_MAX_WORDS }, () => new Float32Array(count)),
     inText: Array.from({ length: SEARCH_MAX_WORDS }, () => new Uint8Array(count)),
+    totals: new Float64Array(count),
   });
-  const { seen, candidates } = work;
+  const { seen, candidates, totals } = work;
   let found = 0;
   // Per word: its score at each product (0: no match), and whether its stem is in the name (2) or description (1).
   const scores = work.scores.slice(0, words.length);
@@ -352,11 +386,13 @@ export function rankProducts(index: SearchIndex, queryWords: string[], limit: nu
       const raise = (positions: Int32Array, value: number) => {
         found = raiseScores(positions, value, score, seen, candidates, found);
       };
-      for (const [nameWord, similarity] of similarNameWords(index, word)) {
+      const mine = trigrams(word);
+      for (const [nameWord, similarity] of similarNameWords(index, mine)) {
         raise(index.nameWords.get(nameWord) ?? EMPTY, similarity);
       }
       for (const brand of index.brands.values()) {
-        const similarity = Math.max(0, ...brand.words.map((brandWord) => wordSimilarity(word, brandWord)));
+        let similarity = 0;
+        for (const theirs of brand.wordTrigrams) similarity = Math.max(similarity, shareFound(mine, theirs));
         if (similarity >= WORD_SIMILARITY_THRESHOLD) raise(brand.products, BRAND_WEIGHT * similarity);
       }
       if (STOP_WORDS.has(word)) continue;
@@ -380,7 +416,6 @@ export function rankProducts(index: SearchIndex, queryWords: string[], limit: nu
     const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) || 1;
     const textWords = words.map((word) => !STOP_WORDS.has(word));
     const anyTextWord = textWords.some(Boolean);
-    const totals = new Float64Array(found);
     let best = 0;
     for (let c = 0; c < found; c++) {
       const position = candidates[c]!;
