@@ -63,7 +63,7 @@ test("WEB_CONCURRENCY=2 serves from two processes, replaces one that dies, and S
     // Ready once both listen.
     await expect
       .poll(() => store.output(), { timeout: 60_000 })
-      .toContain("(database: PostgreSQL, 2 processes)");
+      .toContain(`(database: PostgreSQL, 2 processes, Node ${process.versions.node})`);
     expect(childrenOf(primary)).toHaveLength(2);
 
     // A page that is answered but not kept (a page-not-found) is compressed in the process that rendered it, the
