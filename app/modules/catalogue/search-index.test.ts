@@ -58,6 +58,9 @@ describe("search index", () => {
     expect(rank("")).toEqual([]);
     expect(rank("xyzzyqwv")).toEqual([]);
     expect(rank("norton", 2)).toEqual([1, 2]);
+    expect(rank("norton", 0)).toEqual([]);
+    // No limit: every match (the heap of the best is sized to the matches, not to the limit).
+    expect(rank("norton", Number.POSITIVE_INFINITY)).toEqual([1, 2, 6]);
     expect(rankProducts(buildSearchIndex([]), ["norton"], 10)).toEqual([]);
   });
 

@@ -433,7 +433,7 @@ export function rankProducts(index: SearchIndex, queryWords: string[], limit: nu
       totals[c] = total;
       if (total > best) best = total;
     }
-    const kept = new Best(limit);
+    const kept = new Best(Math.min(limit, found));
     const cutoff = best * RELATIVE_SCORE_CUTOFF;
     for (let c = 0; c < found; c++) if (totals[c]! >= cutoff) kept.offer(totals[c]!, candidates[c]!);
     return kept.sorted().map((position) => index.ids[position]!);
