@@ -38,6 +38,28 @@ describe("addressSchema's postal code", () => {
     }
   });
 
+  it("writes the hyphen the post writes into a code typed as digits only", () => {
+    for (const [country, typed, kept] of [
+      ["JP", "1000001", "100-0001"],
+      ["PL", "00001", "00-001"],
+      ["PT", "1000001", "1000-001"],
+      ["PT", "1000", "1000"],
+    ]) {
+      const parsed = addressSchema.safeParse({ ...ada, country, postalCode: typed });
+      expect(parsed.success ? parsed.data.postalCode : parsed.error.issues, `${country} ${typed}`).toBe(kept);
+    }
+    expect(savedAddressSchema.parse({ ...ada, country: "JP", postalCode: "1000001" }).postalCode).toBe(
+      "100-0001",
+    );
+    expect(errorsOf({ ...ada, country: "JP", postalCode: "10000012" })).toEqual({
+      postalCode: "Enter a postal code used in Japan, like 100-0001",
+    });
+    // Only where codes have one place for it: a US ZIP+4 is written with its hyphen.
+    expect(errorsOf({ ...ada, postalCode: "100011234" })).toEqual({
+      postalCode: "Enter a postal code used in the United States, like 10001 or 10001-1234",
+    });
+  });
+
   it("keeps a code as the post prints it: capitals, one space", () => {
     expect(addressSchema.parse({ ...ada, country: "GB", postalCode: " sw1a   1aa " }).postalCode).toBe(
       "SW1A 1AA",

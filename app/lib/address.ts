@@ -70,7 +70,8 @@ export const addressSchema = z
     when: ({ value, issues }) =>
       postalCodeAndCountry(value) !== null && !issues.some((issue) => issue.path?.[0] === "postalCode"),
     error: ({ input }) => postalCodeMessage(postalCodeAndCountry(input)?.country ?? ""),
-  });
+  })
+  .overwrite((address) => ({ ...address, postalCode: withPostsHyphen(address) }));
 
 /**
  * Whether the postal code has the form its country's codes have ("ABCDE" is no United States ZIP code); any code
@@ -78,8 +79,21 @@ export const addressSchema = z
  */
 function postalCodeFits({ postalCode, country }: { postalCode: string; country: string }) {
   if (!postcodeValidatorExistsForCountry(country)) return true;
-  // A space some write inside a code ("110 001" in India) is no mistake.
-  return postcodeValidator(postalCode, country) || postcodeValidator(postalCode.replace(/ /g, ""), country);
+  // A space some write inside a code ("110 001" in India) is no mistake, nor a hyphen left out ("1000001" in Japan).
+  return [postalCode, postalCode.replace(/ /g, ""), withPostsHyphen({ postalCode, country })].some((code) =>
+    postcodeValidator(code, country),
+  );
+}
+
+/** Where the post writes a hyphen in codes often typed as digits only: Japan's 100-0001 typed "1000001". */
+const HYPHEN_AFTER: Record<string, number> = { JP: 3, PL: 2, PT: 4 };
+
+/** The code with its post's hyphen when it was typed as digits only and fits so; otherwise the code as it is. */
+function withPostsHyphen({ postalCode, country }: { postalCode: string; country: string }) {
+  const at = HYPHEN_AFTER[country];
+  if (at === undefined || !/^\d+$/.test(postalCode)) return postalCode;
+  const hyphened = `${postalCode.slice(0, at)}-${postalCode.slice(at)}`;
+  return postcodeValidator(hyphened, country) ? hyphened : postalCode;
 }
 
 /** "Enter a postal code used in the United Kingdom, like SW1A 1AA". */

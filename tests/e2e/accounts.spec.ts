@@ -459,6 +459,30 @@ test.describe("bad inputs", () => {
   });
 });
 
+test("a Japanese postal code typed without its hyphen is saved as the post writes it; a code of the wrong form is refused beside the field", async ({
+  browser,
+}) => {
+  const page = await newAccountPage(browser, "Kenji Sato", email("kenji"));
+  await page.goto("/user/address");
+  await hydrated(page);
+  const form = page.getByTestId("address-form");
+  await form.getByLabel("Full name").fill("Kenji Sato");
+  await form.getByLabel("Street address").fill("1-1 Chiyoda");
+  await form.getByLabel("City").fill("Tokyo");
+  await form.getByLabel("Country").selectOption("JP");
+  await form.getByLabel("Postal code").fill("10000012");
+  await form.getByRole("button", { name: "Save address" }).click();
+  await expect(form.getByLabel("Postal code")).toHaveAccessibleDescription(
+    "Enter a postal code used in Japan, like 100-0001",
+  );
+  await expect(form.getByLabel("Postal code")).toBeFocused();
+  await form.getByLabel("Postal code").fill("1000001");
+  await form.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByTestId("saved-address")).toContainText("100-0001");
+  await expect(page.getByTestId("saved-address")).toContainText("Japan");
+  await page.context().close();
+});
+
 test("screenshots of the login page, dashboard, orders and address book at desktop and phone widths", async ({
   browser,
 }) => {
