@@ -30,12 +30,15 @@ import { createApp } from "./app";
 import { processCount, runPrimary } from "./cluster";
 import { closeWithin, createHttpServer } from "./http-server";
 import { createPageCache } from "./page-cache";
+import { olderNodeNotice } from "./runtime";
 
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const repaired = secureDataDir(env.DATA_DIR);
   if (repaired.length > 0) logger.warn({ repaired }, repairedModesNotice(env.DATA_DIR, repaired));
+  const olderNode = cluster.isPrimary ? olderNodeNotice(process.versions.node) : undefined;
+  if (olderNode) logger.warn(olderNode);
   if (cluster.isPrimary) {
     const { count, notice } = processCount(env);
     if (notice) logger.info(notice);
