@@ -44,6 +44,7 @@ describe("addressSchema's postal code", () => {
       ["PL", "00001", "00-001"],
       ["PT", "1000001", "1000-001"],
       ["PT", "1000", "1000"],
+      ["JP", "100 0001", "100-0001"],
     ]) {
       const parsed = addressSchema.safeParse({ ...ada, country, postalCode: typed });
       expect(parsed.success ? parsed.data.postalCode : parsed.error.issues, `${country} ${typed}`).toBe(kept);

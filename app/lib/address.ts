@@ -88,11 +88,16 @@ function postalCodeFits({ postalCode, country }: { postalCode: string; country: 
 /** Where the post writes a hyphen in codes often typed as digits only: Japan's 100-0001 typed "1000001". */
 const HYPHEN_AFTER: Record<string, number> = { JP: 3, PL: 2, PT: 4 };
 
-/** The code with its post's hyphen when it was typed as digits only and fits so; otherwise the code as it is. */
+/**
+ * The code with its post's hyphen when it was typed as digits only (spaces aside) and fits so; otherwise the code as
+ * it is.
+ */
 function withPostsHyphen({ postalCode, country }: { postalCode: string; country: string }) {
   const at = HYPHEN_AFTER[country];
-  if (at === undefined || !/^\d+$/.test(postalCode)) return postalCode;
-  const hyphened = `${postalCode.slice(0, at)}-${postalCode.slice(at)}`;
+  // A space where the hyphen goes ("100 0001") is the same code.
+  const digits = postalCode.replace(/ /g, "");
+  if (at === undefined || !/^\d+$/.test(digits)) return postalCode;
+  const hyphened = `${digits.slice(0, at)}-${digits.slice(at)}`;
   return postcodeValidator(hyphened, country) ? hyphened : postalCode;
 }
 
