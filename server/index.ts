@@ -37,9 +37,9 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const repaired = secureDataDir(env.DATA_DIR);
   if (repaired.length > 0) logger.warn({ repaired }, repairedModesNotice(env.DATA_DIR, repaired));
-  const olderNode = cluster.isPrimary ? olderNodeNotice(process.versions.node) : undefined;
-  if (olderNode) logger.warn(olderNode);
   if (cluster.isPrimary) {
+    const olderNode = olderNodeNotice(process.versions.node);
+    if (olderNode) logger.warn(olderNode);
     const { count, notice } = processCount(env);
     if (notice) logger.info(notice);
     if (count > 1) {

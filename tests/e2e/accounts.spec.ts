@@ -480,6 +480,11 @@ test("a Japanese postal code typed without its hyphen is saved as the post write
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByTestId("saved-address")).toContainText("100-0001");
   await expect(page.getByTestId("saved-address")).toContainText("Japan");
+  await page.setViewportSize({ width: 360, height: 800 });
+  // The saved form's page change shows the route spinner for a moment: the picture is of the page itself.
+  await expect(page.getByTestId("route-spinner")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: "test-results/screenshots/address-book-japan-360.png", fullPage: true });
   await page.context().close();
 });
 
