@@ -8,6 +8,8 @@ export default defineConfig({
       "db/**/*.test.ts",
       "server/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      // The production build as a process of its own (npm run build first).
+      "tests/production/**/*.test.ts",
     ],
     setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 60_000,

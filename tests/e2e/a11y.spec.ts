@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Whole pages, header and footer included: no serious or critical accessibility violations.
 for (const [name, path] of [
@@ -77,7 +79,7 @@ test("axe finds no serious or critical violations in the cart and checkout", asy
   }
 });
 
-test("screenshots of home, a brand page and a product page at phone and desktop widths", async ({ page }) => {
+test("home, a brand page and a product page fit phone and desktop widths", async ({ page }) => {
   for (const [width, height, label] of [
     [390, 844, "phone"],
     [1280, 900, "desktop"],
@@ -94,7 +96,7 @@ test("screenshots of home, a brand page and a product page at phone and desktop 
         await page.evaluate(() => document.documentElement.scrollWidth),
         `${name} ${label}`,
       ).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
+      await screenshot(page, `${name}-${label}`);
     }
   }
 });

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { confirmationLink, waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Customers sign up and in from addresses of their own (better-auth limits attempts per client address).
 let nextAddress = 10;
@@ -16,11 +18,10 @@ test.beforeEach(async ({ context }) => {
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}.${run}@example.com`;
 const PASSWORD = "correct horse battery";
-const SCREENS = "test-results/screens";
 
-async function screenshot(page: Page, name: string) {
+async function shot(page: Page, name: string) {
   await expect(page.getByTestId("route-spinner")).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+  await screenshot(page, name);
 }
 
 async function expectAccessible(page: Page, label: string) {
@@ -39,7 +40,7 @@ async function expectFitsPhone(page: Page, label: string) {
   await page.setViewportSize({ width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
-  await screenshot(page, `${label}-360`);
+  await shot(page, `${label}-360`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -118,7 +119,7 @@ test("changing the password needs the current one and signs the other browser ou
   await form.getByLabel("Repeat the new password").fill("an even better one");
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(form.getByTestId("done")).toContainText("Every other session of your account was signed out");
-  await screenshot(page, "user-account-password-changed");
+  await shot(page, "user-account-password-changed");
 
   // This browser carries on; the other one is signed out.
   await page.goto("/user/dashboard");
@@ -189,7 +190,7 @@ test("the sessions list shows each browser, marks this one, and ends another", a
   const other = page.locator('[data-testid="session"][data-current="false"]');
   await expect(other).toContainText("Safari on iOS");
   await expect(other).toContainText("last active");
-  await screenshot(page, "user-account-sessions");
+  await shot(page, "user-account-sessions");
 
   await other.getByRole("button", { name: /Sign out/ }).click();
   await expect(page.getByTestId("account-sessions").getByTestId("done")).toContainText(
@@ -253,7 +254,7 @@ test("a deleted account's order stays in the admin without the customer's person
     `Order #${number} was placed from an account that has since been deleted`,
   );
   await expect(customer.getByTestId("order-link-retired")).toHaveCount(0);
-  await screenshot(customer, "order-link-erased");
+  await shot(customer, "order-link-erased");
   await expectFitsPhone(customer, "order-link-erased");
 
   await signInAsAdmin(page, baseURL!);
@@ -271,7 +272,7 @@ test("a deleted account's order stays in the admin without the customer's person
   const text = (await order.textContent()) ?? "";
   for (const personal of [address, "Katherine", "42 Orbit Lane", "Hampton", "23666"])
     expect(text, personal).not.toContain(personal);
-  await screenshot(page, "admin-order-of-deleted-customer");
+  await shot(page, "admin-order-of-deleted-customer");
 });
 
 test("the tab that deletes the account shows the notice, even when another tab hears of it first", async ({

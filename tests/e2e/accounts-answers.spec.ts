@@ -1,7 +1,9 @@
-import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, expect, request as playwrightRequest } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword, freshAdminAddress } from "./admin";
 import { confirmationLink, sentMail, waitForMail } from "./mail";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Answers of the account pages to odd input and to questions about who has an account.
 
@@ -168,7 +170,7 @@ test("sign-up answers the same for an address with an account, with guest orders
   await expect(page.getByTestId("sign-up-sent")).toContainText("Check your e-mail");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByTestId("sign-up-sent").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/screenshots/sign-up-sent-phone.png", fullPage: true });
+  await screenshot(page, "sign-up-sent-phone");
 
   // The owner of the known address hears what happened; the new address gets its confirmation link.
   const told = await waitForMail(

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { confirmationLink } from "./mail";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
 
 // Runs against the server on PostgreSQL (see playwright.config.ts): this test writes to the server's database
 // itself, from outside the browser and the server, as another process or an admin in psql would.

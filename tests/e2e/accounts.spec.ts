@@ -1,6 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { confirmationLink, waitForMail } from "./mail";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // better-auth limits sign-ins and sign-ups per client address (3 in 10 s). The server trusts X-Forwarded-For from
 // a proxy on this machine, as it would behind a real one: each test gets an address of its own (TEST-NET-3), so
@@ -484,11 +486,11 @@ test("a Japanese postal code typed without its hyphen is saved as the post write
   // The saved form's page change shows the route spinner for a moment: the picture is of the page itself.
   await expect(page.getByTestId("route-spinner")).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: "test-results/screenshots/address-book-japan-360.png", fullPage: true });
+  await screenshot(page, "address-book-japan-360");
   await page.context().close();
 });
 
-test("screenshots of the login page, dashboard, orders and address book at desktop and phone widths", async ({
+test("the login page, dashboard, orders and address book fit desktop and phone widths", async ({
   browser,
 }) => {
   const page = await newAccountPage(browser, "Screenshot Person", email("shots"));
@@ -519,7 +521,11 @@ test("screenshots of the login page, dashboard, orders and address book at deskt
   ] as const) {
     await visitor.setViewportSize({ width, height });
     await visitor.goto("/user/login");
-    await visitor.screenshot({ path: `test-results/screenshots/login-${label}.png`, fullPage: true });
+    expect(
+      await visitor.evaluate(() => document.documentElement.scrollWidth),
+      `login ${label}`,
+    ).toBeLessThanOrEqual(width);
+    await screenshot(visitor, `login-${label}`);
     await page.setViewportSize({ width, height });
     for (const name of ["dashboard", "orders", "address"]) {
       await page.goto(`/user/${name}`);
@@ -528,10 +534,7 @@ test("screenshots of the login page, dashboard, orders and address book at deskt
         await page.evaluate(() => document.documentElement.scrollWidth),
         `${name} ${label}`,
       ).toBeLessThanOrEqual(width);
-      await page.screenshot({
-        path: `test-results/screenshots/account-${name}-${label}.png`,
-        fullPage: true,
-      });
+      await screenshot(page, `account-${name}-${label}`);
     }
   }
   await visitor.close();

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { adminPages, signInAsAdmin } from "./admin";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Every admin page without a parameter, plus the dashboard and the sign-in: no serious or critical accessibility
 // violations, nothing scrolling sideways on a phone, a title like "Orders · Store admin", and a screenshot of each
@@ -44,7 +46,7 @@ test("admin pages pass axe and fit a phone", async ({ page, baseURL }) => {
         ).toBeLessThanOrEqual(width);
       }
       const name = path.replace(/^\/admin\/?/, "") || "dashboard";
-      await page.screenshot({ path: `test-results/screens/admin-${name}-${label}.png`, fullPage: true });
+      await screenshot(page, `admin-${name}-${label}`);
     }
   }
 });

@@ -1,7 +1,9 @@
-import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, expect, request as playwrightRequest } from "@playwright/test";
 import { ADMIN_EMAIL, adminPages, adminPassword, freshAdminAddress, signInAsAdmin } from "./admin";
 import { confirmationLink } from "./mail";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const pages = adminPages();
 
@@ -143,7 +145,7 @@ test("the first admin, made by admin:create, signs in at /admin and sees the das
   await expect(page.getByRole("link", { name: /^Failed/ })).toHaveAttribute("aria-current", "page");
   await page.goBack();
   await expect(page.getByTestId("admin-email")).toHaveText(ADMIN_EMAIL);
-  await page.screenshot({ path: "test-results/screens/admin-dashboard.png", fullPage: true });
+  await screenshot(page, "admin-dashboard");
 });
 
 test("entering the admin area caches the five lists; admin logout clears them and local storage", async ({

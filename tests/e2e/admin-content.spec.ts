@@ -1,14 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Records of their own (the e2e database is shared by the whole run); anything seeded that a test changes, it
 // puts back before it ends.
 const stamp = Date.now().toString(36);
 
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/admin-content-${name}.png`, fullPage: true });
+async function shot(page: Page, name: string) {
+  await screenshot(page, `admin-content-${name}`);
 }
 
 /**
@@ -33,7 +35,7 @@ test("an SEO record's new title is the storefront page's <title> at once", async
   await signInAsAdmin(page, baseURL!, "/admin/seo");
   await expect(page.getByRole("heading", { name: "SEO records" })).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, "seo-list");
+  await shot(page, "seo-list");
 
   await page.getByLabel("Search records").fill("/antivirus");
   await page.getByRole("button", { name: "Search" }).click();
@@ -58,7 +60,7 @@ test("an SEO record's new title is the storefront page's <title> at once", async
   const renamed = `Antivirus Deals ${stamp}`;
   await title.fill(renamed);
   await expectAccessible(page);
-  await screenshot(page, "seo-edit");
+  await shot(page, "seo-edit");
   await form.getByRole("button", { name: "Save record" }).click();
   await expect(notice(page)).toHaveText("SEO record saved: the page uses it now.");
   await expect(page.getByTestId("seo-row").filter({ hasText: renamed })).toBeVisible();
@@ -91,7 +93,7 @@ test("one edit of the shared Windows content shows on all three Windows pages", 
   const row = page.getByTestId("brand-content-row").filter({ hasText: "Microsoft Windows Support" });
   await expect(row.getByRole("listitem")).toHaveText([/Windows 7/, /Windows 8/, /Windows XP/]);
   await expectAccessible(page);
-  await screenshot(page, "brand-content-list");
+  await shot(page, "brand-content-list");
 
   await row.getByRole("link", { name: /Edit/ }).click();
   await expect(page).toHaveURL(/\/admin\/brand-content\/Windows$/);
@@ -118,7 +120,7 @@ test("one edit of the shared Windows content shows on all three Windows pages", 
   await form.getByRole("button", { name: "Add a feature" }).click();
   await form.getByLabel(`Feature ${featureCount}`, { exact: true }).fill(feature);
   await expectAccessible(page);
-  await screenshot(page, "brand-content-edit");
+  await shot(page, "brand-content-edit");
   await form.getByRole("button", { name: "Save brand content" }).click();
   await expect(notice(page)).toContainText("Brand content saved");
 
@@ -150,7 +152,7 @@ test("one edit of the shared Windows content shows on all three Windows pages", 
 test("a new blog teaser shows on the home page, and leaves it when deleted", async ({ page, baseURL }) => {
   await signInAsAdmin(page, baseURL!, "/admin/blogs");
   await expectAccessible(page);
-  await screenshot(page, "blogs-list");
+  await shot(page, "blogs-list");
   await page.getByTestId("new-blog").click();
   const form = page.getByTestId("blog-form");
   const title = `Keeping Printers Online ${stamp}`;
@@ -169,7 +171,7 @@ test("a new blog teaser shows on the home page, and leaves it when deleted", asy
   await form.getByLabel("Slug").fill(slug);
   await expect(form.getByTestId("image-preview")).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, "blogs-new");
+  await shot(page, "blogs-new");
   await form.getByRole("button", { name: "Add teaser" }).click();
   await expect(notice(page)).toHaveText("Teaser added.");
   await expect(page.getByTestId("blog-row").first()).toContainText(title);
@@ -214,7 +216,7 @@ test("a banner with an uploaded image leads the home page once moved to the top"
 }) => {
   await signInAsAdmin(page, baseURL!, "/admin/banners");
   await expectAccessible(page);
-  await screenshot(page, "banners-list");
+  await shot(page, "banners-list");
   await page.getByTestId("new-banner").click();
   const form = page.getByTestId("banner-form");
   const title = `Spring Router Sale ${stamp}`;
@@ -233,7 +235,7 @@ test("a banner with an uploaded image leads the home page once moved to the top"
   await form.getByLabel("Image description").fill("A router on a shelf");
   await form.getByLabel("Link").fill("/router");
   await expectAccessible(page);
-  await screenshot(page, "banners-new");
+  await shot(page, "banners-new");
   await form.getByRole("button", { name: "Add banner" }).click();
   await expect(notice(page)).toHaveText("Banner added.");
 
@@ -277,7 +279,7 @@ test("an edited policy page shows its new text, dated today", async ({ page, bas
   await signInAsAdmin(page, baseURL!, "/admin/pages");
   await expect(page.getByTestId("page-row")).toHaveCount(6);
   await expectAccessible(page);
-  await screenshot(page, "pages-list");
+  await shot(page, "pages-list");
   await page
     .getByTestId("page-row")
     .filter({ hasText: "/shipping-policy" })
@@ -291,7 +293,7 @@ test("an edited policy page shows its new text, dated today", async ({ page, bas
   // The preview follows the typing.
   await expect(form.getByTestId("page-preview").getByRole("heading", { name: heading })).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, "page-edit");
+  await shot(page, "page-edit");
   await form.getByRole("button", { name: "Save page" }).click();
   await expect(notice(page)).toHaveText("Page saved: the storefront shows it now.");
 
@@ -338,7 +340,7 @@ test("a message sent from /contact is in the inbox, and can be marked handled", 
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("message-row")).toHaveCount(1);
   await expectAccessible(page);
-  await screenshot(page, "messages-list");
+  await shot(page, "messages-list");
   await page.getByRole("link", { name: `Licence for the office ${stamp}` }).click();
   const detail = page.getByTestId("message-detail");
   await expect(detail.getByTestId("message-text")).toHaveText(
@@ -347,7 +349,7 @@ test("a message sent from /contact is in the inbox, and can be marked handled", 
   await expect(detail).toContainText("Grace Hopper");
   await expect(detail).toContainText("Open");
   await expectAccessible(page);
-  await screenshot(page, "messages-detail");
+  await shot(page, "messages-detail");
   await detail.getByRole("button", { name: "Mark as handled" }).click();
   await expect(notice(page)).toHaveText("Marked as handled.");
   await expect(detail).toContainText("Handled");
@@ -362,7 +364,7 @@ test("a message sent from /contact is in the inbox, and can be marked handled", 
 test("the company phone edited in the admin shows in the header", async ({ page, baseURL }) => {
   await signInAsAdmin(page, baseURL!, "/admin/company");
   await expectAccessible(page);
-  await screenshot(page, "company");
+  await shot(page, "company");
   const form = page.getByTestId("company-form");
   const local = form.getByLabel("Phone, local format");
   const international = form.getByLabel("Phone, international format");
@@ -490,8 +492,8 @@ test("at phone width no content page scrolls sideways", async ({ page, baseURL }
   }
   await page.goto("/admin/brand-content/Windows");
   await hydrated(page);
-  await screenshot(page, "brand-content-edit-phone");
+  await shot(page, "brand-content-edit-phone");
   await page.goto("/admin/blogs");
   await hydrated(page);
-  await screenshot(page, "blogs-list-phone");
+  await shot(page, "blogs-list-phone");
 });

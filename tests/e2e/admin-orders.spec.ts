@@ -1,15 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { ADMIN_EMAIL, signInAsAdmin } from "./admin";
 import { confirmationLink, waitForMail } from "./mail";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
 import { addToCart } from "./cart";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PRINTER = "/printer/hp-laserjet-pro-m404n";
 const run = Date.now().toString(36);
-const SCREENS = "test-results/screens";
 
 // Customers sign up from addresses of their own (better-auth limits sign-ups per address).
 let nextAddress = 10;
@@ -32,9 +33,9 @@ async function checkout(page: Page, email: string, method: "bank-transfer" | "sa
 }
 
 /** A full-page screenshot once the navigation spinner has gone. */
-async function screenshot(page: Page, name: string) {
+async function shot(page: Page, name: string) {
   await expect(page.getByTestId("route-spinner")).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+  await screenshot(page, name);
 }
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
@@ -82,7 +83,7 @@ test("a guest's bank-transfer order is found by its number, marked paid, and its
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(buyer);
   await expect(rows.first()).toContainText("Bank transfer");
-  await screenshot(page, "admin-orders-list");
+  await shot(page, "admin-orders-list");
   await expectNoSeriousAxeViolations(page, "orders list");
 
   await rows
@@ -95,7 +96,7 @@ test("a guest's bank-transfer order is found by its number, marked paid, and its
   await expect(status).toHaveText("Waiting for payment");
   await expect(page.getByTestId("admin-payment")).toHaveText("Bank transfer: Not paid yet");
   await expect(page.getByTestId("key-hint")).toHaveCount(0);
-  await screenshot(page, "admin-order-pending");
+  await shot(page, "admin-order-pending");
   await expectNoSeriousAxeViolations(page, "order detail");
 
   await page.getByRole("button", { name: "Mark as paid" }).click();
@@ -110,7 +111,7 @@ test("a guest's bank-transfer order is found by its number, marked paid, and its
   expect(hint).toMatch(/^••••[A-Z0-9]{4}$/);
   // The admin page never shows a whole key.
   expect(await page.content()).not.toMatch(/DEMO-[A-Z0-9]{5}-/);
-  await screenshot(page, "admin-order-paid");
+  await shot(page, "admin-order-paid");
 
   const receipt = await waitForMail(
     baseURL!,
@@ -156,7 +157,7 @@ test("a printer order gets a shipment with a checked tracking number; bad input 
   await ship.click();
   await expect(page.getByText(/4 to 60 letters, digits, spaces or dashes/)).toBeVisible();
   await expect(tracking).toHaveAttribute("aria-invalid", "true");
-  await screenshot(page, "admin-order-ship-error");
+  await shot(page, "admin-order-ship-error");
   // …and again on the server, for a request that skips the browser's check.
   const forged = await page.request.post(`/admin/orders/${number}`, {
     form: { intent: "ship", carrier: "ups", trackingNumber: "x".repeat(5000) },
@@ -194,7 +195,7 @@ test("a printer order gets a shipment with a checked tracking number; bad input 
   await expect(shipped).toContainText("1Z 999 AA1 0123 4567");
   await expect(shipped.getByTestId("order-event-actor")).toHaveText(ADMIN_EMAIL);
   await expect(page.getByRole("button", { name: "Add shipment" })).toHaveCount(0);
-  await screenshot(page, "admin-order-shipped");
+  await shot(page, "admin-order-shipped");
   // A second shipment is refused with the module's own message.
   const again = await page.request.post(`/admin/orders/${number}`, {
     form: { intent: "ship", carrier: "ups", trackingNumber: "AGAIN-1234" },
@@ -227,7 +228,7 @@ test("a printer order gets a shipment with a checked tracking number; bad input 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await screenshot(page, "admin-order-phone");
+  await shot(page, "admin-order-phone");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   const unknown = await page.request.post("/admin/orders/99999999", {
@@ -278,7 +279,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await expect(row).toContainText("Active");
   // The customer confirmed the address to sign in.
   await expect(row).not.toContainText("not verified");
-  await screenshot(page, "admin-users-list");
+  await shot(page, "admin-users-list");
   await expectNoSeriousAxeViolations(page, "users list");
 
   await row.getByRole("link", { name: "Grace Customer" }).click();
@@ -295,7 +296,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await expect(page.getByTestId("action-notice")).toContainText(`${email} is now an admin`);
   await expect(page.getByTestId("user-detail-role")).toHaveText("Admin");
   await expect(page.getByTestId("user-audit")).toContainText("user.set-role");
-  await screenshot(page, "admin-user-detail");
+  await shot(page, "admin-user-detail");
   await expectNoSeriousAxeViolations(page, "user detail");
 
   await page.goto("/admin/audit");
@@ -321,7 +322,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   const diff = entry.getByTestId("audit-diff");
   await expect(diff).toContainText(email);
   await expect(diff.locator("tr[data-changed=true]")).toContainText(/role\s*(\(changed\))?\s*user\s*admin/);
-  await screenshot(page, "admin-audit");
+  await shot(page, "admin-audit");
   await expectNoSeriousAxeViolations(page, "audit log");
 
   // Back to a customer, then banned: their session ends at once.

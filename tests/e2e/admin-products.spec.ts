@@ -1,19 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** A full-page screenshot once the page has settled (revalidation done, images loaded). */
 async function shot(page: Page, name: string, { settle = true } = {}) {
-  if (settle) {
-    await page.waitForLoadState("networkidle");
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-    await expect(page.getByTestId("route-spinner")).toHaveCount(0);
-  }
-  await page.screenshot({ path: `test-results/screens/admin-${name}.png`, fullPage: true });
+  if (settle) await expect(page.getByTestId("route-spinner")).toHaveCount(0);
+  await screenshot(page, `admin-${name}`, { settle });
 }
 
 const png = (color: string) =>
@@ -122,11 +120,10 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(page.getByText("Choose a brand", { exact: true }).last()).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
 
-    // Uploads are slowed down so the progress bar can be seen (and cancelled).
-    let uploads = 0;
+    // Each upload is held until the test lets it go, so its progress bar can be seen (and cancelled).
+    const held: Array<() => void> = [];
     await page.route("**/api/storage/v0/b/products/o?name=*", async (route) => {
-      uploads++;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise<void>((release) => held.push(release));
       await route.continue().catch(() => undefined); // a cancelled upload has no request left to continue
     });
     const upload = page.getByLabel("Upload an image (PNG, JPEG, WebP or GIF)");
@@ -135,6 +132,7 @@ test.describe("the admin's products, keys, import and files", () => {
     await page.getByRole("button", { name: "Cancel the upload" }).click();
     await expect(page.getByRole("progressbar")).toHaveCount(0);
     await expect(page.getByLabel("Image address")).toHaveValue("");
+    held[0]?.();
 
     await upload.setInputFiles({
       name: `E2E Box ${id}.png`,
@@ -144,8 +142,10 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(page.getByRole("progressbar")).toBeVisible();
     await expect(page.getByTestId("upload-progress")).toHaveAttribute("max", /\d+/);
     await shot(page, "product-uploading", { settle: false });
+    await expect.poll(() => held.length).toBe(2);
+    held[1]!();
     await expect(page.getByTestId("upload-done")).toBeVisible();
-    expect(uploads).toBe(2);
+    expect(held).toHaveLength(2);
     const imageUrl = await page.getByLabel("Image address").inputValue();
     expect(imageUrl).toMatch(
       /^\/api\/storage\/v0\/b\/products\/o\/images%2Fe2e-box-[a-z0-9-]+\.png\?alt=media$/,

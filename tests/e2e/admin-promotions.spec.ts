@@ -1,7 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Codes of their own (the e2e database is shared by the whole run).
 const stamp = Date.now().toString(36).toUpperCase();
@@ -9,16 +11,13 @@ const PHONE = 360;
 
 async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({
-    path: `test-results/screens/admin-promotions-${name}-desktop.png`,
-    fullPage: true,
-  });
+  await screenshot(page, `admin-promotions-${name}-desktop`);
   await page.setViewportSize({ width: PHONE, height: 800 });
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
     `${name} at ${PHONE} px`,
   ).toBeLessThanOrEqual(PHONE);
-  await page.screenshot({ path: `test-results/screens/admin-promotions-${name}-phone.png`, fullPage: true });
+  await screenshot(page, `admin-promotions-${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -1,5 +1,6 @@
-import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { expect, type Page, request as playwrightRequest } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword, freshAdminAddress, signInAsAdmin } from "./admin";
+import { test } from "./fixtures";
 
 // The admin's session can end without the logout button: it expires, the admin is banned, or every session is
 // signed out from another browser. The page must then forget the admin and the cached lists, as logout does.

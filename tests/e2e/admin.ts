@@ -1,28 +1,19 @@
 import { randomInt } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import {
+  e2eAdminPassword as adminPassword,
+  freshClientAddress as freshAdminAddress,
+} from "../support/store-process";
 import { hydrated } from "./hydrated";
 
 export const ADMIN_EMAIL = "admin@example.com";
 
-/** The temporary password `npm run admin:create` printed for the first admin (see scripts/e2e-server.mjs). */
-export function adminPassword(baseURL: string): string {
-  const output = readFileSync(`test-results/admin-${new URL(baseURL).port}.txt`, "utf8");
-  const match = /Temporary password \(shown only now\): (\S+)/.exec(output);
-  if (!match) throw new Error(`admin:create printed no password:\n${output}`);
-  return match[1]!;
-}
-
-/**
- * better-auth limits sign-ins per client address, counting on while attempts keep coming: each admin sign-in comes
- * from an address of its own, drawn at random (a counter would start again in every test file and every repeat).
- */
-export const freshAdminAddress = () => {
-  const n = randomInt(1, 2 ** 24 - 1);
-  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
-};
+export {
+  e2eAdminPassword as adminPassword,
+  freshClientAddress as freshAdminAddress,
+} from "../support/store-process";
 
 /** Signs the first admin in at /admin and waits for the dashboard. */
 export async function signInAsAdmin(page: Page, baseURL: string, redirectTo = "/admin") {

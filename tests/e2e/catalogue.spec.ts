@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 type SeedProduct = {
   id: string;
@@ -343,7 +345,7 @@ test("catalogue pages have no accessibility violations", async ({ page }) => {
   }
 });
 
-test("screenshots of a brand page, a product page and search", async ({ page }) => {
+test("a brand page, a product page and search fit desktop and phone widths", async ({ page }) => {
   test.setTimeout(120_000);
   const shots = [
     ["brand-norton", "/antivirus/norton"],
@@ -361,7 +363,7 @@ test("screenshots of a brand page, a product page and search", async ({ page }) 
       // Nothing may stick out sideways on any screen.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/screenshots/${name}-${device}.png`, fullPage: true });
+      await screenshot(page, `${name}-${device}`);
     }
   }
 });

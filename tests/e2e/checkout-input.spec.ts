@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 const validForm = (overrides: Record<string, string> = {}) => ({
   idempotencyKey: randomUUID(),

@@ -1,8 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { sentMail, waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
 import { addToCart } from "./cart";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const ROUTER = "/router/tplink/archer-c80"; // below the free-shipping threshold
@@ -74,7 +76,7 @@ test.describe("buying as a guest", () => {
     expect(firstKey).toMatch(/^DEMO-/);
     // The order is stored: the cart is empty now.
     await expect(cartCount(page)).toHaveText("0");
-    await page.screenshot({ path: "test-results/screenshots/order-confirmation.png", fullPage: true });
+    await screenshot(page, "order-confirmation");
 
     const number = page.url().match(/\/order\/(\d+)/)![1]!;
     const receipt = await waitForMail(
@@ -131,10 +133,7 @@ test.describe("buying as a guest", () => {
     await expect(page.getByTestId("no-shipping-there")).toHaveText(
       "We do not ship to India: untick “Ship to my billing address” and give a shipping address we ship to.",
     );
-    await page.screenshot({
-      path: "test-results/screenshots/checkout-no-shipping-there.png",
-      fullPage: true,
-    });
+    await screenshot(page, "checkout-no-shipping-there");
     await page.getByLabel("Ship to my billing address").uncheck();
     await expect(page.getByTestId("no-shipping-there")).toHaveCount(0);
     await page.getByLabel("Ship to my billing address").check();
@@ -160,10 +159,10 @@ test.describe("buying as a guest", () => {
     await expect(page.getByTestId("billing-address").getByText("Enter the full name")).toBeVisible();
     await expect(page.getByText("Please accept the terms and conditions to place the order")).toBeVisible();
     await expect(page).toHaveURL(/\/payment$/);
-    await page.screenshot({ path: "test-results/screenshots/checkout-errors.png", fullPage: true });
+    await screenshot(page, "checkout-errors");
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: "test-results/screenshots/checkout-errors-360.png", fullPage: true });
+    await screenshot(page, "checkout-errors-360");
     // Nothing was placed: the cart is still there.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart")!).length)).toBe(1);
   });

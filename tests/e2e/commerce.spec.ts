@@ -1,8 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PHONE = { width: 360, height: 780 };
@@ -11,8 +13,7 @@ const PHONE = { width: 360, height: 780 };
 const freshAddress = freshAdminAddress;
 
 async function shot(page: Page, name: string) {
-  await page.waitForLoadState("networkidle");
-  await page.screenshot({ path: `test-results/screenshots/commerce-${name}.png`, fullPage: true });
+  await screenshot(page, `commerce-${name}`, { settle: true });
 }
 
 async function expectNoSidewaysScroll(page: Page) {

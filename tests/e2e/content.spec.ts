@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const PAGES = [
   { path: "/about", title: "About Us", text: "independent online store for the software and hardware" },
@@ -45,10 +47,7 @@ test.describe("information and policy pages", () => {
     await expect(body.locator("ul > li").first()).toContainText("You can request a refund within 14 days");
     await expect(body.locator("ol > li").first()).toContainText("E-mail support@example.com");
     await expect(body.locator("strong").first()).toBeVisible();
-    await page.screenshot({
-      path: "test-results/screenshots/returnandrefundpolicy-desktop.png",
-      fullPage: true,
-    });
+    await screenshot(page, "returnandrefundpolicy-desktop");
     await expectNoAxeViolations(page);
   });
 
@@ -114,7 +113,7 @@ test.describe("contact page", () => {
     await expect(form.getByLabel("Phone (optional)")).not.toHaveAttribute("aria-invalid", "true");
 
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: "test-results/screenshots/contact-errors-phone.png", fullPage: true });
+    await screenshot(page, "contact-errors-phone");
     await expectNoAxeViolations(page);
   });
 
@@ -207,11 +206,12 @@ test.describe("contact page", () => {
     expect(response.headers()["location"]).toBe("/contact?sent=1#message");
   });
 
-  test("screenshots at desktop and phone widths", async ({ page }) => {
+  test("the contact page fits a phone and passes axe there", async ({ page }) => {
     await page.goto("/contact");
-    await page.screenshot({ path: "test-results/screenshots/contact-desktop.png", fullPage: true });
+    await screenshot(page, "contact-desktop");
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: "test-results/screenshots/contact-phone.png", fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "contact-phone");
     await expectNoAxeViolations(page);
   });
 });
@@ -232,7 +232,7 @@ test.describe("digital services", () => {
     }
     await expect(cards.nth(1)).toContainText("Web Development");
     await expect(cards.nth(1)).toContainText("$499.00");
-    await page.screenshot({ path: "test-results/screenshots/digital-desktop.png", fullPage: true });
+    await screenshot(page, "digital-desktop");
     await expectNoAxeViolations(page);
 
     await hydrated(page);
@@ -310,19 +310,20 @@ test.describe("digital services", () => {
     await expect(page.getByTestId("site-header")).toBeVisible();
   });
 
-  test("screenshots at desktop and phone widths", async ({ page }) => {
+  test("a service page passes axe, and it and the about page fit a phone", async ({ page }) => {
     await page.goto("/digital/web-development");
-    await page.screenshot({
-      path: "test-results/screenshots/digital-web-development-desktop.png",
-      fullPage: true,
-    });
+    await screenshot(page, "digital-web-development-desktop");
     await expectNoAxeViolations(page);
     await page.setViewportSize(PHONE);
-    await page.screenshot({
-      path: "test-results/screenshots/digital-web-development-phone.png",
-      fullPage: true,
-    });
-    await page.goto("/about");
-    await page.screenshot({ path: "test-results/screenshots/about-phone.png", fullPage: true });
+    for (const [path, name] of [
+      ["/digital/web-development", "digital-web-development-phone"],
+      ["/about", "about-phone"],
+    ] as const) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await screenshot(page, name);
+    }
   });
 });

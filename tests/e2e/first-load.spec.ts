@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { gzipSize, scriptsOf } from "../../scripts/bench-web/first-load";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 /** The pages the budget holds for (docs/decisions/0025-first-load-budget.md), as the web benchmark loads them. */
 const PAGES = [
@@ -172,9 +174,7 @@ for (const width of [360, 1280]) {
           (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
         );
         expect(shift, name).toBeLessThanOrEqual(0.01);
-        await page.screenshot({
-          path: `test-results/screenshots/first-load-${name.replace(" ", "-")}-${width}.png`,
-        });
+        await screenshot(page, `first-load-${name.replace(" ", "-")}-${width}`);
       }
     } finally {
       await context.close();

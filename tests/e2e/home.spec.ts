@@ -1,4 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 test("the home page is rendered on the server from the embedded database", async ({ page, request }) => {
   const health = await request.get("/healthz");
@@ -16,7 +18,7 @@ test("the home page is rendered on the server from the embedded database", async
   const phone = page.getByTestId("company-phone").first();
   await expect(phone).toHaveText("(212) 555-0100");
   await expect(phone).toHaveAttribute("href", "tel:+12125550100");
-  await page.screenshot({ path: "test-results/screenshots/home-desktop.png", fullPage: true });
+  await screenshot(page, "home-desktop");
 });
 
 test("/home is the same page", async ({ page }) => {

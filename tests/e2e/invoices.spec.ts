@@ -1,23 +1,25 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf";
 import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const run = `${Date.now().toString(36)}${randomInt(1000)}`;
 const PHONE = { width: 360, height: 780 };
 
 async function shot(page: Page, name: string) {
   await expect(page.getByTestId("route-spinner")).toHaveCount(0);
-  await page.screenshot({ path: `test-results/screenshots/invoices-${name}.png`, fullPage: true });
+  await screenshot(page, `invoices-${name}`);
   await page.setViewportSize(PHONE);
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
     `${name} at 360 px`,
   ).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: `test-results/screenshots/invoices-${name}-phone.png`, fullPage: true });
+  await screenshot(page, `invoices-${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 

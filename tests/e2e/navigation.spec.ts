@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
 
 /** The spec: "A spinner shows for about 200 ms, but not on first load". */
 const ROUTE_SPINNER_MS = 200;

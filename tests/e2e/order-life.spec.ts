@@ -1,17 +1,19 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
 import { hydrated } from "./hydrated";
 import { sentMail, waitForMail } from "./mail";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const run = `${Date.now().toString(36)}${randomInt(1000)}`;
 const PHONE = { width: 360, height: 780 };
 
 async function shot(page: Page, name: string) {
   await expect(page.getByTestId("route-spinner")).toHaveCount(0);
-  await page.screenshot({ path: `test-results/screenshots/order-life-${name}.png`, fullPage: true });
+  await screenshot(page, `order-life-${name}`);
 }
 
 async function expectNoSeriousAxeViolations(page: Page, label: string) {

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import pg from "pg";
 import { startTcpRelay } from "../support/tcp-relay";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Issue 11: the production build on PostgreSQL, reached through a relay this test blocks for 10 s, as a database
 // restart or a network cut would. A customer's dashboard stays open throughout.
@@ -86,7 +88,7 @@ test("while PostgreSQL is away the store answers a clear 503 page, and after its
     await expect(other.getByRole("heading", { level: 1 })).toHaveText("Back in a moment");
     await expect(other.getByText("The store cannot reach its database at the moment.")).toBeVisible();
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await other.screenshot({ path: "test-results/outage-503-360.png" });
+    await screenshot(other, "outage-503-360");
     const { violations } = await new AxeBuilder({ page: other }).analyze();
     expect(
       violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),

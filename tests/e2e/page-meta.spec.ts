@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
 
 type SeedProduct = { name: string; desc: string; route: string };
 const catalogue = JSON.parse(readFileSync("db/seed/data/catalogue.json", "utf8")) as {

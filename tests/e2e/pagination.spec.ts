@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { hydrated } from "./hydrated";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // The demo store has 25 best sellers: two pages of 24 and 1.
 test("a listing comes a page at a time, with links people and crawlers can follow", async ({
@@ -54,7 +56,7 @@ test("a page past the last, or one that is not a page number, is not found", asy
   }
 });
 
-test("search results come a page at a time, ranked the same on every page", async ({ page }, testInfo) => {
+test("search results come a page at a time, ranked the same on every page", async ({ page }) => {
   expect((await page.goto("/search?q=security"))?.status()).toBe(200);
   await hydrated(page);
   const count = await page.getByTestId("result-count").textContent();
@@ -75,7 +77,7 @@ test("search results come a page at a time, ranked the same on every page", asyn
   await expect(cards).toHaveCount(total - 24);
   const secondPage = await cards.getByRole("heading").allTextContents();
   for (const name of secondPage) expect(firstPage).not.toContain(name);
-  await page.screenshot({ path: testInfo.outputPath("search-page-2-360.png"), fullPage: true });
+  await screenshot(page, "search-page-2-360");
 
   expect((await page.goto("/search?q=security&page=3"))?.status()).toBe(404);
 });

@@ -1,9 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 /** The narrowest phone the store is made for. */
 const PHONE = 360;
@@ -82,7 +84,7 @@ async function expectFits(page: Page, path: string) {
     )
     .toBeLessThanOrEqual(PHONE);
   const name = path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-") || "home";
-  await page.screenshot({ path: `test-results/screens/phone-${name}.png`, fullPage: true });
+  await screenshot(page, `phone-${name}`);
 }
 
 test("every route of the store and the admin fits a 360 px phone without scrolling sideways", async ({

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 // Runs against the server started with DATABASE_URL on a fresh PostgreSQL database (see playwright.config.ts).
 test("the same migrations and demo data serve the home page from PostgreSQL", async ({ page, request }) => {

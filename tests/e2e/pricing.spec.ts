@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
 import { addToCart } from "./cart";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PRINTER = "/printer/hp-laserjet-pro-m404n";
@@ -16,13 +18,13 @@ const run = Date.now().toString(36).toUpperCase();
 /** A full-page screenshot at desktop width and at 360 px, which must not scroll sideways. */
 async function shot(page: Page, name: string) {
   const desktop = page.viewportSize()!;
-  await page.screenshot({ path: `test-results/screenshots/pricing-${name}.png`, fullPage: true });
+  await screenshot(page, `pricing-${name}`);
   await page.setViewportSize(PHONE);
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
     `${name} at 360 px`,
   ).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: `test-results/screenshots/pricing-${name}-phone.png`, fullPage: true });
+  await screenshot(page, `pricing-${name}-phone`);
   await page.setViewportSize(desktop);
 }
 

@@ -1,17 +1,19 @@
 import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const OWNER = "support@example.com"; // the demo store's support e-mail
 const PHONE = 360;
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/settings-${name}.png`, fullPage: true });
+  await screenshot(page, `settings-${name}`);
 }
 
 async function expectAxeClean(page: Page, what: string) {

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
 import { waitForMail } from "./mail";
+import { test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // A router no other test buys, so its stock is this test's alone.
 const ROUTER = "/router/asus/rt-ax58u";
@@ -83,7 +85,7 @@ test("the last router goes to one of two shoppers ordering at once; the other is
     `${NAME} is out of stock and cannot be ordered now: remove it from your cart.`,
   );
   await expect(loser).toHaveURL(/\/payment$/);
-  await loser.screenshot({ path: "test-results/screens/stock-refused.png", fullPage: true });
+  await screenshot(loser, "stock-refused");
   const number = /\/order\/(\d+)/.exec(winner.url())![1]!;
   const orderLink = winner.url();
 
@@ -127,7 +129,7 @@ test("the last router goes to one of two shoppers ordering at once; the other is
   await page.goto(orderLink);
   await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "cancelled");
   await expect(page.getByTestId("line-delivery")).toHaveText("Cancelled: not delivered");
-  await page.screenshot({ path: "test-results/screens/stock-order-cancelled.png", fullPage: true });
+  await screenshot(page, "stock-order-cancelled");
   await page.goto(`/admin/orders/${number}`);
   // In words in the order's history, not the event's code.
   await expect(page.locator("[data-testid=order-event][data-type=stock_released]")).toContainText(
@@ -218,10 +220,7 @@ test("the stock pieces pass axe and fit a 360 px phone", async ({ page, baseURL 
     expect((await page.goto(path))?.status(), path).toBe(200);
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
-    await page.screenshot({
-      path: `test-results/screens/stock-${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}-360.png`,
-      fullPage: true,
-    });
+    await screenshot(page, `stock-${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}-360`);
     const { violations } = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();
@@ -250,7 +249,7 @@ test("the stock pieces pass axe and fit a 360 px phone", async ({ page, baseURL 
         ).toEqual([]);
       }
       const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "dashboard";
-      await page.screenshot({ path: `test-results/screens/stock-${name}-${width}.png`, fullPage: true });
+      await screenshot(page, `stock-${name}-${width}`);
     }
   }
 });

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { freePort, waitFor } from "../support/store-process";
 
-// Issue 11: a full or read-only disk, made for real: the production server runs in a mount namespace of its own
-// (unshare, as an unprivileged user may) where DATA_DIR/storage is a full tmpfs or a read-only bind mount.
+// A full or read-only disk, made for real: the production server runs in a mount namespace of its own (unshare, as
+// an unprivileged user may) where DATA_DIR/storage is a full tmpfs or a read-only bind mount.
 const namespaces = spawnSync("unshare", ["-rm", "true"]).status === 0;
-test.skip(!namespaces, "needs unshare -rm (user and mount namespaces)");
 
 function startIn(
   setup: string,
@@ -103,82 +103,82 @@ async function uploadAsAdmin(url: string, password: string) {
   };
 }
 
-const ready = (url: string) =>
-  expect
-    .poll(async () => (await fetch(`${url}/healthz/live`).catch(() => null))?.status, { timeout: 90_000 })
-    .toBe(200);
+const live = (url: string) =>
+  waitFor(async () => (await fetch(`${url}/healthz/live`).catch(() => null))?.status === 200, {
+    what: `${url} to answer`,
+    timeout: 90_000,
+  });
 
-test("a full disk answers uploads 507 storage/quota-exceeded and fails readiness; the site keeps serving", async ({
-  baseURL,
-}) => {
-  test.setTimeout(180_000);
-  const port = Number(new URL(baseURL!).port) + 62;
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = `test-results/e2e-disk-full-${port}`;
-  const password = prepare(dataDir);
-  const server = startIn(
-    `mount -t tmpfs -o size=256k tmpfs "$STORAGE" && chmod 700 "$STORAGE"\ndd if=/dev/zero of="$STORAGE/fill" bs=4k 2>/dev/null`,
-    port,
-    dataDir,
-  );
-  try {
-    await ready(url);
-    const upload = await uploadAsAdmin(url, password);
-    expect(upload.status).toBe(507);
-    expect(upload.body.error).toEqual({
-      code: "storage/quota-exceeded",
-      message: expect.stringContaining("The file storage is full"),
-    });
-    const health = await fetch(`${url}/healthz`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({
-      status: "error",
-      storage: { ok: false },
-      database: { ok: true },
-    });
-    expect((await fetch(`${url}/healthz/live`)).status).toBe(200);
-    expect((await fetch(`${url}/`)).status).toBe(200);
-    expect(server.output()).not.toMatch(/\n\s+at /);
-  } finally {
-    await stop(server.child);
-  }
-});
+describe.skipIf(!namespaces)(
+  "a full or read-only disk (needs unshare -rm: user and mount namespaces)",
+  () => {
+    it("a full disk answers uploads 507 storage/quota-exceeded and fails readiness; the site keeps serving", async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const dataDir = `test-results/disk-full-${port}`;
+      const password = prepare(dataDir);
+      const server = startIn(
+        `mount -t tmpfs -o size=256k tmpfs "$STORAGE" && chmod 700 "$STORAGE"\ndd if=/dev/zero of="$STORAGE/fill" bs=4k 2>/dev/null`,
+        port,
+        dataDir,
+      );
+      try {
+        await live(url);
+        const upload = await uploadAsAdmin(url, password);
+        expect(upload.status).toBe(507);
+        expect(upload.body.error).toEqual({
+          code: "storage/quota-exceeded",
+          message: expect.stringContaining("The file storage is full"),
+        });
+        const health = await fetch(`${url}/healthz`);
+        expect(health.status).toBe(503);
+        expect(await health.json()).toMatchObject({
+          status: "error",
+          storage: { ok: false },
+          database: { ok: true },
+        });
+        expect((await fetch(`${url}/healthz/live`)).status).toBe(200);
+        expect((await fetch(`${url}/`)).status).toBe(200);
+        expect(server.output()).not.toMatch(/\n\s+at /);
+      } finally {
+        await stop(server.child);
+      }
+    }, 180_000);
 
-test("a read-only storage disk answers uploads 503 storage/read-only; a read-only DATA_DIR stops the start with what to do", async ({
-  baseURL,
-}) => {
-  test.setTimeout(180_000);
-  const port = Number(new URL(baseURL!).port) + 63;
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = `test-results/e2e-disk-ro-${port}`;
-  const password = prepare(dataDir);
-  const server = startIn(
-    `mount --bind "$STORAGE" "$STORAGE" && mount -o remount,bind,ro "$STORAGE"`,
-    port,
-    dataDir,
-  );
-  try {
-    await ready(url);
-    const upload = await uploadAsAdmin(url, password);
-    expect(upload.status, JSON.stringify(upload.body)).toBe(503);
-    expect(upload.body.error).toEqual({
-      code: "storage/read-only",
-      message: expect.stringContaining("The file storage is read-only"),
-    });
-    expect((await fetch(`${url}/healthz`)).status).toBe(503);
-  } finally {
-    await stop(server.child);
-  }
+    it("a read-only storage disk answers uploads 503 storage/read-only; a read-only DATA_DIR stops the start with what to do", async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const dataDir = `test-results/disk-ro-${port}`;
+      const password = prepare(dataDir);
+      const server = startIn(
+        `mount --bind "$STORAGE" "$STORAGE" && mount -o remount,bind,ro "$STORAGE"`,
+        port,
+        dataDir,
+      );
+      try {
+        await live(url);
+        const upload = await uploadAsAdmin(url, password);
+        expect(upload.status, JSON.stringify(upload.body)).toBe(503);
+        expect(upload.body.error).toEqual({
+          code: "storage/read-only",
+          message: expect.stringContaining("The file storage is read-only"),
+        });
+        expect((await fetch(`${url}/healthz`)).status).toBe(503);
+      } finally {
+        await stop(server.child);
+      }
 
-  const readOnly = startIn(
-    `mount --bind "$DATA_DIR" "$DATA_DIR" && mount -o remount,bind,ro "$DATA_DIR"`,
-    port,
-    dataDir,
-  );
-  const code = await new Promise((resolve) => readOnly.child.on("exit", resolve));
-  expect(code).toBe(1);
-  expect(readOnly.output()).toContain("is on a read-only file system");
-  expect(readOnly.output()).toContain("Mount it read-write, or set DATA_DIR to a writable directory.");
-  expect(readOnly.output()).not.toContain("EROFS");
-  expect(readOnly.output()).not.toMatch(/\n\s+at /);
-});
+      const readOnly = startIn(
+        `mount --bind "$DATA_DIR" "$DATA_DIR" && mount -o remount,bind,ro "$DATA_DIR"`,
+        port,
+        dataDir,
+      );
+      const code = await new Promise((resolve) => readOnly.child.on("exit", resolve));
+      expect(code).toBe(1);
+      expect(readOnly.output()).toContain("is on a read-only file system");
+      expect(readOnly.output()).toContain("Mount it read-write, or set DATA_DIR to a writable directory.");
+      expect(readOnly.output()).not.toContain("EROFS");
+      expect(readOnly.output()).not.toMatch(/\n\s+at /);
+    }, 180_000);
+  },
+);
