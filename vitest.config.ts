@@ -12,6 +12,7 @@ export default defineConfig({
       "tests/production/**/*.test.ts",
     ],
     setupFiles: ["tests/support/vitest-setup.ts"],
+    globalSetup: ["tests/support/database-templates.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each PGlite instance is a WebAssembly Postgres of its own: two at a time fit these machines.

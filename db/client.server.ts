@@ -68,7 +68,8 @@ export type DatabaseOptions =
   | { url: string }
   /** Embedded PGlite persisted in dataDir (locked against a second process), or in memory. */
   | { dataDir: string }
-  | { memory: true };
+  /** In memory; loadDataDir starts it from a copy of another's files (dumpDataDir), as tests do from a migrated one. */
+  | { memory: true; loadDataDir?: Blob };
 
 export class DatabaseLockedError extends Error {
   override name = "DatabaseLockedError";
@@ -115,7 +116,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(options: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
+async function openPglite(
+  options: { dataDir: string } | { memory: true; loadDataDir?: Blob },
+): Promise<DatabaseHandle> {
   let release: (() => Promise<void>) | undefined;
   let pgliteDir: string | undefined;
   if ("dataDir" in options) {
@@ -125,7 +128,10 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(pgliteDir, {
+      extensions: { pg_trgm },
+      loadDataDir: "loadDataDir" in options ? options.loadDataDir : undefined,
+    });
     // A new database's first files are written readable and writable by everyone, whatever the umask.
     if (pgliteDir) makeOwnerOnly(pgliteDir);
   } catch (error) {

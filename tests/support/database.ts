@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~db/client.server";
+import { databaseUrl } from "./database-templates";
 
 export type Driver = "pglite" | "postgres";
 
@@ -9,24 +12,27 @@ export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
 
 export type TestDatabase = DatabaseHandle & { url?: string };
 
-/** A fresh, migrated database of its own: in-memory PGlite, or a new database on the PostgreSQL server. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * A fresh, migrated database of its own: in-memory PGlite, or a new database on the PostgreSQL server. Both are
+ * copies of the templates tests/support/database-templates.ts migrated once for the run.
+ */
 export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   if (driver === "pglite") {
-    const handle = await openDatabase({ memory: true });
-    await handle.migrate();
-    return handle;
+    pgliteTemplate ??= readFile(inject("pgliteTemplate")).then((bytes) => new Blob([bytes]));
+    return openDatabase({ memory: true, loadDataDir: await pgliteTemplate });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const template = inject("postgresTemplate");
+  if (!adminUrl || !template) throw new Error("TEST_DATABASE_URL is not set");
   const name = `storefront_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  await handle.migrate();
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name} template ${template}`));
+  const url = databaseUrl(adminUrl, name);
+  const handle = await openDatabase({ url });
   return {
     ...handle,
-    url: url.toString(),
+    url,
     async close() {
       await handle.close();
       await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
