@@ -1,21 +1,72 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Tests of pure code: no database, server, files or process state. They share their workers (isolate: false), so
+ * the modules they import are loaded once, not once a file. Any other test file, and any new one until it is listed
+ * here, runs isolated in the integration project.
+ */
+const unitTests = [
+  "app/lib/address.test.ts",
+  "app/lib/byte-size.test.ts",
+  "app/lib/bytes.server.test.ts",
+  "app/lib/form-data.server.test.ts",
+  "app/lib/key-cipher.server.test.ts",
+  "app/lib/money.test.ts",
+  "app/lib/scripts-after-paint.server.test.ts",
+  "app/modules/accounts/user-record.test.ts",
+  "app/modules/admin/orders-schemas.test.ts",
+  "app/modules/admin/pricing-fields.test.ts",
+  "app/modules/admin/product-image-path.test.ts",
+  "app/modules/admin/product-routes.test.ts",
+  "app/modules/cart/cart.test.ts",
+  "app/modules/cart/pricing-math.test.ts",
+  "app/modules/catalogue/availability.test.ts",
+  "app/modules/catalogue/pagination.test.ts",
+  "app/modules/catalogue/search-index.test.ts",
+  "app/modules/catalogue/search.test.ts",
+  "app/modules/catalogue/selection.test.ts",
+  "app/modules/content/blog.test.ts",
+  "app/modules/content/components/markdown.test.tsx",
+  "app/modules/orders/invoice-document.test.ts",
+  "app/modules/orders/invoice-pdf.server.test.ts",
+  "app/modules/orders/stripe-line-items.test.ts",
+  "app/modules/seo/summary.test.ts",
+  "app/modules/storage/access.server.test.ts",
+  "app/modules/storage/multipart.server.test.ts",
+  "app/modules/storage/paths.test.ts",
+  "server/page-cache.test.ts",
+  "server/runtime.test.ts",
+  "server/same-origin.test.ts",
+  "server/script-hashes.test.ts",
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "db/**/*.test.ts",
-      "server/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      // The production build as a process of its own (npm run build first).
-      "tests/production/**/*.test.ts",
-    ],
+    // Inherited by both projects (extends: true).
     setupFiles: ["tests/support/vitest-setup.ts"],
-    globalSetup: ["tests/support/database-templates.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each PGlite instance is a WebAssembly Postgres of its own: two at a time fit these machines.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: "unit", include: unitTests, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "db/**/*.test.ts",
+            "server/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+            // The production build as a process of its own (npm run build first).
+            "tests/production/**/*.test.ts",
+          ],
+          exclude: [...configDefaults.exclude, ...unitTests],
+          globalSetup: ["tests/support/database-templates.ts"],
+        },
+      },
+    ],
   },
 });
