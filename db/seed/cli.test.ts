@@ -6,9 +6,11 @@ import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyCipher } from "../../app/lib/key-cipher.server";
 import { availablePaymentMethods, placeOrder } from "../../app/modules/orders/orders.server";
+import { runCommand } from "../../tests/support/command";
 import { checkout, ordersTestContext, testEnv } from "../../tests/support/orders";
 import { openDatabase } from "../client.server";
 import { products } from "../schema";
+import { seedCommand } from "./seed-command";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-seed-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -17,12 +19,9 @@ function seed(...args: string[]) {
   return seedInto(dataDir, ...args);
 }
 
+/** The command in this process (db/seed/cli.ts passes it the process's arguments, variables and console). */
 function seedInto(dir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" },
-    encoding: "utf8",
-    timeout: 120_000,
-  });
+  return runCommand(seedCommand, args, { ...process.env, DATA_DIR: dir, DATABASE_URL: "" });
 }
 
 async function productCount() {
@@ -37,10 +36,10 @@ async function productCount() {
 
 describe("npm run db:seed", () => {
   it("imports the demo store into the embedded database, and again without duplicates", async () => {
-    const first = seed();
+    const first = await seed();
     expect(first.stderr).toBe("");
     expect(first.stdout).toContain("23 brand groups, 89 products");
-    const again = seed();
+    const again = await seed();
     expect(again.status).toBe(0);
     expect(await productCount()).toBe(89);
   });
@@ -74,7 +73,7 @@ describe("npm run db:seed", () => {
         ],
       }),
     );
-    const result = seed("--file", file);
+    const result = await seed("--file", file);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("is not a valid catalogue file");
     expect(result.stderr).toContain("groups[0].officialWebsite: must be a URL");
@@ -132,11 +131,11 @@ describe("npm run db:seed", () => {
     const methods = () => withStore((db) => availablePaymentMethods({ db, env: production }));
     try {
       // The demo store asks for the sandbox in its file.
-      expect(seedInto(storeDir).status).toBe(0);
+      expect((await seedInto(storeDir)).status).toBe(0);
       expect(await methods()).toContain("sandbox");
 
       // A file of one's own without a settings block: no free licence keys in production.
-      const imported = seedInto(storeDir, "--file", own());
+      const imported = await seedInto(storeDir, "--file", own());
       expect(imported.stderr).toBe("");
       expect(await methods()).toEqual(["bank-transfer"]);
       const refused = await withStore((db) =>
@@ -151,17 +150,23 @@ describe("npm run db:seed", () => {
       });
 
       // The owner's file may ask for it explicitly.
-      expect(seedInto(storeDir, "--file", own({ sandboxPayments: true })).status).toBe(0);
+      expect((await seedInto(storeDir, "--file", own({ sandboxPayments: true }))).status).toBe(0);
       expect(await methods()).toContain("sandbox");
     } finally {
       rmSync(storeDir, { recursive: true, force: true });
     }
-  }, 240_000); // three imports, each a process of its own opening the database: slow on a busy machine
+  }, 240_000); // three imports, each opening the database: slow on a busy machine
 
+  // The one run of the command as a process of its own, as an owner types it: a lock that this process holds is
+  // another process's to it.
   it("refuses to open a DATA_DIR another process holds, leaving the data intact", async () => {
     const holder = await openDatabase({ dataDir });
     try {
-      const result = seed();
+      const result = spawnSync("npm", ["run", "db:seed"], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        encoding: "utf8",
+        timeout: 120_000,
+      });
       expect(result.status).toBe(1);
       expect(result.stderr).toContain("is in use by another process");
     } finally {
