@@ -3,19 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenceKeys, outboxEmails, products } from "~db/schema";
 import { handleError } from "~/entry.server";
 import { placeOrder } from "~/modules/orders/orders.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../support/database";
+import type { KeyCipher } from "~/lib/key-cipher.server";
+import { createDemoDatabase, drivers, type TestDatabase } from "../support/database";
 import { recordingLogger } from "../support/logger";
 import { checkout, ordersTestContext } from "../support/orders";
-import { seedDemo } from "../support/seed";
 
 // Issue 11: a database error during order placement logged the failed query with its parameters, a receipt with
 // a plaintext licence key and the secret order link among them.
 describe.each(drivers)("the log of a failed order placement on %s", (driver) => {
   let database: TestDatabase;
-  let cipher: Awaited<ReturnType<typeof seedDemo>>;
+  let cipher: KeyCipher;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    cipher = await seedDemo(database.db);
+    ({ database, cipher } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database?.close();

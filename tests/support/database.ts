@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~db/client.server";
-import { databaseUrl } from "./database-templates";
+import { keyCipher } from "~/lib/key-cipher.server";
+import { databaseUrl, type Template, withAdmin } from "./database-templates";
 
 export type Driver = "pglite" | "postgres";
 
@@ -12,22 +12,32 @@ export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
 
 export type TestDatabase = DatabaseHandle & { url?: string };
 
-let pgliteTemplate: Promise<Blob> | undefined;
+const pgliteTemplates = new Map<Template, Promise<Blob>>();
 
 /**
- * A fresh, migrated database of its own: in-memory PGlite, or a new database on the PostgreSQL server. Both are
- * copies of the templates tests/support/database-templates.ts migrated once for the run.
+ * A fresh database of its own, migrated (and holding the demo store, for createDemoDatabase):
+ * in-memory PGlite, or a new database on the PostgreSQL server. Each is a copy of a template
+ * tests/support/database-templates.ts made once for the run.
  */
-export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+export async function createTestDatabase(
+  driver: Driver,
+  template: Template = "migrated",
+): Promise<TestDatabase> {
+  const templates = inject("databaseTemplates");
   if (driver === "pglite") {
-    pgliteTemplate ??= readFile(inject("pgliteTemplate")).then((bytes) => new Blob([bytes]));
-    return openDatabase({ memory: true, loadDataDir: await pgliteTemplate });
+    let loading = pgliteTemplates.get(template);
+    if (!loading) {
+      loading = readFile(templates.pglite[template]).then((bytes) => new Blob([bytes]));
+      pgliteTemplates.set(template, loading);
+    }
+    return openDatabase({ memory: true, loadDataDir: await loading });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const template = inject("postgresTemplate");
-  if (!adminUrl || !template) throw new Error("TEST_DATABASE_URL is not set");
+  if (!adminUrl || !templates.postgres) throw new Error("TEST_DATABASE_URL is not set");
   const name = `storefront_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name} template ${template}`));
+  await withAdmin(adminUrl, (client) =>
+    client.query(`create database ${name} template ${templates.postgres![template]}`),
+  );
   const url = databaseUrl(adminUrl, name);
   const handle = await openDatabase({ url });
   return {
@@ -40,12 +50,11 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
   };
 }
 
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+/**
+ * A fresh database holding the whole demo store, and the cipher of its licence keys: a copy of one seedDemo
+ * (tests/support/seed.ts) seeded once for the run, with a key of the run's own.
+ */
+export async function createDemoDatabase(driver: Driver) {
+  const database = await createTestDatabase(driver, "demo");
+  return { database, cipher: keyCipher(inject("databaseTemplates").demoKey) };
 }

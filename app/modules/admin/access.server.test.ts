@@ -5,10 +5,9 @@ import { auditLog, user } from "~db/schema";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { signUpConfirmed } from "../../../tests/support/accounts";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
 import { testEnv } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { ADMIN_LIST_KEYS } from "./admin-storage";
 import { createAdmin } from "./create-admin.server";
 import { loadAdminLists } from "./lists.server";
@@ -46,8 +45,7 @@ describe.each(drivers)("admin access on %s", (driver) => {
   const log = recordingLogger();
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
     auth = createAuth({ db: database.db, env, logger: log.logger, mailer: { kick() {} }, rateLimit: false });
   });
   afterAll(async () => {

@@ -2,8 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, banners } from "~db/schema";
 import { getActiveBanners } from "~/modules/content/home.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { seedDemo } from "../../../tests/support/seed";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import {
   bannerListQuery,
   createBanner,
@@ -32,8 +31,7 @@ const form = (overrides: Record<string, string> = {}) =>
 describe.each(drivers)("the admin's home page banners on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database.close();

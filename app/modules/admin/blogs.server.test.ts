@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, blogPosts } from "~db/schema";
 import { getLatestBlogPosts } from "~/modules/content/home.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { seedDemo } from "../../../tests/support/seed";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import {
   blogListQuery,
   createBlogPost,
@@ -28,8 +27,7 @@ const form = (overrides: Record<string, string> = {}) =>
 describe.each(drivers)("the admin's blog teasers on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database.close();

@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, brandContent, products } from "~db/schema";
 import { seoForPath } from "~/modules/seo/seo.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext, testEnv } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { placeOrder, type OrdersContext } from "../orders/orders.server";
 import { saveBrandContent, saveSeoRecord } from "./content.server";
 import {
@@ -38,8 +37,9 @@ describe.each(drivers)("the admin's catalogue and content tools on %s", (driver)
   let database: TestDatabase;
   let ctx: OrdersContext;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
   });
   afterAll(async () => {
     await database.close();

@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contactMessages } from "~db/schema";
 import { submitContactMessage, submitQuoteRequest } from "~/modules/content/messages.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { seedDemo } from "../../../tests/support/seed";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import {
   getContactMessage,
   getQuoteRequest,
@@ -22,8 +21,7 @@ describe.each(drivers)("the admin's inbox on %s", (driver) => {
   let database: TestDatabase;
   const ids: number[] = [];
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
     for (const [n, email] of ["ana@example.com", "BOB@example.org", "cy@example.com"].entries()) {
       const sent = await submitContactMessage(
         { db: database.db },

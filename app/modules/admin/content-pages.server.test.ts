@@ -2,8 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, pages } from "~db/schema";
 import { getPage } from "~/modules/content/pages.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { seedDemo } from "../../../tests/support/seed";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { getPageForEdit, listPages, savePage } from "./content-pages.server";
 import { PAGE_LIMITS, PAGE_SLUGS, pageFormSchema } from "./content-schemas";
 
@@ -12,8 +11,7 @@ const ADMIN = "owner@example.com";
 describe.each(drivers)("the admin's Markdown pages on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database.close();

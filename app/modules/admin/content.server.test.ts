@@ -5,10 +5,9 @@ import { formToObject } from "~/lib/forms";
 import { brandWithContent } from "~/modules/catalogue/catalogue.server";
 import { getCompanyPhone, getContactDetails } from "~/modules/content/company.server";
 import { DEFAULT_TITLE, seoForPath } from "~/modules/seo/seo.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
 import { testEnv } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import {
   deleteSeoRecord,
   getBrandContent,
@@ -58,8 +57,7 @@ describe.each(drivers)("the admin's SEO, brand content and company tools on %s",
   let database: TestDatabase;
   const env = testEnv();
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database.close();

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, outboxEmails } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { createMailer, enqueueEmail } from "../email/outbox.server";
 import { placeOrder } from "../orders/orders.server";
 import {
@@ -24,8 +23,9 @@ describe.each(drivers)("the admin's e-mail outbox on %s", (driver) => {
   let orderNumber: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    const ctx = ordersTestContext(database.db, demo.cipher);
     const placed = await placeOrder(ctx, checkout({ email: "buyer@example.com" }));
     if (!placed.ok) throw new Error(JSON.stringify(placed.errors));
     orderNumber = placed.number;

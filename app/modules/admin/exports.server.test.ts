@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import { csvField, keyPoolsCsv, ordersCsv } from "./exports.server";
 import { orderListQuery, refundOrder } from "./orders.server";
@@ -26,8 +25,9 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
   let ctx: OrdersContext;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
   });
   afterAll(async () => {
     await database.close();

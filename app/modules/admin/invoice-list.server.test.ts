@@ -5,10 +5,9 @@ import { invoices } from "~db/schema";
 import { toDecimalString } from "~/lib/money";
 import { documentNumber } from "~/modules/orders/invoice-document";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { taxOrder } from "../../../tests/support/invoices";
 import { address, checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { invoicesCsv } from "./exports.server";
 import { invoiceListQuery, listInvoices, listRange } from "./invoice-list.server";
 import { markOrderPaid, refundOrder } from "./orders.server";
@@ -24,8 +23,9 @@ describe.each(drivers)("the invoices list and its CSV export on %s", (driver) =>
   let salesTax: { number: number; invoice: string; total: number; tax: number };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
     const placeTaxed = async (email: string, taxes: Array<{ name: string; rateBasisPoints: number }>) => {
       // Placed in New York (its own taxes, then replaced by the ones asked for).
       const billing = { ...address, region: "NY" };

@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, licenceKeys, orderLines, orderRefunds, orders, outboxEmails } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { resendKeys } from "../orders/lookup.server";
 import { type OrdersContext, orderForBuyer, placeOrder } from "../orders/orders.server";
 import {
@@ -23,8 +22,9 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
   let ctx: OrdersContext;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
   });
   afterAll(async () => {
     await database.close();

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { seedDemo } from "../../../tests/support/seed";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { PRODUCT_CSV_EXAMPLE } from "./product-import";
 import { productsCsv } from "./product-export.server";
 import { importProductCsv, parseProductCsv } from "./product-import.server";
@@ -14,8 +13,7 @@ const query = (params: Record<string, string> = {}) => productListQuery.parse(pa
 describe.each(drivers)("the CSV product export on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database.close();

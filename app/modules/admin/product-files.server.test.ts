@@ -8,9 +8,8 @@ import { auditLog, products } from "~db/schema";
 import { defineBuckets } from "~/modules/storage/buckets.server";
 import { LocalDiskDriver } from "~/modules/storage/drivers/local-disk.server";
 import { createStorageService, type StorageService } from "~/modules/storage/storage.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
-import { seedDemo } from "../../../tests/support/seed";
 import { testBuckets } from "../../../tests/support/storage";
 import { deleteProductFile, fileListQuery, listProductFiles, productImageUrl } from "./product-files.server";
 
@@ -29,8 +28,7 @@ describe.each(drivers)("the product images bucket for the admin on %s", (driver)
   let dataDir: string;
   let storage: StorageService;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
     dataDir = await mkdtemp(path.join(tmpdir(), "storefront-files-"));
     storage = createStorageService({
       db: database.db,

@@ -2,8 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, products } from "~db/schema";
 import { resolveCataloguePath } from "~/modules/catalogue/catalogue.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { seedDemo } from "../../../tests/support/seed";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./product-import";
 import { importProductCsv, parseProductCsv } from "./product-import.server";
 
@@ -15,8 +14,7 @@ const productCount = async (db: TestDatabase["db"]) => (await db.select({ n: cou
 describe.each(drivers)("the CSV product import on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database.close();

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenceKeys, products } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { placeOrder, type OrdersContext } from "../orders/orders.server";
 import { LOW_KEY_POOL } from "./dashboard.server";
 import { importPoolKeys, keyPoolDetail, keyPoolQuery, listKeyPools } from "./product-keys.server";
@@ -17,8 +16,9 @@ describe.each(drivers)("licence key pools for the admin on %s", (driver) => {
   let ctx: OrdersContext;
   let emptyId: number;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
     const created = await createProduct(
       database.db,
       productFormSchema.parse({

@@ -2,9 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orders, products, promotions } from "~db/schema";
 import { fieldErrors, formToObject } from "~/lib/forms";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { insertOrderWithCode } from "../../../tests/support/promotion-orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { promotionFormSchema, promotionListQuery } from "./promotions-schemas";
 import {
   createPromotion,
@@ -38,8 +37,7 @@ const fields = (overrides: Record<string, string> = {}) => ({
 describe.each(drivers)("the admin's discount codes on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database.close();

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orders, outboxEmails, scheduledJobs } from "~db/schema";
 import { openDatabase, type DatabaseHandle } from "~db/client.server";
 import { formToObject } from "~/lib/forms";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import type { KeyCipher } from "~/lib/key-cipher.server";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext, address } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { submitContactMessage, submitQuoteRequest } from "~/modules/content/messages.server";
 import { orderForBuyer, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { notifyOwnerOfMessage, runLowStockDigest } from "~/modules/orders/owner-notifications.server";
@@ -39,11 +39,10 @@ describe.each(drivers)("store settings on %s", (driver) => {
   let database: TestDatabase;
   /** A second handle on the same database: another server process, on PostgreSQL. */
   let other: DatabaseHandle;
-  let cipher: Awaited<ReturnType<typeof seedDemo>>;
+  let cipher: KeyCipher;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    cipher = await seedDemo(database.db);
+    ({ database, cipher } = await createDemoDatabase(driver));
     other = driver === "postgres" ? await openDatabase({ url: database.url! }) : database;
   });
   afterAll(async () => {

@@ -4,10 +4,9 @@ import { auditLog, session, user } from "~db/schema";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import { signUpConfirmed } from "../../../tests/support/accounts";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
 import { checkout, ordersTestContext, testEnv } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { banUser, listUsers, ordersOfUser, setUserRole, unbanUser, userListQuery } from "./users.server";
 
 const env = testEnv({ PUBLIC_URL: "http://shop.test" });
@@ -18,8 +17,9 @@ describe.each(drivers)("running users from the admin area on %s", (driver) => {
   let ctx: OrdersContext;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
     auth = createAuth({
       db: database.db,
       env,

@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~db/schema";
-import { seedDemo } from "../../../tests/support/seed";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import {
   brandProducts,
   brandTiles,
@@ -16,8 +15,7 @@ import {
 describe.each(drivers)("catalogue lookups on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database?.close();

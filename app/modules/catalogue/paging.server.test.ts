@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "../../../tests/support/seed";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { brandProductsPage, productsWithTagPage, resolveCataloguePath } from "./catalogue.server";
 import { PAGE_SIZE } from "./pagination";
 import { searchPage, searchProducts } from "./search.server";
@@ -9,8 +8,7 @@ import { searchPage, searchProducts } from "./search.server";
 describe.each(drivers)("lists a page at a time on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
     // 55 more McAfee products, all at one catalogue position: their order must still be one and the same.
     await database.db.execute(sql`
       insert into products (group_key, external_id, name, description, price_cents, original_price_cents,

@@ -2,8 +2,7 @@ import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandGroups, products } from "~db/schema";
 import { growCatalogue } from "../../../scripts/bench-web/catalogue";
-import { seedDemo } from "../../../tests/support/seed";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { PAGE_SIZE } from "./pagination";
 import { SEARCH_RESULT_LIMIT, searchPage, searchProducts } from "./search.server";
 
@@ -14,8 +13,7 @@ describe.each(drivers)("search in a catalogue of 20,000 products on %s", (driver
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
     expect(await growCatalogue(database.db, TOTAL)).toBe(TOTAL);
   }, 120_000);
   afterAll(async () => {

@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandGroups, products } from "~db/schema";
-import { seedDemo } from "../../../tests/support/seed";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { searchPage, searchProducts } from "./search.server";
 import { currentSearchIndex } from "./search-index.server";
 
@@ -11,8 +10,7 @@ describe.each(drivers)("product search on %s", (driver) => {
   const names = async (query: string) => (await searchProducts(database, query)).map((card) => card.name);
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database?.close();

@@ -1,9 +1,8 @@
 import { eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderLines, products } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { addShipment, cancelOrder, refundOrder } from "~/modules/admin/orders.server";
 import { orderForBuyer, type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import { priceCart } from "~/modules/cart/pricing.server";
@@ -16,9 +15,9 @@ describe.each(drivers)("stock of printers and routers on %s", (driver) => {
   let router: { id: number; groupKey: string; externalId: string; name: string };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const cipher = await seedDemo(database.db);
-    ctx = ordersTestContext(database.db, cipher);
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
     router = (
       await database.db.select().from(products).where(eq(products.route, "/router/tplink/archer-c80"))
     )[0]!;

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedDemo } from "../../../tests/support/seed";
 import { contactMessages, quoteRequests } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { submitContactMessage, submitQuoteRequest } from "./messages.server";
 import { getService } from "./services.server";
 
@@ -30,8 +29,7 @@ describe.each(drivers)("contact messages and quote requests (%s)", (driver) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database?.close();

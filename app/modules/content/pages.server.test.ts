@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "../../../tests/support/seed";
 import { createLogger } from "~/lib/logger.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { getContactDetails } from "./company.server";
 import { getPage } from "./pages.server";
 import { getService, listServices } from "./services.server";
@@ -19,8 +18,7 @@ describe.each(drivers)("content pages, services and contact details (%s)", (driv
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
   });
   afterAll(async () => {
     await database?.close();

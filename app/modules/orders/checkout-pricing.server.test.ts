@@ -1,9 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orders, outboxEmails, promotions, taxRules } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { address, checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { cancelOrder } from "~/modules/admin/orders.server";
 import { priceForCheckout } from "./checkout-pricing.server";
 import { type OrdersContext, placeOrder } from "./orders.server";
@@ -33,9 +32,9 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
   let ctx: OrdersContext;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const cipher = await seedDemo(database.db);
-    ctx = ordersTestContext(database.db, cipher);
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
   });
   afterAll(async () => {
     await database.close();

@@ -19,11 +19,10 @@ import { resendEmail } from "~/modules/admin/emails.server";
 import { markOrderPaid, refundOrder } from "~/modules/admin/orders.server";
 import { createMailer } from "~/modules/email/outbox.server";
 import { recordingLogger } from "../../../tests/support/logger";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
 import { pdfText } from "../../../tests/support/pdf";
 import { taxOrder } from "../../../tests/support/invoices";
-import { seedDemo } from "../../../tests/support/seed";
 import type { DocumentSnapshot } from "./invoice-document";
 import { attachmentContent, orderDocumentPdf, orderDocuments } from "./invoices.server";
 import { markPaid, type OrdersContext, placeOrder } from "./orders.server";
@@ -36,8 +35,9 @@ describe.each(drivers)("invoices and credit notes on %s", (driver) => {
   let ctx: OrdersContext;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
   });
   afterAll(async () => {
     await database.close();

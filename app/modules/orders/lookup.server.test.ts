@@ -1,9 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { checkOrderLink, orderPath } from "./access.server";
 import { emailGuestOrderLink, findGuestOrder, maskEmail, renewOrderLink } from "./lookup.server";
 import { orderForBuyer, orderLinkRef, type OrdersContext, placeOrder } from "./orders.server";
@@ -16,8 +15,9 @@ describe.each(drivers)("finding an order as a guest, and its secret links, on %s
   const freshClient = () => `10.1.${Math.floor(++clients / 250)}.${clients % 250}`;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    ctx = ordersTestContext(database.db, await seedDemo(database.db));
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
   });
   afterAll(async () => {
     await database.close();

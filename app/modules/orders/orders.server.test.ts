@@ -1,9 +1,8 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenceKeys, orderEvents, orderLines, orders, outboxEmails, products } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { addLicenceKeys } from "./licence-keys.server";
 import { priceCart } from "~/modules/cart/pricing.server";
 import { markPaid, orderForBuyer, type OrdersContext, placeOrder } from "./orders.server";
@@ -16,9 +15,9 @@ describe.each(drivers)("placing orders on %s", (driver) => {
   let printer: { id: number; priceCents: number; groupKey: string; externalId: string };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const cipher = await seedDemo(database.db);
-    ctx = ordersTestContext(database.db, cipher);
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
+    ctx = ordersTestContext(database.db, demo.cipher);
     norton = (
       await database.db
         .select()

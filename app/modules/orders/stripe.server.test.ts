@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders, paymentEvents } from "~db/schema";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext, testEnv } from "../../../tests/support/orders";
-import { seedDemo } from "../../../tests/support/seed";
 import { type OrdersContext, placeOrder } from "./orders.server";
 import { handleStripeWebhook } from "./stripe.server";
 
@@ -35,11 +34,11 @@ describe.each(drivers)("the Stripe webhook on %s", (driver) => {
   let ctx: OrdersContext;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const cipher = await seedDemo(database.db);
+    const demo = await createDemoDatabase(driver);
+    database = demo.database;
     ctx = ordersTestContext(
       database.db,
-      cipher,
+      demo.cipher,
       testEnv({ STRIPE_SECRET_KEY: "sk_test_store", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
     );
   });

@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seoRecords, webInfo } from "~db/schema";
 import { readDemoSeed } from "~db/seed/import.server";
-import { seedDemo } from "../../../tests/support/seed";
 import type { Env } from "~/lib/env.server";
-import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { DEFAULT_TITLE, seoForPath } from "./seo.server";
 import { DESCRIPTION_MAX } from "./summary";
 
@@ -16,8 +15,7 @@ describe.each(drivers)("page titles, descriptions and canonical addresses on %s"
   let database: TestDatabase;
   let ctx: { db: TestDatabase["db"]; env: Env };
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db);
+    ({ database } = await createDemoDatabase(driver));
     ctx = { db: database.db, env };
   });
   afterAll(async () => {
