@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
 import { hydrated } from "./hydrated";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -15,15 +15,7 @@ for (const [name, path] of [
 ] as const) {
   test(`axe finds no serious or critical violations on the ${name}`, async ({ page }) => {
     await page.goto(path);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    const serious = violations.filter(
-      (violation) => violation.impact === "serious" || violation.impact === "critical",
-    );
-    expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-    ).toEqual([]);
+    await expectAccessible(page, name);
   });
 }
 
@@ -66,16 +58,7 @@ test("axe finds no serious or critical violations in the cart and checkout", asy
   for (const path of ["/cart", "/payment"]) {
     await page.goto(path);
     await expect(page.getByTestId(path === "/cart" ? "cart-line" : "summary-line").first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    const serious = violations.filter(
-      (violation) => violation.impact === "serious" || violation.impact === "critical",
-    );
-    expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-      path,
-    ).toEqual([]);
+    await expectAccessible(page, path);
   }
 });
 

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
 import { adminPages, signInAsAdmin } from "./admin";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -11,12 +11,7 @@ test("admin pages pass axe and fit a phone", async ({ page, baseURL }) => {
   // One more page each time the admin grows (the settings page made 180 s too short on a busy machine).
   test.setTimeout(300_000);
   await page.goto("/admin");
-  const signIn = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    signIn.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
-  ).toEqual([]);
+  await expectAccessible(page, "the admin's sign-in");
 
   await signInAsAdmin(page, baseURL!);
   for (const path of ["/admin", ...adminPages({ withParams: false })]) {
@@ -31,14 +26,7 @@ test("admin pages pass axe and fit a phone", async ({ page, baseURL }) => {
       if (label === "desktop") {
         // Every title names the page, then the admin, the same way.
         await expect(page, path).toHaveTitle(path === "/admin" ? "Store admin" : /^\S.* · Store admin$/);
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-          .analyze();
-        const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(
-          serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(", ")}`),
-          path,
-        ).toEqual([]);
+        await expectAccessible(page, path);
       } else {
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth),

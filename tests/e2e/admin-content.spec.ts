@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -11,22 +11,6 @@ const stamp = Date.now().toString(36);
 
 async function shot(page: Page, name: string) {
   await screenshot(page, `admin-content-${name}`);
-}
-
-/**
- * No serious or critical axe violations on the whole page, the admin shell included.
- */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-    page.url(),
-  ).toEqual([]);
 }
 
 const notice = (page: Page) => page.getByTestId("action-notice");

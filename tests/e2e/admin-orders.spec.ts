@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { ADMIN_EMAIL, signInAsAdmin } from "./admin";
 import { confirmationLink, waitForMail } from "./mail";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
 import { addToCart } from "./cart";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -36,19 +36,6 @@ async function checkout(page: Page, email: string, method: "bank-transfer" | "sa
 async function shot(page: Page, name: string) {
   await expect(page.getByTestId("route-spinner")).toHaveCount(0);
   await screenshot(page, name);
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-    label,
-  ).toEqual([]);
 }
 
 test("a guest's bank-transfer order is found by its number, marked paid, and its licence key e-mailed", async ({
@@ -84,7 +71,7 @@ test("a guest's bank-transfer order is found by its number, marked paid, and its
   await expect(rows.first()).toContainText(buyer);
   await expect(rows.first()).toContainText("Bank transfer");
   await shot(page, "admin-orders-list");
-  await expectNoSeriousAxeViolations(page, "orders list");
+  await expectAccessible(page, "orders list");
 
   await rows
     .first()
@@ -97,7 +84,7 @@ test("a guest's bank-transfer order is found by its number, marked paid, and its
   await expect(page.getByTestId("admin-payment")).toHaveText("Bank transfer: Not paid yet");
   await expect(page.getByTestId("key-hint")).toHaveCount(0);
   await shot(page, "admin-order-pending");
-  await expectNoSeriousAxeViolations(page, "order detail");
+  await expectAccessible(page, "order detail");
 
   await page.getByRole("button", { name: "Mark as paid" }).click();
   await expect(page.getByTestId("action-notice")).toContainText(`Order #${number} is marked paid`);
@@ -280,7 +267,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   // The customer confirmed the address to sign in.
   await expect(row).not.toContainText("not verified");
   await shot(page, "admin-users-list");
-  await expectNoSeriousAxeViolations(page, "users list");
+  await expectAccessible(page, "users list");
 
   await row.getByRole("link", { name: "Grace Customer" }).click();
   await expect(page.getByRole("heading", { name: "Grace Customer" })).toBeVisible();
@@ -297,7 +284,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await expect(page.getByTestId("user-detail-role")).toHaveText("Admin");
   await expect(page.getByTestId("user-audit")).toContainText("user.set-role");
   await shot(page, "admin-user-detail");
-  await expectNoSeriousAxeViolations(page, "user detail");
+  await expectAccessible(page, "user detail");
 
   await page.goto("/admin/audit");
   await hydrated(page);
@@ -323,7 +310,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await expect(diff).toContainText(email);
   await expect(diff.locator("tr[data-changed=true]")).toContainText(/role\s*(\(changed\))?\s*user\s*admin/);
   await shot(page, "admin-audit");
-  await expectNoSeriousAxeViolations(page, "audit log");
+  await expectAccessible(page, "audit log");
 
   // Back to a customer, then banned: their session ends at once.
   await page.goto(userUrl);

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -18,18 +18,6 @@ const png = (color: string) =>
   sharp({ create: { width: 240, height: 180, channels: 3, background: color } })
     .png()
     .toBuffer();
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** Fills the product form's text fields (the image address too, unless an upload gives it). */
 async function fillProduct(
@@ -175,7 +163,7 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(page.getByTestId("action-notice")).toContainText(`It is on the storefront at ${route}`);
     await expect(page.getByLabel("Image address")).toHaveValue(imageUrl);
     await shot(page, "product-form");
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page);
     const productId = Number(/\/admin\/products\/(\d+)/.exec(page.url())![1]);
 
     // On the storefront at its address, at once: name, price and the uploaded image.
@@ -269,7 +257,7 @@ test.describe("the admin's products, keys, import and files", () => {
     const row = page.locator(`[data-testid="pool-row"][data-product-id="${productId}"]`);
     await expect(row).toHaveAttribute("data-low", "true"); // 4 < 5
     await shot(page, "keys");
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page);
 
     const sale = await buyAsGuest(browser, route, `keys.${id}@example.com`);
     expect([...keys, `E2E-${id.toUpperCase()}-0004`]).toContain(sale.key);
@@ -325,7 +313,7 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByTestId("list-range")).toContainText("Showing 6–10");
     await shot(page, "products");
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page);
   });
 
   test("a CSV import with a bad row reports every row and imports nothing; the fixed file imports", async ({
@@ -351,7 +339,7 @@ test.describe("the admin's products, keys, import and files", () => {
     await page.getByRole("button", { name: "Import" }).click();
     await expect(page.getByTestId("import-summary")).toContainText("Nothing was imported");
     await shot(page, "import-errors");
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page);
     expect((await page.request.get(`/antivirus/norton/csv-${id}-1`)).status()).toBe(404);
 
     // A file past the limit is refused beside the field, before it is sent.
@@ -409,7 +397,7 @@ test.describe("the admin's products, keys, import and files", () => {
     const preview = row.getByRole("img");
     await expect.poll(() => preview.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(240);
     await shot(page, "files");
-    await expectNoSeriousAxeViolations(page);
+    await expectAccessible(page);
 
     const path = (await row.getAttribute("data-path"))!;
     await row.getByRole("button", { name: `Delete ${path}` }).click();

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -19,18 +19,6 @@ async function screenshots(page: Page, name: string) {
   ).toBeLessThanOrEqual(PHONE);
   await screenshot(page, `admin-taxes-${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(", ")}`),
-    page.url(),
-  ).toEqual([]);
 }
 
 const notice = (page: Page) => page.getByTestId("action-notice");

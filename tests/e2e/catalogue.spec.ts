@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { hydrated } from "./hydrated";
+import { animationsDone } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -332,6 +333,7 @@ test("catalogue pages have no accessibility violations", async ({ page }) => {
     "/search?q=qwxzzv",
   ]) {
     await page.goto(path);
+    await animationsDone(page);
     const { violations } = await new AxeBuilder({ page })
       .include("#main")
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])

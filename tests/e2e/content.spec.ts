@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { hydrated } from "./hydrated";
+import { animationsDone } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -16,6 +17,7 @@ const PAGES = [
 const PHONE = { width: 390, height: 844 };
 
 async function expectNoAxeViolations(page: Page) {
+  await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
     .analyze();

@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
 import { hydrated } from "./hydrated";
 import { sentMail, waitForMail } from "./mail";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -14,19 +14,6 @@ const PHONE = { width: 360, height: 780 };
 async function shot(page: Page, name: string) {
   await expect(page.getByTestId("route-spinner")).toHaveCount(0);
   await screenshot(page, `order-life-${name}`);
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-    label,
-  ).toEqual([]);
 }
 
 async function expectFitsPhone(page: Page) {
@@ -146,7 +133,7 @@ test("refunding one line e-mails the customer and hides that line's keys from th
   await expect(refundedLine.getByTestId("line-delivery")).toContainText("Refunded");
   await expect(customer.getByTestId("order-refunded")).toBeVisible();
   await shot(customer, "customer-line-refunded");
-  await expectNoSeriousAxeViolations(customer, "customer order after a refund");
+  await expectAccessible(customer, "customer order after a refund");
   await customer.context().close();
 });
 
@@ -290,7 +277,7 @@ test("a two-line physical order ships line by line and is complete only when bot
   await page.getByRole("button", { name: "Save customer note" }).click();
   await expect(page.getByTestId("action-notice")).toContainText("customer's note");
   await shot(page, "admin-two-parcels");
-  await expectNoSeriousAxeViolations(page, "admin order with shipments and notes");
+  await expectAccessible(page, "admin order with shipments and notes");
   await expectFitsPhone(page);
   await shot(page, "admin-two-parcels-phone");
 
@@ -301,7 +288,7 @@ test("a two-line physical order ships line by line and is complete only when bot
   ]);
   await expect(customer.getByTestId("customer-note")).toContainText("Both parcels left our warehouse today.");
   expect(await customer.content()).not.toContain("Left at the back door");
-  await expectNoSeriousAxeViolations(customer, "customer order with shipments");
+  await expectAccessible(customer, "customer order with shipments");
   await expectFitsPhone(customer);
   await shot(customer, "customer-two-parcels-phone");
   await customer.context().close();

@@ -4,6 +4,7 @@ import { expect } from "@playwright/test";
 import pg from "pg";
 import { startTcpRelay } from "../support/tcp-relay";
 import { hydrated } from "./hydrated";
+import { animationsDone } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -89,6 +90,7 @@ test("while PostgreSQL is away the store answers a clear 503 page, and after its
     await expect(other.getByText("The store cannot reach its database at the moment.")).toBeVisible();
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(other, "outage-503-360");
+    await animationsDone(other);
     const { violations } = await new AxeBuilder({ page: other }).analyze();
     expect(
       violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),

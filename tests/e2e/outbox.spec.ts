@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -110,16 +110,7 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
   // The e-mail's own frame runs no scripts (it is sandboxed), so axe cannot look inside: the page around it is
   // checked, and the frame itself must have a title.
   await expect(page.getByTestId("email-html")).toHaveAttribute("title", /as the customer sees it/);
-  const { violations } = await new AxeBuilder({ page })
-    .exclude('[data-testid="email-html"]')
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-    label,
-  ).toEqual([]);
+  await expectAccessible(page, label, (axe) => axe.exclude('[data-testid="email-html"]'));
 }
 
 test("e-mails stored without SMTP are sent once, exactly once, after a restart with SMTP, and the admin can resend one", async ({
