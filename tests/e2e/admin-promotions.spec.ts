@@ -116,6 +116,8 @@ test("the owner adds a code, finds it in the list, edits, pauses, resumes and de
   await expect(notice(page)).toHaveText("Code paused: checkout refuses it until you resume it.");
   await expect(rowOf(page, code).getByTestId("promotion-status")).toHaveText("Paused");
   await page.getByRole("link", { name: /^Paused/ }).click();
+  // The row is on the list before too: resumed from there, it would stay on it.
+  await expect(page).toHaveURL(/[?&]status=paused(&|$)/);
   await expect(rowOf(page, code)).toBeVisible();
   await rowOf(page, code)
     .getByRole("button", { name: `Resume ${code}` })

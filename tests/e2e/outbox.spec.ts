@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
 import { type Browser, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
@@ -122,35 +121,14 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
   const sinkPort = port + 10;
   const ownURL = `http://127.0.0.1:${port}`;
   const dataDir = `test-results/e2e-outbox-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
 
-  // The first admin, made as the owner makes one; signInAsAdmin reads the password from this file.
-  const created = spawnSync(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "scripts/admin-create.ts",
-      "--email",
-      "admin@example.com",
-      "--name",
-      "Owner",
-    ],
-    { env: serverEnv(port, dataDir), encoding: "utf8" },
-  );
-  expect(created.status, created.stderr).toBe(0);
-  writeFileSync(`test-results/admin-${port}.txt`, created.stdout);
-  // As on the main test server: the first admin keeps the printed password (no prompt for a new one).
-  const kept = spawnSync(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "tests/support/e2e-admins.ts",
-      "admin@example.com",
-      "new-admin@example.com",
-    ],
-    { env: serverEnv(port, dataDir), encoding: "utf8" },
-  );
-  expect(kept.status, kept.stderr).toBe(0);
+  // The end-to-end store's data (its admins, the demo store), without its server: signInAsAdmin reads the first
+  // admin's password from the file this writes for the port.
+  const prepared = spawnSync(process.execPath, ["scripts/e2e-server.mjs"], {
+    env: { ...serverEnv(port, dataDir), E2E_PREPARE_ONLY: "1", E2E_DATABASE: "" },
+    encoding: "utf8",
+  });
+  expect(prepared.status, prepared.stderr).toBe(0);
 
   let server = await startServer(serverEnv(port, dataDir));
   const sink = await startSink(sinkPort);
