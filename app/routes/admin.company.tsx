@@ -71,7 +71,7 @@ function CompanyForm({ company, reply }: { company: Settings["company"]; reply?:
           maxLength={40}
           defaultValue={pick("phone")}
           error={errors.phone}
-          hint="Shown in the header and footer, like (212) 555-0100."
+          hint="The store's one phone: the header, footer, contact page and e-mails show it, like (212) 555-0100. The settings page edits the same one."
         />
         <TextField
           label="Phone, international format"
@@ -92,7 +92,7 @@ function CompanyForm({ company, reply }: { company: Settings["company"]; reply?:
 
 function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply }) {
   const { errors, onSubmit, onChange, formRef } = useFormCheck(webInfoFormSchema, reply?.errors);
-  const pick = (field: "name" | "email" | "phone" | "phonecall" | "address" | "address2") =>
+  const pick = (field: "name" | "email" | "address" | "address2") =>
     reply?.values?.[field] ?? info?.[field] ?? "";
   return (
     <Form
@@ -126,27 +126,6 @@ function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply
           maxLength={WEB_INFO_LIMITS.email}
           defaultValue={pick("email")}
           error={errors.email}
-        />
-        <TextField
-          label="Phone, local format"
-          name="phone"
-          autoComplete="off"
-          type="tel"
-          required
-          maxLength={40}
-          defaultValue={pick("phone")}
-          error={errors.phone}
-          hint="Part of the web info record; the header uses the company phone above."
-        />
-        <TextField
-          label="Phone, international format"
-          name="phonecall"
-          autoComplete="off"
-          type="tel"
-          required
-          maxLength={16}
-          defaultValue={pick("phonecall")}
-          error={errors.phonecall}
         />
         <TextAreaField
           label="USA office address"

@@ -1,4 +1,6 @@
-import { data, redirect, useLocation } from "react-router";
+import { useState } from "react";
+import { data, redirect, useLocation, useSearchParams } from "react-router";
+import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
 import { fieldErrors, formToObject } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
@@ -7,12 +9,18 @@ import {
   DeliverySettings,
   NotificationSettings,
   PaymentSettings,
+  SettingsEdited,
   ShippingSettings,
   StoreSettingsForm,
+  UnreadableSettings,
 } from "~/modules/admin/components/settings-forms";
 import { DoneNotice, FormMessage } from "~/modules/admin/content-fields";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
-import { SETTINGS_SCHEMAS, SETTINGS_SECTIONS } from "~/modules/admin/settings-schemas";
+import {
+  SETTINGS_SCHEMAS,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+} from "~/modules/admin/settings-schemas";
 import { saveSettingsSection, settingsPage } from "~/modules/admin/store-settings.server";
 import type { Route } from "./+types/admin.settings";
 
@@ -49,11 +57,36 @@ const DONE = {
   notifications: "Notifications saved.",
 };
 
+const TITLES: Record<SettingsSection, string> = {
+  payments: "Payments",
+  bank: "Bank transfer",
+  shipping: "Shipping",
+  store: "Store details",
+  delivery: "Delivery promise",
+  notifications: "Notifications",
+};
+
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const saved = searchParams.get("done");
+  // Sections edited and not saved yet. Saving one section redraws only that one, so the others keep their edits.
+  const [unsaved, setUnsaved] = useState<SettingsSection[]>([]);
+  const edited = (section: SettingsSection) =>
+    setUnsaved((sections) => (sections.includes(section) ? sections : [...sections, section]));
+  // A save lands as a new location: the section saved is no longer unsaved (adjusted while rendering, as React advises).
+  const [landed, setLanded] = useState(location.key);
+  if (landed !== location.key) {
+    setLanded(location.key);
+    if (saved) setUnsaved((sections) => sections.filter((section) => section !== saved));
+  }
+  useUnsavedChanges(
+    unsaved.length > 0,
+    `You have unsaved changes in ${unsaved.map((section) => TITLES[section]).join(", ")}. Leave the page and lose them?`,
+  );
   const replyFor = (section: string) => (actionData?.intent === section ? actionData : undefined);
-  const props = (section: string) => ({
-    key: `${section}:${location.key}`,
+  const props = (section: SettingsSection) => ({
+    key: saved === section || actionData?.intent === section ? `${section}:${location.key}` : section,
     view: loaderData,
     reply: replyFor(section),
   });
@@ -63,15 +96,28 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       intro="How the store takes payments, ships, names itself in e-mails and tells you what happens. Every change is live at once, in every server process, and recorded in the audit log."
     >
       <DoneNotice messages={DONE} />
+      <UnreadableSettings unreadable={loaderData.unreadable} />
       {actionData && !actionData.intent ? <FormMessage message={actionData.message} /> : null}
-      <div className="space-y-6">
-        <PaymentSettings {...props("payments")} />
-        <BankSettings {...props("bank")} />
-        <ShippingSettings {...props("shipping")} />
-        <StoreSettingsForm {...props("store")} />
-        <DeliverySettings {...props("delivery")} />
-        <NotificationSettings {...props("notifications")} />
-      </div>
+      {unsaved.length > 0 ? (
+        <p
+          role="status"
+          data-testid="unsaved-settings"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Not saved yet: {unsaved.map((section) => TITLES[section]).join(", ")}. Each section has its own Save
+          button.
+        </p>
+      ) : null}
+      <SettingsEdited.Provider value={edited}>
+        <div className="space-y-6">
+          <PaymentSettings {...props("payments")} />
+          <BankSettings {...props("bank")} />
+          <ShippingSettings {...props("shipping")} />
+          <StoreSettingsForm {...props("store")} />
+          <DeliverySettings {...props("delivery")} />
+          <NotificationSettings {...props("notifications")} />
+        </div>
+      </SettingsEdited.Provider>
     </AdminPage>
   );
 }

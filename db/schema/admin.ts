@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { jsonb } from "./json";
 
 /** Every write of the admin area: who, what, when, and the record before and after. */
 export const auditLog = pgTable(

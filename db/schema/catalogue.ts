@@ -4,13 +4,13 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { jsonb } from "./json";
 import { brandContent } from "./content";
 
 export type Section = "antivirus" | "windows" | "printer" | "router";

@@ -5,13 +5,13 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { jsonb } from "./json";
 
 export type BrandContact = { supportPhone: string; supportEmail: string; website: string };
 export type BrandBenefit = { title: string; desc: string; icon: string };
@@ -45,14 +45,15 @@ export const companyDetails = pgTable(
   (table) => [check("company_details_single_row", sql`${table.id} = 1`)],
 );
 
-/** Default web info: the store's name, contact and its two offices (address: India, address2: USA). */
+/**
+ * Default web info: the store's name, support e-mail and its two offices (address: India, address2: USA). Its phone
+ * is the company details' phone: one record for the fact (docs/decisions/0029-one-record-per-fact.md).
+ */
 export const webInfo = pgTable(
   "web_info",
   {
     id: integer("id").primaryKey().default(1),
     name: text("name").notNull(),
-    phone: text("phone").notNull(),
-    phonecall: text("phonecall").notNull(),
     address: text("address").notNull(),
     address2: text("address2").notNull(),
     email: text("email").notNull(),

@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgSequence,
   pgTable,
   serial,
@@ -12,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { jsonb } from "./json";
 import { products } from "./catalogue";
 import { promotions } from "./pricing";
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { jsonb } from "./json";
 
 /**
  * One stored file (the spec's "stored file object"). The bytes live in the storage driver (local disk or S3) under

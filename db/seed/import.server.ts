@@ -227,17 +227,21 @@ async function importContent(tx: Transaction, file: SeedFile) {
       .values(values)
       .onConflictDoUpdate({ target: brandContent.key, set: { ...values, updatedAt: sql`now()` } });
   }
-  if (file.company) {
+  // The store's one phone is the company details' (a web info phone is the same one, checked by the seed schema).
+  const { phone, phonecall, ...info } = file.webInfo ?? {};
+  const company = file.company ?? (phone && phonecall ? { phone, phonecall } : undefined);
+  if (company) {
     await tx
       .insert(companyDetails)
-      .values({ id: 1, ...file.company })
-      .onConflictDoUpdate({ target: companyDetails.id, set: { ...file.company, updatedAt: sql`now()` } });
+      .values({ id: 1, ...company })
+      .onConflictDoUpdate({ target: companyDetails.id, set: { ...company, updatedAt: sql`now()` } });
   }
   if (file.webInfo) {
+    const values = info as Omit<NonNullable<typeof file.webInfo>, "phone" | "phonecall">;
     await tx
       .insert(webInfo)
-      .values({ id: 1, ...file.webInfo })
-      .onConflictDoUpdate({ target: webInfo.id, set: { ...file.webInfo, updatedAt: sql`now()` } });
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: webInfo.id, set: { ...values, updatedAt: sql`now()` } });
   }
   for (const [key, meta] of Object.entries(file.productMetadata ?? {})) {
     await tx

@@ -144,8 +144,12 @@ export const seedFileSchema = z
     webInfo: z
       .object({
         name: text(200),
-        phone: text(40),
-        phonecall: z.string().regex(/^\+\d{6,15}$/, "must be an international number like +12125550123"),
+        /** The store's phone is the company's (`company`); accepted here for files that give it with the name. */
+        phone: text(40).optional(),
+        phonecall: z
+          .string()
+          .regex(/^\+\d{6,15}$/, "must be an international number like +12125550123")
+          .optional(),
         /** The office in India. */
         address: text(500),
         /** The office in the USA. */
@@ -272,6 +276,24 @@ export const seedFileSchema = z
   })
   .strict()
   .superRefine((file, ctx) => {
+    // One phone for the store: a web info phone is the company's, so the two must not disagree.
+    const infoPhone = file.webInfo?.phone ?? file.webInfo?.phonecall;
+    if (infoPhone !== undefined && (!file.webInfo?.phone || !file.webInfo.phonecall))
+      ctx.addIssue({
+        code: "custom",
+        path: ["webInfo", file.webInfo?.phone ? "phonecall" : "phone"],
+        message: "give the phone in both formats, or in company only",
+      });
+    if (
+      file.company &&
+      file.webInfo?.phone &&
+      (file.company.phone !== file.webInfo.phone || file.company.phonecall !== file.webInfo.phonecall)
+    )
+      ctx.addIssue({
+        code: "custom",
+        path: ["webInfo", "phone"],
+        message: "the store has one phone: give it in company only, or the same in both",
+      });
     const contentKeys = new Set(Object.keys(file.brandContent ?? {}));
     const groupKeys = new Set<string>();
     const routes = new Map<string, string>();

@@ -156,29 +156,41 @@ export const samePhone = (local: string, international: string) =>
 
 export const WEB_INFO_LIMITS = { name: 120, email: 254, address: 500 } as const;
 
-/** The default web info: the store's name, e-mail, phone and its two offices (address: India, address2: USA). */
-export const webInfoFormSchema = z
-  .object({
-    name: line("the store's name", WEB_INFO_LIMITS.name),
-    email: z
-      .string({ error: "Enter the e-mail address" })
-      .trim()
-      .min(1, "Enter the e-mail address")
-      .max(WEB_INFO_LIMITS.email)
-      .pipe(z.email("Enter a valid e-mail address, like support@example.com")),
-    phone: localPhone,
-    phonecall: internationalPhone,
-    address: optionalText(WEB_INFO_LIMITS.address),
-    address2: optionalText(WEB_INFO_LIMITS.address),
-  })
-  .superRefine((info, ctx) => {
-    if (!samePhone(info.phone, info.phonecall))
+/** The store's phone in both formats, which must be the same line: the company details record holds it. */
+export const companyFormSchema = z
+  .object({ phone: localPhone, phonecall: internationalPhone })
+  .superRefine((company, ctx) => {
+    if (!samePhone(company.phone, company.phonecall))
       ctx.addIssue({
         code: "custom",
         path: ["phonecall"],
         message: "The two formats must be the same number",
       });
   });
+
+const storeName = line("the store's name", WEB_INFO_LIMITS.name);
+const supportEmail = z
+  .string({ error: "Enter the e-mail address" })
+  .trim()
+  .min(1, "Enter the e-mail address")
+  .max(WEB_INFO_LIMITS.email)
+  .pipe(z.email("Enter a valid e-mail address, like support@example.com"));
+
+/**
+ * The default web info: the store's name, e-mail and its two offices (address: India, address2: USA). Its phone is
+ * the company details' (one record for one fact, docs/decisions/0029-one-record-per-fact.md).
+ */
+export const webInfoFormSchema = z.object({
+  name: storeName,
+  email: supportEmail,
+  address: optionalText(WEB_INFO_LIMITS.address),
+  address2: optionalText(WEB_INFO_LIMITS.address),
+});
+
+/** Who the store is, as the settings page edits it: the web info's name and e-mail, the company details' phone. */
+export const storeIdentitySchema = z
+  .object({ name: storeName, email: supportEmail })
+  .and(companyFormSchema);
 
 export type WebInfoForm = z.infer<typeof webInfoFormSchema>;
 

@@ -3,10 +3,8 @@ import { isOneLine, ONE_LINE_MESSAGE } from "~/lib/forms";
 import {
   asList,
   checkbox,
-  internationalPhone,
   localPhone,
   refuseDuplicates,
-  samePhone,
 } from "./content-schemas";
 
 const money = (label: string) =>
@@ -297,13 +295,4 @@ export const brandContentFormSchema = z.object({
 
 export type BrandContentForm = z.infer<typeof brandContentFormSchema>;
 
-export const companyFormSchema = z
-  .object({ phone: localPhone, phonecall: internationalPhone })
-  .superRefine((company, ctx) => {
-    if (!samePhone(company.phone, company.phonecall))
-      ctx.addIssue({
-        code: "custom",
-        path: ["phonecall"],
-        message: "The two formats must be the same number",
-      });
-  });
+export { companyFormSchema } from "./content-schemas";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES } from "~/lib/address";
 import { parseMoney } from "~/lib/money";
-import { checkbox, webInfoFormSchema } from "./content-schemas";
+import { checkbox, storeIdentitySchema } from "./content-schemas";
 
 /** The store settings page's forms (/admin/settings): one schema each, shared by the form and the action. */
 
@@ -111,8 +111,8 @@ export const shippingSettingsSchema = z.object({
 
 export const paymentsSettingsSchema = z.object({ sandboxPayments: checkbox });
 
-/** The store's name, support e-mail and phones: the web info record, as the company details page edits it. */
-export const storeSettingsSchema = webInfoFormSchema;
+/** The store's name and support e-mail (web info) and its phone (company details), as the company page edits them. */
+export const storeSettingsSchema = storeIdentitySchema;
 
 export const deliverySettingsSchema = z.object({
   waitingOrderHours: z.coerce

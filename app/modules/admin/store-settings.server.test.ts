@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orders, outboxEmails, scheduledJobs } from "~db/schema";
+import { auditLog, orders, outboxEmails, scheduledJobs, settings } from "~db/schema";
 import { openDatabase, type DatabaseHandle } from "~db/client.server";
 import { formToObject } from "~/lib/forms";
 import type { KeyCipher } from "~/lib/key-cipher.server";
@@ -10,12 +10,15 @@ import { submitContactMessage, submitQuoteRequest } from "~/modules/content/mess
 import { orderForBuyer, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { notifyOwnerOfMessage, runLowStockDigest } from "~/modules/orders/owner-notifications.server";
 import { getSettings, storeIdentity } from "~/modules/orders/settings.server";
+import { readCompanyPhone } from "~/modules/content/company.server";
+import { saveCompanyDetails } from "./content.server";
+import { companyFormSchema } from "./content-schemas";
 import { createAuth } from "~/modules/accounts/auth.server";
 import { authRequest, lastEmail } from "../../../tests/support/accounts";
 import { recordingLogger } from "../../../tests/support/logger";
 import { testEnv } from "../../../tests/support/orders";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "./settings-schemas";
-import { saveSettingsSection } from "./store-settings.server";
+import { saveSettingsSection, settingsPage } from "./store-settings.server";
 
 const env = { PUBLIC_URL: "https://shop.example.com" };
 
@@ -279,6 +282,82 @@ describe.each(drivers)("store settings on %s", (driver) => {
       .orderBy(desc(outboxEmails.id));
     expect(digest!.to).toBe("owner@harbour.example.com");
     expect(digest!.text).toMatch(/licence keys? left/);
+  });
+
+  it("reads every setting back exactly as it was saved: an all-digit account and routing number stay text", async () => {
+    await save(database.db, "bank", {
+      ...BANK,
+      bankIban: "",
+      bankAccountNumber: "987654321",
+      bankRoutingNumber: "121000358",
+      bankNote: "12345",
+    });
+    for (const db of [database.db, other.db]) {
+      const stored = await getSettings(db);
+      expect(stored.bankAccountNumber).toBe("987654321");
+      expect(stored.bankRoutingNumber).toBe("121000358");
+      expect(stored.bankNote).toBe("12345");
+    }
+    // Any jsonb value reads back as written: an audit entry that recorded a digit string keeps it a string.
+    const [entry] = await database.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.action, "settings.bank"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect((entry!.after as Record<string, unknown>).bankAccountNumber).toBe("987654321");
+    await save(database.db, "bank", BANK);
+  });
+
+  it("the store has one phone: the settings page and the company details page edit the record the header reads", async () => {
+    await save(database.db, "store", {
+      name: "Harbour Keys",
+      email: "owner@harbour.example.com",
+      phone: "(646) 555-0177",
+      phonecall: "+16465550177",
+    });
+    // What the header, footer and contact page show, and what e-mails and invoices sign with.
+    expect(await readCompanyPhone(other)).toEqual({ phone: "(646) 555-0177", phonecall: "+16465550177" });
+    expect((await storeIdentity(other.db)).phone).toBe("(646) 555-0177");
+
+    // The company details page's save shows on the settings page.
+    await saveCompanyDetails(
+      database.db,
+      companyFormSchema.parse({ phone: "(718) 555-0123", phonecall: "+17185550123" }),
+      "owner@example.com",
+    );
+    const page = await settingsPage({
+      db: other.db,
+      env: { NODE_ENV: "production" },
+      logger: recordingLogger().logger,
+    });
+    expect(page.identity).toMatchObject({ phone: "(718) 555-0123", phonecall: "+17185550123" });
+    expect((await storeIdentity(other.db)).phone).toBe("(718) 555-0123");
+  });
+
+  it("a stored setting that does not decode is an error naming its key, shown on the settings page, never the default", async () => {
+    const { logger, lines } = recordingLogger();
+    await database.db
+      .insert(settings)
+      .values({ key: "bankAccountHolder", value: 42 })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 42 } });
+    try {
+      await expect(getSettings(other.db)).rejects.toThrow(
+        /Stored settings that cannot be read: bankAccountHolder = 42/,
+      );
+      const page = await settingsPage({ db: database.db, env: { NODE_ENV: "production" }, logger });
+      expect(page.unreadable).toEqual([
+        { key: "bankAccountHolder", stored: "42", problem: expect.stringContaining("expected string") },
+      ]);
+      // The field shows what is stored, not the sample account holder.
+      expect(page.settings.bankAccountHolder).toBe("42");
+      expect(lines()).toContainEqual(
+        expect.objectContaining({ msg: "a stored setting cannot be read", setting: "bankAccountHolder" }),
+      );
+    } finally {
+      await save(database.db, "bank", BANK);
+    }
+    expect((await getSettings(other.db)).bankAccountHolder).toBe(BANK.bankAccountHolder);
   });
 
   it("refuses bank details without an account, a bad IBAN, or a reference without the order number", () => {

@@ -1,9 +1,15 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~db/client.server";
-import { products, webInfo } from "~db/schema";
+import { companyDetails, products, webInfo } from "~db/schema";
 import type { Env } from "~/lib/env.server";
-import { getSettings, saveSettings, type StoreSettings } from "~/modules/orders/settings.server";
+import type { Logger } from "~/lib/logger.server";
+import {
+  readSettings,
+  saveSettings,
+  settingDefault,
+  type StoreSettings,
+} from "~/modules/orders/settings.server";
 import { recordAudit } from "./audit.server";
 import { type SETTINGS_SCHEMAS, type SettingsSection } from "./settings-schemas";
 
@@ -13,10 +19,12 @@ export type SettingsForm<Section extends SettingsSection> = z.infer<(typeof SETT
 export async function settingsPage(ctx: {
   db: Database;
   env: Pick<Env, "NODE_ENV" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET">;
+  logger: Pick<Logger, "error">;
 }) {
-  const [store, [info], strict] = await Promise.all([
-    getSettings(ctx.db),
+  const [stored, [info], [company], strict] = await Promise.all([
+    readSettings(ctx.db),
     ctx.db.select().from(webInfo).limit(1),
+    ctx.db.select().from(companyDetails).limit(1),
     // Products that are unavailable when their pool is empty (the per-product choice of the product form).
     ctx.db
       .select({ id: products.id, name: products.name })
@@ -25,11 +33,30 @@ export async function settingsPage(ctx: {
       .orderBy(asc(products.name))
       .limit(50),
   ]);
+  // A stored value that does not decode is shown to the owner to fix; its field shows what is stored when that is
+  // text or a number, so saving the form again does not put the default in its place unseen.
+  const settings = { ...stored.values } as Record<string, unknown>;
+  for (const { key, stored: value } of stored.unreadable) {
+    ctx.logger.error({ setting: key, stored: value }, "a stored setting cannot be read");
+    const fallback = settingDefault(key as keyof StoreSettings);
+    settings[key] =
+      typeof fallback === "string" && (typeof value === "string" || typeof value === "number")
+        ? String(value)
+        : fallback;
+  }
   return {
-    settings: store,
-    identity: info
-      ? { name: info.name, email: info.email, phone: info.phone, phonecall: info.phonecall }
-      : null,
+    settings: settings as StoreSettings,
+    unreadable: stored.unreadable.map(({ key, stored: value, problem }) => ({
+      key,
+      stored: JSON.stringify(value) ?? "nothing",
+      problem,
+    })),
+    identity: {
+      name: info?.name ?? "",
+      email: info?.email ?? "",
+      phone: company?.phone ?? "",
+      phonecall: company?.phonecall ?? "",
+    },
     production: ctx.env.NODE_ENV === "production",
     stripeConfigured: Boolean(ctx.env.STRIPE_SECRET_KEY && ctx.env.STRIPE_WEBHOOK_SECRET),
     unavailableWhenEmpty: strict,
@@ -67,28 +94,42 @@ export async function saveSettingsSection<Section extends SettingsSection>(
 ) {
   await db.transaction(async (tx) => {
     if (section === "store") {
+      // The name and e-mail are the web info's; the phone is the company details', as /admin/company edits it.
       const f = form as SettingsForm<"store">;
-      const values = { name: f.name, email: f.email, phone: f.phone, phonecall: f.phonecall };
+      const named = { name: f.name, email: f.email };
+      const phone = { phone: f.phone, phonecall: f.phonecall };
       const [before] = await tx.select().from(webInfo).where(eq(webInfo.id, 1)).for("update");
       const [after] = await tx
         .insert(webInfo)
-        .values({ id: 1, ...values, address: f.address, address2: f.address2 })
-        .onConflictDoUpdate({ target: webInfo.id, set: { ...values, updatedAt: sql`now()` } })
+        .values({ id: 1, ...named, address: "", address2: "" })
+        .onConflictDoUpdate({ target: webInfo.id, set: { ...named, updatedAt: sql`now()` } })
         .returning();
-      await recordAudit(tx, {
-        actor: admin,
-        action: "settings.store",
-        entity: "web_info",
-        entityId: 1,
-        before,
-        after,
-      });
+      const [phoneBefore] = await tx
+        .select()
+        .from(companyDetails)
+        .where(eq(companyDetails.id, 1))
+        .for("update");
+      const [phoneAfter] = await tx
+        .insert(companyDetails)
+        .values({ id: 1, ...phone })
+        .onConflictDoUpdate({ target: companyDetails.id, set: { ...phone, updatedAt: sql`now()` } })
+        .returning();
+      for (const [entity, was, is] of [
+        ["web_info", before, after],
+        ["company_details", phoneBefore, phoneAfter],
+      ] as const)
+        await recordAudit(tx, { actor: admin, action: "settings.store", entity, entityId: 1, before: was, after: is });
       return;
     }
     const values = settingsOf(section as Exclude<SettingsSection, "store">, form as never);
-    const current = await getSettings(tx);
+    // Saving is how the owner mends a stored value that cannot be read: the audit's "before" keeps what was stored.
+    const current = await readSettings(tx);
+    const stored = new Map(current.unreadable.map(({ key, stored: value }) => [key, value]));
     const before = Object.fromEntries(
-      Object.keys(values).map((key) => [key, current[key as keyof StoreSettings]]),
+      Object.keys(values).map((key) => [
+        key,
+        stored.has(key) ? stored.get(key) : current.values[key as keyof StoreSettings],
+      ]),
     );
     await saveSettings(tx, values);
     await recordAudit(tx, {

@@ -27,7 +27,7 @@ import {
 } from "./invoice-document";
 import { renderDocumentPdf } from "./invoice-pdf.server";
 import { PAYMENT_METHOD_LABELS } from "./labels";
-import { getSettings } from "./settings.server";
+import { getSettings, storeIdentity } from "./settings.server";
 
 /**
  * Invoices and credit notes (see docs/decisions/0021-invoice-numbers-and-snapshots.md). Each is issued inside the
@@ -55,12 +55,16 @@ async function takeNumber(tx: Transaction, kind: InvoiceKind) {
 
 /** Who the store is on a document issued now: its name, offices, contact and tax registrations. */
 async function sellerNow(tx: Transaction): Promise<DocumentSnapshot["seller"]> {
-  const [[info], store] = await Promise.all([tx.select().from(webInfo).limit(1), getSettings(tx)]);
+  const [[info], identity, store] = await Promise.all([
+    tx.select().from(webInfo).limit(1),
+    storeIdentity(tx),
+    getSettings(tx),
+  ]);
   return {
-    name: info?.name ?? "Our store",
+    name: identity.name,
     offices: officesOf(info ?? null),
-    email: info?.email ?? "",
-    phone: info?.phone ?? "",
+    email: identity.email,
+    phone: identity.phone,
     taxRegistrations: store.taxRegistrations.map(({ label, number, country, regions }) => ({
       label,
       number,

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "~db/client.server";
-import { settings, webInfo } from "~db/schema";
+import { companyDetails, settings, webInfo } from "~db/schema";
 import { COUNTRIES } from "~/lib/address";
 import { LOW_STOCK_DEFAULT } from "~/modules/catalogue/availability";
 
-const bankText = (fallback: string, max = 200) => z.string().trim().max(max).catch(fallback);
-const flag = z.boolean().catch(true);
+const bankText = (fallback: string, max = 200) => z.string().trim().max(max).default(fallback);
+const flag = z.boolean().default(true);
 
 export const taxRegistrationSchema = z.object({
   country: z.string().refine((code) => code in COUNTRIES),
@@ -18,13 +18,15 @@ export type TaxRegistration = z.infer<typeof taxRegistrationSchema>;
 
 /**
  * Every store setting, with its default: the database holds the truth (table `settings`, one row per key), code
- * only the defaults. Read per request through getSettings, so a change reaches every process at once.
+ * only the defaults. Read per request through getSettings, so a change reaches every process at once. A default
+ * stands only for a key never saved: a stored value that does not decode is an error (StoredSettingsError), never
+ * replaced by the default, or the store would tell buyers to pay into the sample bank account.
  */
 const settingsSchema = z.object({
   /** Flat shipping charged when an order has physical goods... */
-  shippingFlatCents: z.number().int().min(0).catch(1499),
+  shippingFlatCents: z.number().int().min(0).default(1499),
   /** ...unless its subtotal reaches this. */
-  freeShippingThresholdCents: z.number().int().min(0).catch(19900),
+  freeShippingThresholdCents: z.number().int().min(0).default(19900),
   /**
    * Countries physical goods ship to (ISO codes of lib/address COUNTRIES); checkout offers only these. The United
    * States by default, as the demo store's shipping policy says.
@@ -33,19 +35,19 @@ const settingsSchema = z.object({
     .array(z.string())
     .transform((codes) => codes.filter((code) => code in COUNTRIES))
     .pipe(z.array(z.string()).min(1))
-    .catch(["US"]),
+    .default(["US"]),
   /**
    * The sandbox method pays at once: for development and the demo store only. In production it is offered only
    * when this is stored as true (the demo store's file says so; importing a catalogue of one's own turns it off).
    */
-  sandboxPayments: z.boolean().catch(false),
+  sandboxPayments: z.boolean().default(false),
   /** What a waiting order is promised: keys of an out-of-stock product are sent within this many hours. */
   waitingOrderHours: z
     .number()
     .int()
     .min(1)
     .max(24 * 30)
-    .catch(24),
+    .default(24),
   /** Bank transfer: who the account belongs to, and either an IBAN or an account and routing number. */
   bankAccountHolder: bankText("KeyHaven Tech Store (sample details)"),
   bankIban: bankText(""),
@@ -64,22 +66,64 @@ const settingsSchema = z.object({
   notifyMessages: flag,
   notifyLowStock: flag,
   /** A key pool (or, later, a stock count) below this is low in the daily digest. */
-  lowStockThreshold: z.number().int().min(1).max(10_000).catch(LOW_STOCK_DEFAULT),
+  lowStockThreshold: z.number().int().min(1).max(10_000).default(LOW_STOCK_DEFAULT),
   /** Whether catalogue prices include tax (the tax is then worked out of them) or tax is added at checkout. */
-  pricesIncludeTax: z.boolean().catch(false),
+  pricesIncludeTax: z.boolean().default(false),
   /**
    * Where the store is registered to collect tax, printed on invoices: the country, the kind of number ("EIN",
    * "GSTIN", "VAT"), the number, and the regions (states) it is registered in there. The tax rules say what is charged.
    */
-  taxRegistrations: z.array(taxRegistrationSchema).max(20).catch([]),
+  taxRegistrations: z.array(taxRegistrationSchema).max(20).default([]),
 });
 
 export type StoreSettings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof StoreSettings;
 
-export async function getSettings(db: Database | Transaction): Promise<StoreSettings> {
+/** A stored setting that does not decode as its schema expects: its key, what is stored, and what is wrong. */
+export type UnreadableSetting = { key: string; stored: unknown; problem: string };
+
+export class StoredSettingsError extends Error {
+  constructor(readonly unreadable: UnreadableSetting[]) {
+    super(
+      `Stored settings that cannot be read: ${unreadable
+        .map(({ key, stored, problem }) => `${key} = ${JSON.stringify(stored)} (${problem})`)
+        .join("; ")}. Save them again on /admin/settings.`,
+    );
+    this.name = "StoredSettingsError";
+  }
+}
+
+/**
+ * The settings as stored, each key checked on its own: the readable ones (defaults for keys never saved), and every
+ * stored value that does not decode. For the settings page, which shows the second to the owner to fix.
+ */
+export async function readSettings(db: Database | Transaction) {
   const rows = await db.select().from(settings);
-  return settingsSchema.parse(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const values: Record<string, unknown> = {};
+  const unreadable: UnreadableSetting[] = [];
+  for (const [key, schema] of Object.entries(settingsSchema.shape)) {
+    const decoded = (schema as z.ZodType).safeParse(stored.get(key));
+    if (decoded.success) values[key] = decoded.data;
+    else
+      unreadable.push({
+        key,
+        stored: stored.get(key),
+        problem: decoded.error.issues.map((issue) => issue.message).join(", "),
+      });
+  }
+  return { values: values as Partial<StoreSettings>, unreadable };
+}
+
+/** What a setting is when it was never saved. */
+export const settingDefault = <Key extends SettingKey>(key: Key) =>
+  settingsSchema.shape[key].parse(undefined) as StoreSettings[Key];
+
+/** The store's settings; throws StoredSettingsError when a stored value does not decode. */
+export async function getSettings(db: Database | Transaction): Promise<StoreSettings> {
+  const { values, unreadable } = await readSettings(db);
+  if (unreadable.length) throw new StoredSettingsError(unreadable);
+  return values as StoreSettings;
 }
 
 export async function saveSettings(db: Database | Transaction, values: Partial<StoreSettings>) {
@@ -130,15 +174,15 @@ export function bankTransferText(store: BankTransferSettings, orderNumber: numbe
 }
 
 /**
- * Who the store is in its e-mails: the name, support e-mail and phone of the store's web info (the one record the
- * header, footer and contact page show too), read at each use so a change reaches the next e-mail.
+ * Who the store is in its e-mails: the name and support e-mail of the store's web info and the company details' phone
+ * (the records the header, footer and contact page show too), read at each use so a change reaches the next e-mail.
  */
 export type StoreIdentity = { name: string; email: string; phone: string };
 
 export async function storeIdentity(db: Database | Transaction): Promise<StoreIdentity> {
-  const [info] = await db
-    .select({ name: webInfo.name, email: webInfo.email, phone: webInfo.phone })
-    .from(webInfo)
-    .limit(1);
-  return { name: info?.name ?? "Our store", email: info?.email ?? "", phone: info?.phone ?? "" };
+  const [[info], [company]] = await Promise.all([
+    db.select({ name: webInfo.name, email: webInfo.email }).from(webInfo).limit(1),
+    db.select({ phone: companyDetails.phone }).from(companyDetails).limit(1),
+  ]);
+  return { name: info?.name ?? "Our store", email: info?.email ?? "", phone: company?.phone ?? "" };
 }

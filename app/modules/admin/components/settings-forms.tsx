@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { COUNTRIES } from "~/lib/address";
@@ -30,10 +31,32 @@ export type SettingsView = {
     lowStockThreshold: number;
   };
   identity: { name: string; email: string; phone: string; phonecall: string } | null;
+  /** Stored settings that do not decode: each key, what is stored (as JSON) and what is wrong with it. */
+  unreadable: Array<{ key: string; stored: string; problem: string }>;
   production: boolean;
   stripeConfigured: boolean;
   unavailableWhenEmpty: Array<{ id: number; name: string }>;
 };
+
+/**
+ * Stored settings the store cannot read, said at the top of the page: the store refuses to guess them, so pages that
+ * need them fail until they are saved again.
+ */
+export function UnreadableSettings({ unreadable }: { unreadable: SettingsView["unreadable"] }) {
+  if (unreadable.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+      <p className="font-semibold">Some stored settings cannot be read. Check them below and save their sections again.</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {unreadable.map(({ key, stored, problem }) => (
+          <li key={key}>
+            <code className="break-all">{key}</code> holds <code className="break-all">{stored}</code>: {problem}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** A refused form's answer: the message, a message per field, and what was posted (to show again). */
 export type SettingsReply = {
@@ -42,6 +65,9 @@ export type SettingsReply = {
   errors?: FieldErrors;
   values?: Record<string, string>;
 };
+
+/** Told when a section's form is edited, so the page keeps track of what is not saved yet. */
+export const SettingsEdited = createContext<(section: SettingsSection) => void>(() => undefined);
 
 function SectionForm({
   section,
@@ -56,13 +82,17 @@ function SectionForm({
 }) {
   const schema: z.ZodType = SETTINGS_SCHEMAS[section];
   const { errors, onSubmit, onChange, formRef } = useFormCheck(schema, reply?.errors);
+  const edited = useContext(SettingsEdited);
   return (
     <Form
       method="post"
       noValidate
       ref={formRef}
       onSubmit={onSubmit}
-      onChange={onChange}
+      onChange={(event) => {
+        onChange(event);
+        edited(section);
+      }}
       className="space-y-4"
       data-testid={`settings-${section}-form`}
     >
