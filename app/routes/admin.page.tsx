@@ -79,7 +79,7 @@ function PageEditor({ page, reply }: { page: Page; reply?: Route.ComponentProps[
             onChange={(event) => setBody(event.currentTarget.value)}
             error={errors.body}
             spellCheck
-            hint="## for a heading, **bold**, *italic*, - for a list, [text](/contact) for a link. HTML is not shown."
+            hint="## for a heading, **bold**, *italic*, - for a list, [text](/contact) for a link. HTML is not shown. {store}, {email}, {phone} and {payments} become the store's name, support e-mail, phone and how buyers can pay, as the settings say today."
           />
           <p className="mt-1 text-right text-xs text-slate-500">
             {body.length.toLocaleString("en-US")} / {PAGE_LIMITS.body.toLocaleString("en-US")} characters

@@ -125,7 +125,7 @@ function SeoForm({
         maxLength={200}
         defaultValue={pick("title", record?.title ?? "")}
         error={errors.title}
-        hint="The browser tab and search result title, used as written. Empty: the page's own name (a product's name, a brand's title) with the store's name."
+        hint="The browser tab and search result title. {store} is the store's name as the settings say it today ({email}, {phone} and {payments} work too, here and below). Empty: the page's own name (a product's name, a brand's title) with the store's name."
       />
       <TextAreaField
         label="Description"

@@ -4,6 +4,7 @@ import { getContactDetails } from "~/modules/content/company.server";
 import { ContactDetails } from "~/modules/content/components/contact-details";
 import { Markdown } from "~/modules/content/components/markdown";
 import { getPage } from "~/modules/content/pages.server";
+import { storeFacts, withStoreFacts } from "~/modules/content/store-facts.server";
 import { ShippingAtAGlance } from "~/modules/orders/components/shipping-at-a-glance";
 import { getSettings } from "~/modules/orders/settings.server";
 import { COUNTRIES } from "~/lib/address";
@@ -29,17 +30,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : null;
   if (!page) throw data(null, { status: 404 });
   const path = `/${page.slug}`;
+  const facts = await storeFacts(context);
+  const title = withStoreFacts(page.title, facts);
+  const body = withStoreFacts(page.body, facts);
   const [contact, seo, store] = await Promise.all([
     page.slug === "about" ? getContactDetails(context) : null,
     seoForPath(context, pathname, {
-      page: { title: page.title, description: page.body },
+      page: { title, description: body },
       canonicalPath: path,
     }),
     // The shipping policy states the settings checkout uses, so the page never contradicts checkout.
     page.slug === "shipping-policy" ? fromSnapshot(context, "settings", () => getSettings(context.db)) : null,
   ]);
   return {
-    page: { slug: page.slug, title: page.title, body: page.body, updatedAt: page.updatedAt.toISOString() },
+    page: { slug: page.slug, title, body, updatedAt: page.updatedAt.toISOString() },
     contact,
     seo,
     shipping: store

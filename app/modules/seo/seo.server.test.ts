@@ -53,16 +53,18 @@ describe.each(drivers)("page titles, descriptions and canonical addresses on %s"
     expect(seo.canonical).toBe("https://shop.example.com/antivirus/kaspersky/plus");
   });
 
-  it("gives mcafee and norton brand pages their product metadata as written", async () => {
+  it("gives mcafee and norton brand pages their product metadata as written, with the store's name filled in", async () => {
     const metadata = readDemoSeed().productMetadata!;
     const norton = await seoForPath(ctx, "/antivirus/norton", {
       brand: { key: "Norton", title: "Norton Antivirus Support", whyChoose: "Why Norton." },
     });
+    const named = (text: string) => text.replaceAll("{store}", STORE);
     expect(norton).toMatchObject({
-      title: metadata.norton!.title,
-      description: metadata.norton!.description,
-      keywords: metadata.norton!.keywords,
+      title: named(metadata.norton!.title),
+      description: named(metadata.norton!.description),
+      keywords: named(metadata.norton!.keywords),
     });
+    expect(norton.title).toBe(`Buy Norton Antivirus Online | ${STORE}`);
   });
 
   it("gives other brand pages their support title and why-choose text", async () => {
@@ -96,8 +98,18 @@ describe.each(drivers)("page titles, descriptions and canonical addresses on %s"
 
   it("follows a renamed store and a changed record at once", async () => {
     await database.db.update(webInfo).set({ name: "Renamed Store" });
-    expect((await seoForPath(ctx, "/cart/", { page: { title: "Ignored", description: "" } })).title).toBe(
-      `Your Cart | ${STORE}`,
+    // The stored records name the store by placeholder: a rename reaches all of them, and the payments they promise
+    // are the ones on offer (no card payments without Stripe).
+    const cart = await seoForPath(ctx, "/cart/", { page: { title: "Ignored", description: "" } });
+    expect(cart.title).toBe("Your Cart | Renamed Store");
+    expect(cart.description).toBe(
+      "Review the items in your cart and proceed to secure checkout, paying by bank transfer.",
+    );
+    expect((await seoForPath(ctx, "/")).title).toBe(
+      "Antivirus, Windows Licences, Printers & Routers | Renamed Store",
+    );
+    expect((await seoForPath(ctx, "/about")).description).toMatch(
+      /^Learn about Renamed Store, an independent/,
     );
     expect((await seoForPath(ctx, "/payment", { page: { title: "Checkout", description: "" } })).title).toBe(
       "Checkout | Renamed Store",

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { productMetadata, seoRecords, webInfo } from "~db/schema";
+import { productMetadata, seoRecords } from "~db/schema";
 import type { ServerContext } from "~/context";
 import { fromSnapshot } from "~/modules/content/snapshot.server";
+import { storeFacts, withStoreFacts } from "~/modules/content/store-facts.server";
 import { summarize, withStoreName } from "./summary";
 
 export const DEFAULT_TITLE = "Default Title";
@@ -57,7 +58,7 @@ export async function seoForPath(
   const { db, env } = context;
   const path = normalizePath(pathname);
   const brandKey = subject.brand?.key.toLowerCase();
-  const [[record], [metadata], [store]] = await Promise.all([
+  const [[record], [metadata], facts] = await Promise.all([
     fromSnapshot(context, `seo-record:${path.toLowerCase()}`, () =>
       db
         .select()
@@ -70,23 +71,25 @@ export async function seoForPath(
           db.select().from(productMetadata).where(eq(productMetadata.key, brandKey)).limit(1),
         )
       : [],
-    fromSnapshot(context, "store-name", () => db.select({ name: webInfo.name }).from(webInfo).limit(1)),
+    storeFacts(context),
   ]);
+  // Stored texts name the store's facts by placeholder ({store}, {phone}...): today's facts fill them.
+  const filled = (text: string | null | undefined) => (text ? withStoreFacts(text, facts) : text);
   const { product, brand, page } = subject;
   // Product metadata is looked up for brand pages only, so it never competes with a product's own name.
   const ownName = product?.name || brand?.title || page?.title;
   const title =
-    record?.title?.trim() ||
-    metadata?.title ||
-    (ownName ? withStoreName(ownName, store?.name ?? "") : DEFAULT_TITLE);
+    filled(record?.title?.trim()) ||
+    filled(metadata?.title) ||
+    (ownName ? withStoreName(ownName, facts.store) : DEFAULT_TITLE);
   const description =
-    record?.description.trim() ||
-    metadata?.description ||
+    filled(record?.description.trim()) ||
+    filled(metadata?.description) ||
     summarize(product?.description ?? brand?.whyChoose ?? page?.description ?? "");
   return {
     title,
     description,
-    keywords: record?.keywords.trim() || metadata?.keywords || "",
+    keywords: filled(record?.keywords.trim()) || filled(metadata?.keywords) || "",
     // The page's own address is canonical; a record's route only differs from the path in its letters' case.
     canonical: absoluteUrl(env.PUBLIC_URL, subject.canonicalPath ?? record?.route ?? path),
     image: subject.image ? absoluteUrl(env.PUBLIC_URL, subject.image) : undefined,
