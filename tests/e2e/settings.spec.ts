@@ -100,6 +100,66 @@ test("the owner changes the bank details and a new bank-transfer order shows the
   await admin.context().close();
 });
 
+test("saving one section keeps the unsaved edits of the others, and leaving with unsaved edits asks first", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminPage(browser, baseURL!);
+  const bank = admin.getByTestId("settings-bank-form");
+  const notifications = admin.getByTestId("settings-notifications-form");
+  const delivery = admin.getByTestId("settings-delivery-form");
+  const note = bank.getByLabel("Note after the details");
+  const threshold = notifications.getByLabel("Low means fewer than");
+  const savedNote = await note.inputValue();
+  const savedThreshold = await threshold.inputValue();
+
+  await note.fill("Typed, not saved yet.");
+  await threshold.fill("7");
+  await expect(admin.getByTestId("unsaved-settings")).toHaveText(
+    "Not saved yet: Bank transfer, Notifications. Each section has its own Save button.",
+  );
+  await delivery.getByRole("button", { name: "Save delivery promise" }).click();
+  await expect(admin.getByTestId("action-notice")).toHaveText(
+    "Delivery promise saved: product pages show it now.",
+  );
+  // The other sections still hold what was typed, and still say so.
+  await expect(note).toHaveValue("Typed, not saved yet.");
+  await expect(threshold).toHaveValue("7");
+  await expect(admin.getByTestId("unsaved-settings")).toContainText("Bank transfer, Notifications");
+
+  // Leaving by a link asks first; staying keeps the edits.
+  const nav = admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders" });
+  const asked: string[] = [];
+  admin.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await nav.click();
+  await expect
+    .poll(() => asked)
+    .toEqual(["You have unsaved changes in Bank transfer, Notifications. Leave the page and lose them?"]);
+  await expect(admin).toHaveURL(/\/admin\/settings/);
+  await expect(note).toHaveValue("Typed, not saved yet.");
+
+  // Saving a section takes it off the list; what was saved before stays as it was.
+  await threshold.fill(savedThreshold);
+  await notifications.getByRole("button", { name: "Save notifications" }).click();
+  await expect(admin.getByTestId("action-notice")).toHaveText("Notifications saved.");
+  await expect(admin.getByTestId("unsaved-settings")).toHaveText(
+    "Not saved yet: Bank transfer. Each section has its own Save button.",
+  );
+  await expect(note).toHaveValue("Typed, not saved yet.");
+
+  admin.once("dialog", (dialog) => void dialog.accept());
+  await nav.click();
+  await expect(admin).toHaveURL(/\/admin\/orders/);
+  await admin.goto("/admin/settings");
+  await expect(admin.getByTestId("settings-bank-form").getByLabel("Note after the details")).toHaveValue(
+    savedNote,
+  );
+  await admin.context().close();
+});
+
 test("switching the sandbox off takes it out of checkout, refuses it when posted, and ends the warning banner", async ({
   page,
   browser,
