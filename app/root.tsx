@@ -30,7 +30,7 @@ import { UserMenu } from "~/modules/accounts/components/user-menu";
 import { getViewer, hasSessionCookie, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { SandboxBanner } from "~/modules/orders/components/sandbox-banner";
-import { getSettings } from "~/modules/orders/settings.server";
+import { readSettings } from "~/modules/orders/settings.server";
 import type { Route } from "./+types/root";
 import { InlineStyles } from "~/lib/inline-styles";
 import { IconSprite } from "~/ui/icon";
@@ -46,14 +46,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fromSnapshot(context, "navigation", () => getNavigation(context)),
     // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
     getViewer(request, context).then((found) => (found ? getUserRecord(context.db, found.id) : null)),
-    fromSnapshot(context, "settings", () => getSettings(context.db)),
+    // Every page, the settings page included, must render while a stored setting cannot be read (the settings page
+    // is where the owner mends it): the frame reads what it can; checkout and the rest refuse to guess.
+    fromSnapshot(context, "settings-as-stored", () => readSettings(context.db)),
   ]);
+  for (const { key } of store.unreadable)
+    context.logger.error({ setting: key }, "a stored setting cannot be read: see /admin/settings");
   const body = {
     viewer,
     phone,
     groups,
     // Test payments offered by a production server: every page says so (see the settings page).
-    sandboxWarning: context.env.NODE_ENV === "production" && store.sandboxPayments,
+    sandboxWarning: context.env.NODE_ENV === "production" && store.values.sandboxPayments !== false,
     store: {
       name: info?.name ?? "Storefront",
       email: info?.email ?? "",
