@@ -37,7 +37,7 @@ import { IconSprite } from "~/ui/icon";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Public data comes from the snapshot (a failed read is not kept there, and falls back as before).
-  const [phone, info, groups, viewer, store] = await Promise.all([
+  const [phone, info, groups, signedIn, store] = await Promise.all([
     getCompanyPhone(context, () => fromSnapshot(context, "company-phone", () => readCompanyPhone(context))),
     fromSnapshot(context, "web-info", () => getWebInfo(context)).catch((error: unknown) => {
       context.logger.error({ err: error }, "could not read the web info");
@@ -45,15 +45,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }),
     fromSnapshot(context, "navigation", () => getNavigation(context)),
     // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
-    getViewer(request, context).then((found) => (found ? getUserRecord(context.db, found.id) : null)),
+    getViewer(request, context).then(async (found) => ({
+      record: found ? await getUserRecord(context.db, found.id) : null,
+      admin: found?.role === "admin",
+    })),
     fromSnapshot(context, "settings", () => getSettings(context.db)),
   ]);
   const body = {
-    viewer,
+    viewer: signedIn.record,
     phone,
     groups,
     // Test payments offered by a production server: every page says so (see the settings page).
     sandboxWarning: context.env.NODE_ENV === "production" && store.sandboxPayments,
+    // Where to switch them off is for a signed-in admin; anyone else (the admin sign-in page included) is a shopper.
+    ownerWarning: signedIn.admin,
     store: {
       name: info?.name ?? "Storefront",
       email: info?.email ?? "",
@@ -146,7 +151,7 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
               />
             )}
             {/* The checkout says it in its own notice. */}
-            {data?.sandboxWarning && !payment ? <SandboxBanner admin={admin} /> : null}
+            {data?.sandboxWarning && !payment ? <SandboxBanner admin={admin && data.ownerWarning} /> : null}
             <RouteProgress />
             <main id="main" className="flex-1">
               {children}
