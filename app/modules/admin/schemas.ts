@@ -5,6 +5,7 @@ import {
   checkbox,
   internationalPhone,
   localPhone,
+  usPhone,
   refuseDuplicates,
   samePhone,
 } from "./content-schemas";
@@ -230,7 +231,7 @@ export const brandContentFormSchema = z.object({
     .trim()
     .min(1, "Say why to choose this brand")
     .max(BRAND_LIMITS.whyChoose, `At most ${BRAND_LIMITS.whyChoose} characters`),
-  supportPhone: localPhone,
+  supportPhone: usPhone,
   supportEmail: z
     .string({ error: "Enter the support e-mail" })
     .trim()
