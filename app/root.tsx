@@ -37,7 +37,7 @@ import { IconSprite } from "~/ui/icon";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Public data comes from the snapshot (a failed read is not kept there, and falls back as before).
-  const [phone, info, groups, viewer, store] = await Promise.all([
+  const [phone, info, groups, signedIn, store] = await Promise.all([
     getCompanyPhone(context, () => fromSnapshot(context, "company-phone", () => readCompanyPhone(context))),
     fromSnapshot(context, "web-info", () => getWebInfo(context)).catch((error: unknown) => {
       context.logger.error({ err: error }, "could not read the web info");
@@ -45,7 +45,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }),
     fromSnapshot(context, "navigation", () => getNavigation(context)),
     // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
-    getViewer(request, context).then((found) => (found ? getUserRecord(context.db, found.id) : null)),
+    getViewer(request, context).then(async (found) => ({
+      record: found ? await getUserRecord(context.db, found.id) : null,
+      admin: found?.role === "admin",
+    })),
     // Every page, the settings page included, must render while a stored setting cannot be read (the settings page
     // is where the owner mends it): the frame reads what it can; checkout and the rest refuse to guess.
     fromSnapshot(context, "settings-as-stored", () => readSettings(context.db)),
@@ -53,11 +56,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   for (const { key } of store.unreadable)
     context.logger.error({ setting: key }, "a stored setting cannot be read: see /admin/settings");
   const body = {
-    viewer,
+    viewer: signedIn.record,
     phone,
     groups,
     // Test payments offered by a production server: every page says so (see the settings page).
     sandboxWarning: context.env.NODE_ENV === "production" && store.values.sandboxPayments !== false,
+    // Where to switch them off is for a signed-in admin; anyone else (the admin sign-in page included) is a shopper.
+    ownerWarning: signedIn.admin,
     store: {
       name: info?.name ?? "Storefront",
       email: info?.email ?? "",
@@ -150,7 +155,7 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
               />
             )}
             {/* The checkout says it in its own notice. */}
-            {data?.sandboxWarning && !payment ? <SandboxBanner admin={admin} /> : null}
+            {data?.sandboxWarning && !payment ? <SandboxBanner admin={admin && data.ownerWarning} /> : null}
             <RouteProgress />
             <main id="main" className="flex-1">
               {children}

@@ -132,6 +132,13 @@ function EmptyCart() {
       <ButtonLink to="/best-sellers" className="mt-6">
         See our best sellers
       </ButtonLink>
+      <p className="mt-6 text-sm text-slate-600">
+        Ordered already?{" "}
+        <Link to="/order/lookup" className="font-semibold text-brand-700 underline">
+          Find my order
+        </Link>{" "}
+        with its number and your e-mail address.
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { readFormBody } from "~/lib/form-data.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import {
@@ -231,6 +231,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               </Form>
             )}
           </details>
+          <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
+            Ordered without an account?{" "}
+            <Link to="/order/lookup" className="font-semibold text-brand-700 hover:underline">
+              Find my order
+            </Link>
+          </p>
         </section>
 
         <section

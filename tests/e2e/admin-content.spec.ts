@@ -133,6 +133,42 @@ test("one edit of the shared Windows content shows on all three Windows pages", 
   await expect(page.getByTestId("why-choose")).toContainText(originalWhy);
 });
 
+test("a brand's support phone must be a US number, in the browser and on the server", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAsAdmin(page, baseURL!, "/admin/brand-content/Windows");
+  await page.goto("/admin/brand-content/Windows");
+  await hydrated(page);
+  const form = page.getByTestId("brand-content-form");
+  const phone = form.getByLabel("Support phone");
+  const seeded = await phone.inputValue();
+  const refusal = /Enter a US number, like \+1 \(212\) 555-0105/;
+
+  // A London number is refused beside the field.
+  await phone.fill("+44 20 7946 0958");
+  await form.getByRole("button", { name: "Save brand content" }).click();
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAccessibleDescription(refusal);
+  await expectAccessible(page);
+
+  // Without JavaScript the server refuses it with the same message.
+  const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.context().addCookies(await page.context().cookies());
+  await noScript.goto("/admin/brand-content/Windows");
+  await noScript.getByLabel("Support phone").fill("+44 20 7946 0958");
+  await noScript.getByRole("button", { name: "Save brand content" }).click();
+  await expect(noScript.getByLabel("Support phone")).toHaveAccessibleDescription(refusal);
+  await expect(noScript.getByLabel("Support phone")).toHaveValue("+44 20 7946 0958");
+  await plain.close();
+
+  // Nothing was saved.
+  await page.goto("/admin/brand-content/Windows");
+  await expect(page.getByTestId("brand-content-form").getByLabel("Support phone")).toHaveValue(seeded);
+});
+
 test("a new blog teaser shows on the home page, and leaves it when deleted", async ({ page, baseURL }) => {
   await signInAsAdmin(page, baseURL!, "/admin/blogs");
   await expectAccessible(page);

@@ -229,3 +229,47 @@ test("each bad input shows its message beside its field, and nothing is saved", 
   await expect(page.getByTestId("promotion-row")).toHaveCount(1);
   await expect(rowOf(page, taken)).toBeVisible();
 });
+
+test("an end date in the past is refused beside the field, on a new code and on an edited one", async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsAdmin(page, baseURL!, "/admin/promotions");
+  const code = `PAST-${stamp}`;
+  // The date-and-time fields take UTC, to the minute.
+  const fieldTime = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 16);
+  const day = 24 * 60 * 60 * 1000;
+
+  const form = await openNewForm(page);
+  await form.getByLabel("Code", { exact: true }).fill(code);
+  await form.getByLabel("Percentage off (%)").fill("10");
+  const ends = form.getByLabel("Ends (UTC)");
+  await ends.fill(fieldTime(-day));
+  await form.getByRole("button", { name: "Add discount code" }).click();
+  await expect(page.getByLabel("Ends (UTC)")).toHaveAccessibleDescription(
+    "The end date is in the past: the code would never work",
+  );
+  await expect(page.getByLabel("Ends (UTC)")).toBeFocused();
+  await expectAccessible(page);
+  await screenshots(page, "ends-in-past");
+
+  await page.getByLabel("Ends (UTC)").fill(fieldTime(2 * day));
+  await page.getByRole("button", { name: "Add discount code" }).click();
+  await expect(notice(page)).toHaveText("Discount code added.");
+  await expect(rowOf(page, code).getByTestId("promotion-status")).toHaveText("Active");
+
+  // Moving the end of a running code into the past is refused too...
+  await rowOf(page, code).getByRole("link", { name: code, exact: true }).click();
+  await expect(page.getByRole("heading", { name: `Discount code ${code}` })).toBeVisible();
+  await hydrated(page);
+  await page.getByLabel("Ends (UTC)").fill(fieldTime(-day));
+  await page.getByRole("button", { name: "Save discount code" }).click();
+  await expect(page.getByLabel("Ends (UTC)")).toHaveAccessibleDescription(
+    "The end date is in the past: to end the code now, pause it or set the end to the current time",
+  );
+  // ...while ending it now, at the current minute, ends it.
+  await page.getByLabel("Ends (UTC)").fill(fieldTime(0));
+  await page.getByRole("button", { name: "Save discount code" }).click();
+  await expect(notice(page)).toHaveText("Discount code saved.");
+  await expect(rowOf(page, code).getByTestId("promotion-status")).toHaveText("Expired");
+});

@@ -306,6 +306,48 @@ test("a stored cart that is not a list is logged and replaced by an empty list a
 });
 
 test.describe("finding an order as a guest", () => {
+  test("is a link away from the footer, the empty cart, the sign-in page and the order e-mails", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const findMyOrder = async (from: string, where: ReturnType<Page["getByTestId"]>) => {
+      await page.goto(from);
+      await hydrated(page);
+      await where.getByRole("link", { name: "Find my order" }).click();
+      await expect(page).toHaveURL(/\/order\/lookup$/);
+      await expect(page.getByRole("button", { name: "Find my order" })).toBeVisible();
+    };
+    await findMyOrder("/", page.getByRole("contentinfo"));
+    await findMyOrder("/cart", page.getByTestId("empty-cart"));
+    await findMyOrder("/user/login", page.getByTestId("login-page"));
+    for (const path of ["/cart", "/user/login"]) {
+      await page.goto(path);
+      await page.setViewportSize(PHONE);
+      await expectNoSidewaysScroll(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // Both e-mails that confirm an order link to the lookup, with the order's number filled in.
+    const email = `find-${randomInt(1e9)}@example.com`;
+    const { number } = await placeOrder(request, baseURL!, email);
+    const lookup = `${new URL(baseURL!).origin}/order/lookup?number=${number}`;
+    for (const subject of [`Your order #${number} at `, `Payment received for order #${number}`]) {
+      const mail = await waitForMail(
+        baseURL!,
+        (sent) => sent.to === email && sent.subject.startsWith(subject),
+      );
+      expect(mail.text, subject).toContain(`Find my order: ${lookup}`);
+      await page.setContent(mail.html);
+      await expect(page.getByRole("link", { name: "Find my order" }), subject).toHaveAttribute(
+        "href",
+        lookup,
+      );
+    }
+    await page.goto(lookup);
+    await expect(page.getByLabel("Order number")).toHaveValue(String(number));
+  });
+
   test("accepts #1002 as well as 1002, and stops guessing with a clear message, per client and per e-mail", async ({
     page,
     request,

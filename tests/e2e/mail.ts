@@ -7,6 +7,7 @@ export type Mail = {
   to: string;
   subject: string;
   text: string;
+  html: string;
   replyTo?: string;
   /** Attached files by name, with their bytes. */
   attachments: Array<{ filename: string; mimeType: string; content: Uint8Array }>;
@@ -23,6 +24,7 @@ export async function sentMail(baseURL: string): Promise<Mail[]> {
         to: parsed.to?.map((to) => to.address).join(", ") ?? "",
         subject: parsed.subject ?? "",
         text: parsed.text ?? "",
+        html: parsed.html ?? "",
         replyTo: parsed.replyTo?.map((to) => to.address).join(", "),
         attachments: parsed.attachments.map((file) => ({
           filename: file.filename ?? "",

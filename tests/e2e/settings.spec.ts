@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
-import { waitForMail } from "./mail";
+import { confirmationLink, waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
 import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
@@ -157,6 +157,45 @@ test("saving one section keeps the unsaved edits of the others, and leaving with
   await expect(admin.getByTestId("settings-bank-form").getByLabel("Note after the details")).toHaveValue(
     savedNote,
   );
+  await admin.context().close();
+});
+
+test("on the admin sign-in page visitors and customers get the shoppers' test-payment notice, never the owner's", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const expectShoppersNotice = async (who: Page) => {
+    await who.goto("/admin");
+    await hydrated(who);
+    const banner = who.getByTestId("sandbox-banner");
+    await expect(banner).toHaveText("Demo store: test payments are on and no money moves.");
+    await expect(banner.getByRole("link", { name: "Switch them off in the settings" })).toHaveCount(0);
+  };
+  await expectShoppersNotice(page);
+
+  // A signed-in customer (signed up, then signed in by the confirmation link).
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": freshAdminAddress() },
+  });
+  const customer = await context.newPage();
+  const email = `banner.${randomInt(1e9)}@example.com`;
+  const signUp = await customer.request.post("/api/auth/sign-up/email", {
+    data: { name: "Curious Customer", email, password: "correct horse battery" },
+    headers: { Origin: baseURL! },
+  });
+  expect(signUp.status()).toBe(200);
+  await customer.goto(await confirmationLink(baseURL!, email));
+  await expect(customer.getByTestId("app")).toBeVisible();
+  await expectShoppersNotice(customer);
+  await context.close();
+
+  // The owner, signed in, is told where to switch test payments off.
+  const admin = await adminPage(browser, baseURL!);
+  await expect(
+    admin.getByTestId("sandbox-banner").getByRole("link", { name: "Switch them off in the settings" }),
+  ).toBeVisible();
   await admin.context().close();
 });
 

@@ -144,6 +144,21 @@ export const localPhone = z
     return /^\+?[\d\s().-]+$/.test(value) && digits >= 7 && digits <= 15;
   }, "Enter a phone number like (212) 555-0100");
 
+/**
+ * A US phone number, like +1 (212) 555-0105 or (212) 555-0105: ten digits after an optional country code 1, the
+ * area code and the exchange each starting with 2 to 9 (the North American numbering plan).
+ */
+export const usPhone = z
+  .string({ error: "Enter the support phone" })
+  .trim()
+  .min(1, "Enter the support phone")
+  .max(40, "At most 40 characters")
+  .refine((value) => {
+    if (!/^(\+1)?[\d\s().-]+$/.test(value)) return false;
+    const digits = value.replace(/\D/g, "");
+    return /^1?[2-9]\d{2}[2-9]\d{6}$/.test(digits);
+  }, "Enter a US number, like +1 (212) 555-0105");
+
 /** A phone in international format, like +12125550100. */
 export const internationalPhone = z
   .string({ error: "Enter the international number" })

@@ -258,6 +258,43 @@ describe.each(drivers)("the admin's discount codes on %s", (driver) => {
     });
   });
 
+  it("refuses an end in the past: on a new code, and on an edit that moves the end; ending now is an edit", async () => {
+    const before = await stored();
+    expect(await post(fields({ code: "NEVER", endsAt: fieldTime(-1) }))).toEqual({
+      ok: false,
+      errors: { endsAt: "The end date is in the past: the code would never work" },
+    });
+    expect(await stored()).toBe(before);
+
+    const id = await created(fields({ code: "ENDING", endsAt: fieldTime(2) }));
+    const edit = (overrides: Record<string, string>) =>
+      updatePromotion(
+        database.db,
+        id,
+        promotionFormSchema.parse(formToObject(fields({ code: "ENDING", ...overrides }))),
+        ADMIN,
+      );
+    expect(await edit({ endsAt: fieldTime(-1) })).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: {
+        endsAt:
+          "The end date is in the past: to end the code now, pause it or set the end to the current time",
+      },
+    });
+    // The current minute, as the owner types it: the code ends now.
+    expect(await edit({ endsAt: fieldTime(0) })).toEqual({ ok: true, id });
+    expect((await rowOf("ENDING")).status).toBe("expired");
+    // A code that ended long ago keeps its end as it was, and its other fields stay editable.
+    const past = fieldTime(-1);
+    await database.db
+      .update(promotions)
+      .set({ endsAt: new Date(`${past}:00Z`) })
+      .where(eq(promotions.id, id));
+    expect(await edit({ endsAt: past, description: "Ended last week" })).toEqual({ ok: true, id });
+    expect(await deletePromotion(database.db, id, ADMIN)).toMatchObject({ ok: true }); // out of the later counts
+  });
+
   it("pauses and resumes a code, each audited, and the filter finds it by its status", async () => {
     const id = await created(fields({ code: "PAUSE-ME" }));
     expect(await setPromotionPaused(database.db, id, true, ADMIN)).toBe(true);
@@ -271,7 +308,12 @@ describe.each(drivers)("the admin's discount codes on %s", (driver) => {
 
   it("tells scheduled, expired and used-up codes apart, and counts each status for the filter", async () => {
     await created(fields({ code: "LATER", startsAt: fieldTime(3) }));
-    await created(fields({ code: "OVER", startsAt: fieldTime(-10), endsAt: fieldTime(-1) }));
+    // A new code cannot end in the past: this one ended after it was made.
+    const over = await created(fields({ code: "OVER", startsAt: fieldTime(-10), endsAt: fieldTime(1) }));
+    await database.db
+      .update(promotions)
+      .set({ endsAt: new Date(Date.now() - DAY) })
+      .where(eq(promotions.id, over));
     const usedUp = await created(fields({ code: "ALL-GONE", usageLimit: "2" }));
     // Checkout counts uses; here the count is set as two orders would have left it.
     await database.db.update(promotions).set({ uses: 2 }).where(eq(promotions.id, usedUp));

@@ -285,12 +285,25 @@ async function takenBy(tx: Transaction, code: string, exceptId?: number) {
   return row !== undefined;
 }
 
+/**
+ * An end the owner may not set: a new code ending now or before would never work. An existing code is ended with
+ * Pause or by setting its end to the current time, so on edit an end up to END_NOW_SLACK_MS ago counts as "now"
+ * (the field takes whole minutes, and saving takes a moment); an older one is refused. An end left as it was is
+ * not checked again: an expired code's other fields stay editable.
+ */
+const END_NOW_SLACK_MS = 5 * 60_000;
+const END_IN_PAST = "The end date is in the past: the code would never work";
+const END_IN_PAST_ON_EDIT =
+  "The end date is in the past: to end the code now, pause it or set the end to the current time";
+
 /** Adds a discount code; refused when its text is taken (in any case) or it names what the catalogue lacks. */
 export async function createPromotion(
   db: Database,
   input: PromotionInput,
   admin: string,
+  now = new Date(),
 ): Promise<WriteResult> {
+  if (input.endsAt && input.endsAt <= now) return refused({ endsAt: END_IN_PAST });
   try {
     return await db.transaction(async (tx): Promise<WriteResult> => {
       const unknown = await unknownScopeValues(tx, input);
@@ -321,11 +334,18 @@ export async function updatePromotion(
   id: number,
   input: PromotionInput,
   admin: string,
+  now = new Date(),
 ): Promise<WriteResult> {
   try {
     return await db.transaction(async (tx): Promise<WriteResult> => {
       const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for("update");
       if (!before) return NOT_FOUND;
+      if (
+        input.endsAt &&
+        input.endsAt.getTime() !== before.endsAt?.getTime() &&
+        input.endsAt.getTime() < now.getTime() - END_NOW_SLACK_MS
+      )
+        return refused({ endsAt: END_IN_PAST_ON_EDIT });
       const unknown = await unknownScopeValues(tx, input);
       if (unknown) return refused(unknown);
       if (await takenBy(tx, input.code, id)) return refused({ code: codeTaken(input.code) });

@@ -4,6 +4,7 @@ import {
   asList,
   checkbox,
   localPhone,
+  usPhone,
   refuseDuplicates,
 } from "./content-schemas";
 
@@ -228,7 +229,7 @@ export const brandContentFormSchema = z.object({
     .trim()
     .min(1, "Say why to choose this brand")
     .max(BRAND_LIMITS.whyChoose, `At most ${BRAND_LIMITS.whyChoose} characters`),
-  supportPhone: localPhone,
+  supportPhone: usPhone,
   supportEmail: z
     .string({ error: "Enter the support e-mail" })
     .trim()

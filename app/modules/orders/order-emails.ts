@@ -6,6 +6,8 @@ export type EmailOrder = {
   number: number;
   email: string;
   link: string;
+  /** The order lookup page (absolute, the number filled in): the way back when a newer e-mail retires the link. */
+  lookupLink: string;
   storeName: string;
   /** The store's support e-mail and phone (settings), said at the end of the e-mail. */
   supportEmail?: string;
@@ -107,7 +109,8 @@ ${rowsOf(order)
       : `<tr><td>${escapeHtml(row.label)}</td><td style="text-align:right">${escapeHtml(row.amount)}</td></tr>`,
   )
   .join("\n")}</table>
-<p><a href="${escapeHtml(order.link)}">View your order</a></p>${
+<p><a href="${escapeHtml(order.link)}">View your order</a></p>
+<p style="color:#475569;font-size:13px">${escapeHtml(LOOKUP_INTRO)} <a href="${escapeHtml(order.lookupLink)}">Find my order</a></p>${
     supportLine(order) ? `<p style="color:#475569;font-size:13px">${escapeHtml(supportLine(order))}</p>` : ""
   }</body></html>`;
 }
@@ -117,6 +120,10 @@ function supportLine(order: Pick<EmailOrder, "supportEmail" | "supportPhone">) {
   const ways = [order.supportEmail, order.supportPhone].filter(Boolean);
   return ways.length > 0 ? `Questions? Write to ${ways.join(" or call ")}.` : "";
 }
+
+/** Said under the order's link: a newer e-mail about the order retires the link in this one. */
+const LOOKUP_INTRO = "Link not working any more? Find your order with its number and your e-mail address:";
+const lookupText = (order: EmailOrder) => `${LOOKUP_INTRO}\nFind my order: ${order.lookupLink}\n`;
 
 const supportText = (order: EmailOrder) => (supportLine(order) ? `\n${supportLine(order)}\n` : "");
 
@@ -133,7 +140,7 @@ export function orderConfirmationEmail(order: EmailOrder) {
     kind: "order-confirmation",
     to: order.email,
     subject: `Your order #${order.number} at ${order.storeName}`,
-    text: `${intro}${instructions}\n\nOrder #${order.number}\n${linesText(order, false)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n${supportText(order)}`,
+    text: `${intro}${instructions}\n\nOrder #${order.number}\n${linesText(order, false)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n\n${lookupText(order)}${supportText(order)}`,
     html: html(
       order,
       intro,
@@ -158,7 +165,7 @@ export function paymentReceiptEmail(order: EmailOrder) {
     kind: "payment-receipt",
     to: order.email,
     subject: free ? `Order #${order.number} is confirmed` : `Payment received for order #${order.number}`,
-    text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n${supportText(order)}`,
+    text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n\n${lookupText(order)}${supportText(order)}`,
     html: html(order, intro, true),
   };
 }

@@ -409,6 +409,7 @@ async function emailView(
     number: order!.number,
     email: order!.email,
     link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order!)}`,
+    lookupLink: `${ctx.env.PUBLIC_URL}/order/lookup?number=${order!.number}`,
     storeName: store.name,
     supportEmail: store.email,
     supportPhone: store.phone,

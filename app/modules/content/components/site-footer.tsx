@@ -58,6 +58,11 @@ export function SiteFooter({ store, phone }: { store: Store; phone: CompanyPhone
                 </PageLink>
               </li>
             ))}
+            <li>
+              <PageLink className="hover:text-white" to="/order/lookup">
+                Find my order
+              </PageLink>
+            </li>
           </ul>
         </nav>
         <div>
