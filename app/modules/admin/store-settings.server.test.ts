@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orders, outboxEmails, scheduledJobs, settings } from "~db/schema";
+import { auditLog, orders, outboxEmails, products, scheduledJobs, settings } from "~db/schema";
 import { openDatabase, type DatabaseHandle } from "~db/client.server";
 import { formToObject } from "~/lib/forms";
 import type { KeyCipher } from "~/lib/key-cipher.server";
@@ -8,7 +8,11 @@ import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/s
 import { checkout, ordersTestContext, address } from "../../../tests/support/orders";
 import { submitContactMessage, submitQuoteRequest } from "~/modules/content/messages.server";
 import { orderForBuyer, ordersContext, placeOrder } from "~/modules/orders/orders.server";
-import { notifyOwnerOfMessage, runLowStockDigest } from "~/modules/orders/owner-notifications.server";
+import {
+  lowStockItems,
+  notifyOwnerOfMessage,
+  runLowStockDigest,
+} from "~/modules/orders/owner-notifications.server";
 import { getSettings, storeIdentity } from "~/modules/orders/settings.server";
 import { readCompanyPhone } from "~/modules/content/company.server";
 import { saveCompanyDetails } from "./content.server";
@@ -273,6 +277,16 @@ describe.each(drivers)("store settings on %s", (driver) => {
       notifyLowStock: "on",
       lowStockThreshold: "1000",
     });
+    // Two printers counted: one sold out, one with a single unit left.
+    const printers = await database.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.groupKey, "hp"))
+      .orderBy(asc(products.id))
+      .limit(2);
+    const [soldOut, lastOne] = printers;
+    await database.db.update(products).set({ stock: 0 }).where(eq(products.id, soldOut!.id));
+    await database.db.update(products).set({ stock: 1 }).where(eq(products.id, lastOne!.id));
     await database.db.update(scheduledJobs).set({ lastRunAt: new Date(Date.now() - 25 * 3600 * 1000) });
     expect(await runLowStockDigest(other.db, env)).toBe("sent");
     const [digest] = await database.db
@@ -282,6 +296,20 @@ describe.each(drivers)("store settings on %s", (driver) => {
       .orderBy(desc(outboxEmails.id));
     expect(digest!.to).toBe("owner@harbour.example.com");
     expect(digest!.text).toMatch(/licence keys? left/);
+    expect(digest!.text).toContain(`${soldOut!.name}: out of stock\n`);
+    expect(digest!.text).toContain(`${lastOne!.name}: 1 left in stock\n`);
+    expect(digest!.text).not.toMatch(/\b0 (in stock|licence keys?) left|\b1 licence keys|\b1 in stock/);
+    expect(digest!.text).toMatch(
+      /^\d+ products? ha(s|ve) none left and \d+ products are running low \(your low-stock threshold is 1000\)\./,
+    );
+    // Every product listed links to its page in the admin, in the text and in the HTML.
+    const listed = await lowStockItems(database.db, env, 1000);
+    expect(listed.length).toBeGreaterThan(2);
+    for (const item of listed) {
+      expect(digest!.text).toContain(`${item.adminUrl}\n`);
+      expect(digest!.html).toContain(`<a href="${item.adminUrl}">`);
+    }
+    expect(digest!.html.match(/<a href=/g)).toHaveLength(listed.length);
   });
 
   it("reads every setting back exactly as it was saved: an all-digit account and routing number stay text", async () => {

@@ -10,11 +10,17 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-function page(storeName: string, paragraphs: string[], link?: { url: string; label: string }) {
+/** An e-mail's HTML: the paragraphs, then `extraHtml` (markup already escaped), then the link. */
+function page(
+  storeName: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+  extraHtml = "",
+) {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
 <h1 style="font-size:20px">${escapeHtml(storeName)}</h1>
 ${paragraphs.map((text) => `<p style="white-space:pre-line">${escapeHtml(text)}</p>`).join("\n")}
-${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : ""}</body></html>`;
+${extraHtml}${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : ""}</body></html>`;
 }
 
 export type OwnerOrder = {
@@ -88,16 +94,42 @@ export function ownerMessageEmail(storeName: string, to: string, message: OwnerM
 /** One thing running low: a key pool today; a stock count of physical goods can be another source. */
 export type LowStockItem = { source: "keys" | "stock"; name: string; left: number; adminUrl: string };
 
+/** What is left of one thing running low, in words: "no licence keys left", "1 left in stock", "out of stock". */
+export function lowStockLeft({ source, left }: Pick<LowStockItem, "source" | "left">): string {
+  if (source === "keys")
+    return left === 0 ? "no licence keys left" : `${left} licence key${left === 1 ? "" : "s"} left`;
+  return left === 0 ? "out of stock" : `${left} left in stock`;
+}
+
+const products = (n: number) => `${n} product${n === 1 ? "" : "s"}`;
+
 export function ownerLowStockEmail(storeName: string, to: string, items: LowStockItem[], threshold: number) {
-  const unit = (item: LowStockItem) =>
-    item.source === "keys" ? `licence key${item.left === 1 ? "" : "s"}` : "in stock";
-  const list = items.map((item) => `${item.name}: ${item.left} ${unit(item)} left`).join("\n");
-  const intro = `${items.length} product${items.length === 1 ? " is" : "s are"} running low (fewer than ${threshold} left).`;
+  const out = items.filter((item) => item.left === 0).length;
+  const low = items.length - out;
+  const intro = `${[
+    out > 0 ? `${products(out)} ${out === 1 ? "has" : "have"} none left` : "",
+    low > 0 ? `${products(low)} ${low === 1 ? "is" : "are"} running low` : "",
+  ]
+    .filter(Boolean)
+    .join(" and ")} (your low-stock threshold is ${threshold}).`;
+  const outro = "Top each one up from its page in the admin.";
+  const list = items.map((item) => `${item.name}: ${lowStockLeft(item)}\n${item.adminUrl}`).join("\n\n");
+  const listHtml = items
+    .map(
+      (item) =>
+        `<li><a href="${escapeHtml(item.adminUrl)}">${escapeHtml(item.name)}</a>: ${escapeHtml(lowStockLeft(item))}</li>`,
+    )
+    .join("\n");
   return {
     kind: "owner-low-stock",
     to,
-    subject: `Running low: ${items.length} product${items.length === 1 ? "" : "s"}`,
-    text: `${intro}\n\n${list}\n\n${items.map((item) => `${item.name}: ${item.adminUrl}`).join("\n")}\n`,
-    html: page(storeName, [intro, list], { url: items[0]!.adminUrl, label: "Top up in the admin" }),
+    subject: `${out > 0 ? "Out of stock or running low" : "Running low"}: ${products(items.length)}`,
+    text: `${intro}\n\n${list}\n\n${outro}\n`,
+    html: page(
+      storeName,
+      [intro],
+      undefined,
+      `<ul style="padding-left:20px">\n${listHtml}\n</ul>\n<p>${outro}</p>`,
+    ),
   };
 }
