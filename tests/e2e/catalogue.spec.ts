@@ -4,6 +4,7 @@ import { expect, type Page } from "@playwright/test";
 import { hydrated } from "./hydrated";
 import { animationsDone } from "./axe";
 import { test } from "./fixtures";
+import { seedSite } from "./seed-site";
 import { screenshot } from "./screenshots";
 
 type SeedProduct = {
@@ -24,10 +25,10 @@ type SeedGroup = {
 };
 
 const catalogue = JSON.parse(readFileSync("db/seed/data/catalogue.json", "utf8")) as { groups: SeedGroup[] };
-const site = JSON.parse(readFileSync("db/seed/data/site.json", "utf8")) as {
+const site = seedSite<{
   webInfo: { name: string };
   productMetadata: Record<string, { title: string }>;
-};
+}>();
 const STORE = site.webInfo.name;
 const SECTIONS = ["antivirus", "windows", "printer", "router"] as const;
 const productsByRoute = new Map(

@@ -3,17 +3,18 @@ import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { test } from "./fixtures";
+import { seedSite } from "./seed-site";
 
 type SeedProduct = { name: string; desc: string; route: string };
 const catalogue = JSON.parse(readFileSync("db/seed/data/catalogue.json", "utf8")) as {
   groups: { key: string; products: SeedProduct[] }[];
   brandContent: Record<string, { title: string; whyChoose: string }>;
 };
-const site = JSON.parse(readFileSync("db/seed/data/site.json", "utf8")) as {
+const site = seedSite<{
   webInfo: { name: string };
   productMetadata: Record<string, { title: string; description: string; keywords: string }>;
   seo: { route: string; title?: string; description: string; keywords: string }[];
-};
+}>();
 const STORE = site.webInfo.name;
 const record = (route: string) => site.seo.find((entry) => entry.route === route)!;
 const product = (route: string) =>

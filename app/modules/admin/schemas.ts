@@ -3,7 +3,6 @@ import { isOneLine, ONE_LINE_MESSAGE } from "~/lib/forms";
 import {
   asList,
   checkbox,
-  localPhone,
   usPhone,
   refuseDuplicates,
 } from "./content-schemas";
