@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { formatBytes } from "~/lib/byte-size";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
@@ -51,17 +52,27 @@ const STATUS: Record<ImportRowStatus, { label: string; done: string; tone: strin
 /** Most report rows drawn at once; rows with errors come first. */
 const SHOWN_ROWS = 1000;
 
+/**
+ * The report of a check or an import, at the top of the page. Each new one takes the focus, so it is seen and read
+ * out rather than left below the form and the column help.
+ */
 function Report({ reply }: { reply: Reply }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [reply]);
   const { report } = reply;
   if (!report.ok) {
     return (
-      <p
-        role="alert"
-        data-testid="import-error"
-        className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-      >
-        {report.error}
-      </p>
+      <section ref={ref} tabIndex={-1} aria-label="Import report" className="mb-6 focus:outline-none">
+        <p
+          role="alert"
+          data-testid="import-error"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
+          {report.error}
+        </p>
+      </section>
     );
   }
   const { counts, imported, mode } = report;
@@ -76,7 +87,13 @@ function Report({ reply }: { reply: Reply }) {
   );
   const shown = ordered.slice(0, SHOWN_ROWS);
   return (
-    <section aria-labelledby="import-report" className="mt-8" data-testid="import-report">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="import-report"
+      className="mb-8 focus:outline-none"
+      data-testid="import-report"
+    >
       <h2 id="import-report" className="text-lg font-bold text-ink-900">
         {mode === "check" ? "Check" : "Import"} report
       </h2>
@@ -158,6 +175,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
       title="Import products"
       intro={`A CSV file with a header row, one product per row: at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and ${formatBytes(IMPORT_MAX_BYTES)}. A row whose product exists (same group and id, or same address when the file has no id) updates it; the others create products.`}
     >
+      {actionData ? <Report reply={actionData} /> : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Form
           method="post"
@@ -237,7 +255,6 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
           </pre>
         </section>
       </div>
-      {actionData ? <Report reply={actionData} /> : null}
     </AdminPage>
   );
 }

@@ -10,10 +10,10 @@ import {
   sameProduct,
   setQuantity,
 } from "~/modules/cart/cart";
-import { updateCart, useCart, useDiscountCode } from "~/modules/cart/cart-store";
-import { DiscountCodeField } from "~/modules/cart/components/discount-code-field";
+import { updateCart, useCart } from "~/modules/cart/cart-store";
+import { DiscountCodeField, useCartQuoteWithCode } from "~/modules/cart/components/discount-code-field";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
-import { type CartQuote, useCartQuote } from "~/modules/cart/quote";
+import type { CartQuote } from "~/modules/cart/quote";
 import { availabilityText } from "~/modules/catalogue/availability";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
@@ -36,8 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function CartPage() {
   const cart = useCart();
-  const code = useDiscountCode();
-  const { quote, failed, toFix, problem } = useCartQuote(cart, { code });
+  const { quote, failed, toFix, problem, codeEntry } = useCartQuoteWithCode(cart);
   const navigate = useNavigate();
   // The spec's to-payment flag: the text "false" until the visitor goes on to payment.
   const [toPayment, setToPayment] = useState<"false" | "true">("false");
@@ -74,7 +73,7 @@ export default function CartPage() {
               note={quote.taxNote}
               className="mt-2 space-y-2 text-sm"
             />
-            <DiscountCodeField applied={quote.discount?.code ?? null} problem={quote.codeProblem} />
+            <DiscountCodeField entry={codeEntry} />
             {quote.hasPhysical && quote.shippingCents > 0 ? (
               <p className="mt-2 text-xs text-slate-500">
                 Free shipping when your printers and routers come to{" "}

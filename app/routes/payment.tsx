@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
-import { useCart, useDiscountCode } from "~/modules/cart/cart-store";
-import { type QuotePlace, useCartQuote } from "~/modules/cart/quote";
-import { DiscountCodeField } from "~/modules/cart/components/discount-code-field";
+import { useCart } from "~/modules/cart/cart-store";
+import type { QuotePlace } from "~/modules/cart/quote";
+import { DiscountCodeField, useCartQuoteWithCode } from "~/modules/cart/components/discount-code-field";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
 import { quantityProblem } from "~/modules/cart/cart";
 import { availabilityText } from "~/modules/catalogue/availability";
@@ -123,7 +123,6 @@ const shipsToText = (codes: string[]) => codes.map((code) => COUNTRIES[code] ?? 
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
-  const code = useDiscountCode();
   const [shipToBilling, setShipToBilling] = useState(true);
   // Where the order is taxed, as the form has it now: the quote follows every change of country or state.
   const [places, setPlaces] = useState<{ billing: QuotePlace; shipping?: QuotePlace }>({
@@ -132,8 +131,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       region: loaderData.prefill?.billing?.region ?? "",
     },
   });
-  const { quote, toFix, problem } = useCartQuote(cart, {
-    code,
+  const { quote, toFix, problem, codeEntry } = useCartQuoteWithCode(cart, {
     billing: places.billing,
     shipping: shipToBilling ? undefined : places.shipping,
   });
@@ -216,7 +214,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       >
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="cart" value={cartJson} />
-        <input type="hidden" name="discountCode" value={code} />
+        {/* Only a code the store applied is ever sent: one being tried is not yet. */}
+        <input type="hidden" name="discountCode" value={codeEntry.kept} />
         {quote ? <input type="hidden" name="expectedTotalCents" value={quote.totalCents} /> : null}
         <div className="space-y-10">
           <fieldset className="space-y-4">
@@ -390,7 +389,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 note={quote.taxNote}
                 className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm"
               />
-              <DiscountCodeField applied={quote.discount?.code ?? null} problem={quote.codeProblem} />
+              <DiscountCodeField entry={codeEntry} />
             </>
           ) : problem ? (
             <p className="mt-4 text-sm text-red-800" role="alert" data-testid="quote-problem">

@@ -382,6 +382,37 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(page.getByTestId("import-error")).toContainText("The first row must name the columns");
   });
 
+  test("a CSV check's report comes before the column help and takes the focus, on a phone too", async ({
+    page,
+  }) => {
+    const id = suffix();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/admin/products/import");
+    await hydrated(page);
+    await page
+      .getByLabel("Or paste the CSV")
+      .fill(
+        `group,id,name,route,price,description,image\nNorton,csv-${id},E2E CSV ${id},/antivirus/norton/csv-${id},cheap,Bad price,/placeholder/product/csv.svg`,
+      );
+    await page.getByRole("button", { name: "Check" }).click();
+    const report = page.getByRole("region", { name: "Check report" });
+    await expect(report).toBeFocused();
+    await expect(report).toBeInViewport();
+    await expect(report.getByTestId("import-summary")).toContainText("1 of 1 row has errors");
+    const top = async (name: string) => (await page.getByRole("heading", { name }).boundingBox())!.y;
+    expect(await top("Check report")).toBeLessThan(await top("Columns"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // A file refused as a whole is reported at the top, focused, the same way.
+    await page.getByLabel("Or paste the CSV").fill("just one line");
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("import-error")).toContainText("The first row must name the columns");
+    await expect(page.getByRole("region", { name: "Import report" })).toBeFocused();
+    await expect(page.getByTestId("import-error")).toBeInViewport();
+    await shot(page, "import-check-phone");
+    await expectAccessible(page);
+  });
+
   test("the files page lists the product images with previews, uploads and deletes", async ({ page }) => {
     const id = suffix();
     await page.goto("/admin/files");

@@ -12,6 +12,7 @@ import { screenshot } from "./screenshots";
 
 const NORTON = "/antivirus/norton/360-deluxe";
 const PRINTER = "/printer/hp-laserjet-pro-m404n";
+const ROUTER = "/router/tplink/archer-c80";
 const PHONE = { width: 360, height: 800 };
 const run = Date.now().toString(36).toUpperCase();
 
@@ -264,12 +265,15 @@ test("each refusal of a code says why", async ({ page, browser, baseURL }) => {
   await addToCart(page, NORTON);
   await page.goto("/cart");
   await hydrated(page);
+  // Each refused code stays in the field, with the reason beside it, ready to be typed over.
   const tryCode = async (code: string, message: RegExp | string) => {
     await page.getByTestId("discount-code-input").fill(code);
     await page.getByTestId("discount-code-apply").click();
     await expect(page.getByTestId("discount-code-problem")).toHaveText(message);
+    await expect(page.getByTestId("discount-code-input")).toHaveValue(code);
+    await expect(page.getByTestId("discount-code-input")).toBeEditable();
+    await expect(page.getByTestId("discount-code-remove")).toHaveCount(0);
     await expect(page.getByTestId("cart-discount")).toHaveCount(0);
-    await page.getByTestId("discount-code-remove").click();
   };
   await tryCode(`NOPE-${run}`, `We don't know the discount code "NOPE-${run}": check how it is spelled`);
   await tryCode(codes.expired, new RegExp(`^The discount code "${codes.expired}" expired on `));
@@ -305,6 +309,87 @@ test("each refusal of a code says why", async ({ page, browser, baseURL }) => {
     `The discount code "${codes.once}" can be used once per customer, and this e-mail address has used it already`,
   );
   await admin.context().close();
+});
+
+/** The discount code the browser keeps with the cart ('' for none). */
+const keptCode = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.localStorage.getItem("cart-code") ?? '""') as string);
+
+test("a refused code stays in the field to correct and is never carried to the checkout", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await browser.newPage();
+  await signInAsAdmin(admin, baseURL!);
+  const routers = `ROUTERS-ONLY-${run}`;
+  await createCode(admin, baseURL!, { code: routers, scope: "section", "sections.router": "on" });
+  await admin.close();
+
+  await addToCart(page, NORTON);
+  await page.goto("/cart");
+  await hydrated(page);
+  const input = page.getByTestId("discount-code-input");
+  const problem = page.getByTestId("discount-code-problem");
+  await input.fill("WELCOME1O");
+  await input.press("Enter");
+  await expect(problem).toHaveText(`We don't know the discount code "WELCOME1O": check how it is spelled`);
+  await expect(input).toHaveValue("WELCOME1O");
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(input).toHaveAccessibleDescription(
+    `We don't know the discount code "WELCOME1O": check how it is spelled`,
+  );
+  await expect(page.getByTestId("discount-code-applied")).toHaveCount(0);
+  expect(await keptCode(page)).toBe("");
+  await shot(page, "cart-code-mistyped");
+
+  // Not kept with the cart: gone after a reload, and the checkout neither shows nor sends it.
+  await page.reload();
+  await hydrated(page);
+  await expect(input).toHaveValue("");
+  await expect(problem).toHaveCount(0);
+  await page.getByTestId("to-payment").click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await hydrated(page);
+  await expect(page.getByTestId("summary-total")).toBeVisible();
+  await expect(page.getByTestId("discount-code-input")).toHaveValue("");
+  await expect(page.getByTestId("discount-code-problem")).toHaveCount(0);
+  await expect(page.getByTestId("summary-discount")).toHaveCount(0);
+  await expect(page.locator('input[name="discountCode"]')).toHaveValue("");
+
+  // The typo corrected in the same field applies the code.
+  await page.goto("/cart");
+  await hydrated(page);
+  await input.fill("WELCOME1O");
+  await page.getByTestId("discount-code-apply").click();
+  await expect(problem).toBeVisible();
+  await input.fill("WELCOME10");
+  await page.getByTestId("discount-code-apply").click();
+  await expect(page.getByTestId("discount-code-applied")).toBeVisible();
+  await expect(problem).toHaveCount(0);
+  expect(await keptCode(page)).toBe("WELCOME10");
+  await page.getByTestId("discount-code-remove").click();
+  await expect(input).toHaveValue("");
+
+  // A kept code the cart no longer qualifies for is dropped the same way: back in the field, with why.
+  await addToCart(page, ROUTER);
+  await page.goto("/cart");
+  await hydrated(page);
+  await input.fill(routers);
+  await page.getByTestId("discount-code-apply").click();
+  await expect(page.getByTestId("discount-code-applied")).toBeVisible();
+  await page.getByRole("button", { name: /^Remove .*Archer/ }).click();
+  await expect(problem).toHaveText(
+    `The discount code "${routers}" applies only to Routers, and your cart has none`,
+  );
+  await expect(input).toHaveValue(routers);
+  expect(await keptCode(page)).toBe("");
+  await page.getByTestId("to-payment").click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await hydrated(page);
+  await expect(page.getByTestId("summary-total")).toBeVisible();
+  await expect(page.locator('input[name="discountCode"]')).toHaveValue("");
+  await expect(page.getByTestId("discount-code-problem")).toHaveCount(0);
 });
 
 test("taxes follow the address: CGST and SGST in Uttar Pradesh, IGST elsewhere in India, NY sales tax, none in California", async ({

@@ -63,6 +63,8 @@ export function useCartQuote(
   extra: { code?: string; billing?: QuotePlace; shipping?: QuotePlace } = {},
 ): {
   quote: CartQuote | undefined;
+  /** Whether `quote` is the answer for the cart and code as they are now, not the last one while a new one comes. */
+  current: boolean;
   failed: boolean;
   /** Lines to fix before checking out: their quantity is not one the store accepts. */
   toFix: CartLine[];
@@ -109,10 +111,17 @@ export function useCartQuote(
       });
     return () => controller.abort();
   }, [body, empty]);
-  if (empty) return { quote: EMPTY_QUOTE, failed: false, toFix, problem: null };
+  if (empty) return { quote: EMPTY_QUOTE, current: true, failed: false, toFix, problem: null };
   // Until the answer for this very cart arrives, show the last one (or nothing yet).
-  const problem = answer?.body === body ? (answer.problem ?? null) : null;
-  return { quote: answer?.quote, failed: problem !== null, toFix, problem };
+  const current = answer?.body === body;
+  const problem = current ? (answer.problem ?? null) : null;
+  return {
+    quote: answer?.quote,
+    current: current && answer.quote !== undefined,
+    failed: problem !== null,
+    toFix,
+    problem,
+  };
 }
 
 const UNREACHABLE =
