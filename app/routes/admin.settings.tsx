@@ -74,11 +74,17 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const [unsaved, setUnsaved] = useState<SettingsSection[]>([]);
   const edited = (section: SettingsSection) =>
     setUnsaved((sections) => (sections.includes(section) ? sections : [...sections, section]));
-  // A save lands as a new location: the section saved is no longer unsaved (adjusted while rendering, as React advises).
+  // A save lands as a new location (adjusted while rendering, as React advises): the section saved is no longer
+  // unsaved, and is drawn afresh with what is stored now. The others keep their keys, and with them their edits.
   const [landed, setLanded] = useState(location.key);
+  const [drawn, setDrawn] = useState<Partial<Record<SettingsSection, string>>>({});
   if (landed !== location.key) {
     setLanded(location.key);
-    if (saved) setUnsaved((sections) => sections.filter((section) => section !== saved));
+    const section = SETTINGS_SECTIONS.find((name) => name === saved);
+    if (section) {
+      setUnsaved((sections) => sections.filter((other) => other !== section));
+      setDrawn((keys) => ({ ...keys, [section]: location.key }));
+    }
   }
   useUnsavedChanges(
     unsaved.length > 0,
@@ -86,7 +92,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   );
   const replyFor = (section: string) => (actionData?.intent === section ? actionData : undefined);
   const props = (section: SettingsSection) => ({
-    key: saved === section || actionData?.intent === section ? `${section}:${location.key}` : section,
+    key: `${section}:${drawn[section] ?? ""}`,
     view: loaderData,
     reply: replyFor(section),
   });

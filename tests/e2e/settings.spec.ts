@@ -149,6 +149,14 @@ test("saving one section keeps the unsaved edits of the others, and leaving with
     "Not saved yet: Bank transfer. Each section has its own Save button.",
   );
   await expect(note).toHaveValue("Typed, not saved yet.");
+  // A section edited again after its save keeps the new edit when another section is saved.
+  await threshold.fill("8");
+  await delivery.getByRole("button", { name: "Save delivery promise" }).click();
+  await expect(admin).toHaveURL(/done=delivery/);
+  await expect(threshold).toHaveValue("8");
+  await threshold.fill(savedThreshold);
+  await notifications.getByRole("button", { name: "Save notifications" }).click();
+  await expect(admin).toHaveURL(/done=notifications/);
 
   admin.once("dialog", (dialog) => void dialog.accept());
   await nav.click();
