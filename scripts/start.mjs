@@ -27,19 +27,34 @@ function newestChange(entry) {
   );
 }
 
-const builtAt = existsSync(builtMarker) ? statSync(builtMarker).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
-if (changedAt > builtAt) {
-  console.log(builtAt ? "Sources changed since the last build: building..." : "No build yet: building...");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/**
+ * Builds quietly: a newcomer's first start shows the store's own lines, not the bundler's chunk list. The whole
+ * output is shown when the build fails; `npm run build` shows it always.
+ */
+function build(reason) {
+  console.log(`${reason}: building the store (about a minute)...`);
+  const began = Date.now();
+  const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    console.error("The build failed: see above.");
+    process.exit(result.status ?? 1);
+  }
+  console.log(`Built in ${Math.round((Date.now() - began) / 1000)} s.`);
 }
 
+const builtAt = existsSync(builtMarker) ? statSync(builtMarker).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
+if (changedAt > builtAt) build(builtAt ? "Sources changed since the last build" : "No build yet");
+
+// The "start" script execs this process, so it is the one a supervisor (Docker, systemd, a process manager) or
+// npm signals. It passes SIGTERM and SIGINT on and leaves with the server's exit code. The IPC channel ends if this
+// process is killed outright, and the server then stops on its own instead of holding the port and the database.
 const server = spawn(process.execPath, ["--enable-source-maps", builtMarker], {
   cwd: root,
-  stdio: "inherit",
+  stdio: ["inherit", "inherit", "inherit", "ipc"],
   env: { NODE_ENV: "production", ...process.env },
 });
-// The server closes the database itself: pass the stop signal on and leave with its exit code.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -65,6 +65,8 @@ export async function runPrimary({
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // Started by npm start's launcher, which was then killed outright: stop rather than serve on unsupervised.
+  if (process.channel) process.on("disconnect", () => stop("the launcher ended"));
 
   await prepare();
   if (stopping) return;

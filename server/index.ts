@@ -108,8 +108,10 @@ async function serve(env: Env, logger: Logger) {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  // A worker whose primary is gone (killed) stops too, rather than serve on unsupervised.
-  if (worker) process.on("disconnect", () => void stop("the primary process ended"));
+  // A process whose supervisor is gone (a worker's primary, or npm start's launcher, killed outright) stops too,
+  // rather than serve on unsupervised, holding the port and the database.
+  if (process.channel)
+    process.on("disconnect", () => void stop(worker ? "the primary process ended" : "the launcher ended"));
 
   if (!worker) {
     await database.migrate();

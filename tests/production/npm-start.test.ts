@@ -1,0 +1,67 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { childrenOf, freePort, ready, waitFor } from "../support/store-process";
+
+// `npm start` as Docker, systemd or a process manager runs it: they signal the process npm started, and may kill it
+// outright. Either way the store stops and lets go of its port and its database.
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`);
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+
+// One DATA_DIR for the file's stores, one after another: the demo store is imported once.
+const dataDir = `test-results/npm-start-${process.pid}`;
+rmSync(dataDir, { recursive: true, force: true });
+
+async function npmStart() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const npm = spawn("npm", ["start"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+      SHUTDOWN_TIMEOUT_SECONDS: "5",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  npm.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  npm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const npmExited = new Promise<void>((resolve) => npm.on("exit", () => resolve()));
+  await ready({ url }, 180_000);
+  // What npm started is the launcher itself (the script execs it), not a shell in between.
+  const [launcher] = childrenOf(npm.pid!);
+  expect(commandLine(launcher!)).toContain("scripts/start.mjs");
+  const [server] = childrenOf(launcher!);
+  expect(commandLine(server!)).toContain("build/server/main.js");
+  return { npm, npmExited, launcher: launcher!, server: server!, output: () => output };
+}
+
+describe("npm start", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`stops the store when the process npm started gets ${signal}`, async () => {
+      const started = await npmStart();
+      process.kill(started.launcher, signal);
+      await waitFor(() => !alive(started.server) && !alive(started.launcher), {
+        what: "the server and its launcher to end",
+        timeout: 60_000,
+      });
+      await started.npmExited;
+      expect(existsSync(`${dataDir}/pglite.lock`)).toBe(false);
+      expect(started.output()).toContain("Storefront ready at");
+    }, 240_000);
+  }
+
+  it("stops the store when the process npm started is killed outright", async () => {
+    const started = await npmStart();
+    process.kill(started.launcher, "SIGKILL");
+    await waitFor(() => !alive(started.server), { what: "the server to end", timeout: 60_000 });
+    expect(existsSync(`${dataDir}/pglite.lock`)).toBe(false);
+    started.npm.kill();
+  }, 240_000);
+});
