@@ -18,7 +18,7 @@ describe("scriptsAfterPaint", () => {
     const out = run(page());
     expect(out).not.toContain('modulepreload" href');
     expect(out).toContain(
-      `<script type="text/x-after-paint" data-after-paint="" async="">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script>`,
+      `<script type="text/x-after-paint" data-after-paint="">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script>`,
     );
     expect(out).not.toContain('<script type="module"');
     // Everything else is where it was.
@@ -36,7 +36,7 @@ describe("scriptsAfterPaint", () => {
 
   it("gives the starter the page's nonce, which the waiting module keeps", () => {
     const out = run(page("abc123"), "abc123");
-    expect(out).toContain('<script type="text/x-after-paint" data-after-paint="" async="" nonce="abc123">');
+    expect(out).toContain('<script type="text/x-after-paint" data-after-paint="" nonce="abc123">');
     expect(out).toMatch(/<script nonce="abc123">\(\(\)=>\{const preloads=/);
   });
 
@@ -60,7 +60,7 @@ describe("scriptsAfterPaint, attributes in another order", () => {
     const out = scriptsAfterPaint(Buffer.from(html), "n2").toString();
     expect(out).toContain("<head></head>");
     expect(out).toContain(
-      '<script nonce="n2" type="text/x-after-paint" data-after-paint="" async="">import "/assets/a.js";</script>',
+      '<script nonce="n2" type="text/x-after-paint" data-after-paint="">import "/assets/a.js";</script>',
     );
     expect(out).toContain('<script nonce="n2">(()=>{const preloads=["/assets/a.js"];');
   });

@@ -2,6 +2,7 @@ const PRELOAD_OPEN = Buffer.from('<link rel="modulepreload"');
 const SCRIPT_OPEN = Buffer.from("<script");
 const MODULE_TYPE = ' type="module"';
 const WAITING_TYPE = ' type="text/x-after-paint" data-after-paint=""';
+const ASYNC = /\sasync(?:="")?(?=[\s>])/;
 const BODY_CLOSE = Buffer.from("</body>");
 const TAG_END = ">".charCodeAt(0);
 
@@ -54,7 +55,8 @@ export function scriptsAfterPaint(html: Buffer, nonce: string): Buffer {
   parts.push(
     html.subarray(from, module.start),
     Buffer.from(
-      html.toString("latin1", module.start, module.end).replace(MODULE_TYPE, WAITING_TYPE),
+      // A data block may not be async (HTML forbids it); the module the starter makes from it is async anyway.
+      html.toString("latin1", module.start, module.end).replace(MODULE_TYPE, WAITING_TYPE).replace(ASYNC, ""),
       "latin1",
     ),
     html.subarray(module.end, bodyClose),

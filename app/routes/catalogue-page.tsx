@@ -50,7 +50,7 @@ async function cataloguePageData(context: Route.LoaderArgs["context"], path: str
       seoForPath(context, path, {
         product: { name: product.name, description: product.description },
         canonicalPath: product.route,
-        image: product.img,
+        image: { path: product.img, alt: product.name },
         type: "product",
         jsonLd: productJsonLd(product, context.env.PUBLIC_URL),
       }),
@@ -72,6 +72,7 @@ async function cataloguePageData(context: Route.LoaderArgs["context"], path: str
   }
   const seo = await seoForPath(context, path, {
     brand: { key: page.brand.key, title: page.content.title, whyChoose: page.content.whyChoose },
+    image: { path: page.content.logo, alt: `${page.brand.name} logo` },
     canonicalPath: pageHref({ pathname: brandPath(page.brand), search: "" }, pageNumber),
   });
   return { page, related: [], seo, availability: null, waitingOrderHours: 0, lowStockThreshold: 0 };

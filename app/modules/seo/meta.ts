@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import type { PageSeo } from "./seo.server";
 
-/** Meta tags for a page from its loader's `seo`: title, description, keywords, canonical, Open Graph, JSON-LD. */
-export function pageMeta(seo: PageSeo | undefined, siteName?: string): MetaDescriptor[] {
+/** Meta tags for a page from its loader's `seo`: title, description, keywords, canonical, Open Graph, X's card, JSON-LD. */
+export function pageMeta(seo: PageSeo | undefined): MetaDescriptor[] {
   if (!seo) return [{ title: "Default Title" }];
   const tags: MetaDescriptor[] = [
     { title: seo.title },
@@ -18,8 +18,20 @@ export function pageMeta(seo: PageSeo | undefined, siteName?: string): MetaDescr
     );
   }
   if (seo.keywords) tags.push({ name: "keywords", content: seo.keywords });
-  if (seo.image) tags.push({ property: "og:image", content: seo.image });
-  if (siteName) tags.push({ property: "og:site_name", content: siteName });
+  tags.push({ property: "og:site_name", content: seo.siteName });
+  const { image } = seo;
+  if (image) {
+    tags.push({ property: "og:image", content: image.url }, { property: "og:image:alt", content: image.alt });
+    if (image.width && image.height) {
+      tags.push(
+        { property: "og:image:width", content: String(image.width) },
+        { property: "og:image:height", content: String(image.height) },
+      );
+    }
+  }
+  // A wide picture is shown large; a square one (a product's) beside the title, uncropped.
+  const wide = !!image?.width && !!image.height && image.width >= 1.9 * image.height;
+  tags.push({ name: "twitter:card", content: wide ? "summary_large_image" : "summary" });
   if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
   return tags;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { productMetadata, seoRecords } from "~db/schema";
 import type { ServerContext } from "~/context";
+import { shareImage } from "~/modules/content/placeholder-raster.server";
 import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { storeFacts, withStoreFacts } from "~/modules/content/store-facts.server";
 import { summarize, withStoreName } from "./summary";
@@ -14,8 +15,10 @@ export type PageSeo = {
   keywords: string;
   /** Absolute canonical URL. */
   canonical: string;
-  /** Absolute image URL for Open Graph. */
-  image?: string;
+  /** The picture a shared link shows (Open Graph, X): a raster image, its absolute URL, words for it and its size. */
+  image?: { url: string; alt: string; width?: number; height?: number };
+  /** The store's name, as link previews show it beside the title. */
+  siteName: string;
   type: "website" | "product";
   /** Structured data (JSON-LD), e.g. a Product. */
   jsonLd?: Record<string, unknown>;
@@ -30,7 +33,8 @@ export type SeoSubject = {
   page?: { title: string; description: string };
   /** The page's own address, when it differs from the requested one (a product's own route, say). */
   canonicalPath?: string;
-  image?: string;
+  /** The page's picture (a product's image, a brand's logo) and what it shows, in words. */
+  image?: { path: string; alt: string };
   type?: PageSeo["type"];
   jsonLd?: Record<string, unknown>;
 };
@@ -92,10 +96,16 @@ export async function seoForPath(
     keywords: filled(record?.keywords.trim()) || filled(metadata?.keywords) || "",
     // The page's own address is canonical; a record's route only differs from the path in its letters' case.
     canonical: absoluteUrl(env.PUBLIC_URL, subject.canonicalPath ?? record?.route ?? path),
-    image: subject.image ? absoluteUrl(env.PUBLIC_URL, subject.image) : undefined,
+    image: subject.image ? sharedImage(env.PUBLIC_URL, subject.image) : undefined,
+    siteName: facts.store,
     type: subject.type ?? "website",
     jsonLd: subject.jsonLd,
   };
+}
+
+function sharedImage(publicUrl: string, image: { path: string; alt: string }): PageSeo["image"] {
+  const { path, width, height } = shareImage(image.path);
+  return { url: absoluteUrl(publicUrl, path), alt: image.alt, width, height };
 }
 
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {

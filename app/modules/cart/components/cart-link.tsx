@@ -11,14 +11,12 @@ export function CartLink() {
       to="/cart"
       className="relative inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-ink-900 hover:bg-slate-50"
       data-testid="cart-link"
+      // The count alone would be read as a bare number; a span may not carry a label of its own.
+      aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
     >
       <Icon name="cart" size={20} />
       <span>Cart</span>
-      <span
-        className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white"
-        data-testid="cart-count"
-        aria-label={`${count} ${count === 1 ? "item" : "items"} in cart`}
-      >
+      <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white" data-testid="cart-count">
         {count}
       </span>
     </Link>

@@ -50,12 +50,9 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           <span className="text-lg font-bold text-ink-900">{formatMoney(product.priceCents)}</span>
           {discount > 0 ? (
             <>
-              <s
-                className="text-sm text-slate-500"
-                aria-label={`was ${formatMoney(product.originalPriceCents)}`}
-              >
-                {formatMoney(product.originalPriceCents)}
-              </s>
+              {/* Screen readers do not announce strikethrough: the struck price says what it is in words. */}
+              <span className="sr-only">Was </span>
+              <s className="text-sm text-slate-500">{formatMoney(product.originalPriceCents)}</s>
               <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
                 −{discount}%
               </span>
