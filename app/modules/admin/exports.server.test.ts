@@ -1,9 +1,11 @@
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
+import { saveSettings } from "../orders/settings.server";
 import { csvField, keyPoolsCsv, ordersCsv } from "./exports.server";
-import { orderListQuery, refundOrder } from "./orders.server";
+import { markOrderPaid, orderListQuery, refundOrder } from "./orders.server";
 
 describe("CSV fields", () => {
   it("quotes what needs quoting and keeps spreadsheet formulas from running", () => {
@@ -44,7 +46,7 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
     const all = await ordersCsv(database.db, orderListQuery.parse({ q: "export-" }));
     const lines = all.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "number,created_at,email,status,payment_method,payment_status,items,subtotal,discount_code,discount,shipping,tax,total,refunded,awaiting_keys,tracking_number,paid_at",
+      "number,created_at,email,status,payment_method,payment_status,test_order,items,subtotal,discount_code,discount,shipping,tax,total,refunded,awaiting_keys,tracking_number,paid_at",
     );
     expect(lines).toHaveLength(3);
     const pending = await ordersCsv(
@@ -54,8 +56,36 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
     expect(pending).toContain(`${unpaid.number},`);
     expect(pending).not.toContain(`${paid.number},`);
     const row = lines.find((line) => line.startsWith(`${paid.number},`))!;
-    expect(row).toContain(",partially_refunded,1,");
+    expect(row).toContain(",partially_refunded,yes,1,");
     expect(row).toContain(",1.50,");
+  });
+
+  it("says which orders are tests", async () => {
+    // The demo store takes test payments: this order is a test, and stays one once they are switched off.
+    const test = await placeOrder(ctx, checkout({ email: "columns-test@example.com" }));
+    await saveSettings(database.db, { sandboxPayments: false });
+    try {
+      const real = await placeOrder(
+        ctx,
+        checkout({ email: "columns-real@example.com", paymentMethod: "bank-transfer" }),
+      );
+      if (!test.ok || !real.ok) throw new Error("not placed");
+      await markOrderPaid(ctx, real.number, "owner@example.com");
+
+      const [header, ...rows] = parse(
+        await ordersCsv(database.db, orderListQuery.parse({ q: "columns-" })),
+      ) as string[][];
+      const byNumber = new Map(
+        rows.map((cells) => [
+          Number(cells[0]),
+          Object.fromEntries(header!.map((name, i) => [name, cells[i]])),
+        ]),
+      );
+      expect(byNumber.get(test.number)).toMatchObject({ test_order: "yes" });
+      expect(byNumber.get(real.number)).toMatchObject({ test_order: "no", payment_status: "paid" });
+    } finally {
+      await saveSettings(database.db, { sandboxPayments: true });
+    }
   });
 
   it("exports key pools as hints, never the keys", async () => {
