@@ -1,17 +1,19 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { formatMoney, parseMoney } from "../../app/lib/money";
-import { freshAdminAddress, signInAsAdmin } from "./admin";
+import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
 import { addToCart } from "./cart";
 import { fillCheckout } from "./checkout-form";
 import { test } from "./fixtures";
 import { hydrated } from "./hydrated";
+import { confirmationLink } from "./mail";
 import { screenshot } from "./screenshots";
 
 /**
  * What the owner reads about an order's money: test orders (placed while test payments are on) marked and left out
- * of the revenue.
+ * of the revenue, and refunds with the net they leave, on the admin's and the customer's pages.
  */
 const NORTON = "/antivirus/norton/antivirus-plus";
+const AVIRA = "/antivirus/avira/antivirus-pro";
 const run = `${Date.now().toString(36)}`;
 const WIDTHS = [390, 1280];
 
@@ -124,4 +126,73 @@ test("an order placed while test payments are on is marked Test and left out of 
     await setTestPayments(page, true);
     await shopper.context().close();
   }
+});
+
+test("after a line is refunded, the admin's and the customer's order pages show the refund and the net", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await topUpKeys(browser, baseURL!, NORTON, 2);
+  await topUpKeys(browser, baseURL!, AVIRA, 2);
+  // A customer with an account orders while signed in.
+  const customer = await shopperPage(browser, baseURL!);
+  const email = `refund-net.${run}@example.com`;
+  await customer.goto("/user/login");
+  await hydrated(customer);
+  const signUp = customer.getByTestId("sign-up-form");
+  await signUp.getByLabel("Your name").fill("Ada Lovelace");
+  await signUp.getByLabel("E-mail address").fill(email);
+  await signUp.getByLabel("Choose a password").fill("correct horse battery");
+  await signUp.getByRole("button", { name: "Create my account" }).click();
+  await expect(customer.getByTestId("sign-up-sent")).toBeVisible();
+  await customer.goto(await confirmationLink(baseURL!, email));
+  await expect(customer).toHaveURL(/\/user\/dashboard$/);
+  await addToCart(customer, NORTON);
+  await addToCart(customer, AVIRA);
+  const order = await checkout(customer, undefined, "sandbox");
+
+  await signInAsAdmin(page, baseURL!, `/admin/orders/${order.number}`);
+  await hydrated(page);
+  await expect(page.getByTestId("admin-order-refunded")).toHaveCount(0);
+  const total = cents(await page.getByTestId("admin-order-total").textContent());
+  const form = page.getByTestId("refund-form");
+  await form.getByLabel("One line").check();
+  const aviraOption = form.getByLabel("Line to refund").locator("option", { hasText: "Avira Antivirus Pro" });
+  await form.getByLabel("Line to refund").selectOption((await aviraOption.getAttribute("value"))!);
+  await form.getByLabel(`Yes, refund order #${order.number}`).check();
+  await form.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(page.getByTestId("action-notice")).toContainText(
+    `The refund of order #${order.number} is recorded`,
+  );
+  const refunded = cents(/\$[\d,]+\.\d\d/.exec((await page.getByTestId("refund").textContent())!)![0]);
+  expect(refunded).toBeGreaterThan(0);
+  expect(refunded).toBeLessThan(total);
+  await expect(page.getByTestId("admin-order-total")).toHaveText(formatMoney(total));
+  await expect(page.getByTestId("admin-order-refunded")).toHaveText(`−${formatMoney(refunded)}`);
+  await expect(page.getByTestId("admin-order-net")).toHaveText(formatMoney(total - refunded));
+  await shots(page, "admin-refunded");
+
+  // The customer's account: the list of orders and the order's own page.
+  await customer.goto("/user/orders");
+  await hydrated(customer);
+  const listed = customer.locator(`[data-testid=user-order][data-number="${order.number}"]`);
+  await expect(listed.getByTestId("user-order-refunded")).toHaveText(`−${formatMoney(refunded)}`);
+  await expect(listed.getByTestId("user-order-net")).toHaveText(formatMoney(total - refunded));
+  await shots(customer, "account-orders");
+  await listed.getByRole("link", { name: `Order #${order.number}` }).click();
+  await expect(customer).toHaveURL(new RegExp(`/order/${order.number}$`));
+  await expect(customer.getByTestId("order-refunded")).toHaveText(`−${formatMoney(refunded)}`);
+  await expect(customer.getByTestId("order-net")).toHaveText(formatMoney(total - refunded));
+  await shots(customer, "account-order");
+
+  // The same order opened with the secret link of its e-mails, as a guest would.
+  const guest = await shopperPage(browser, baseURL!);
+  await guest.goto(order.path);
+  await expect(guest.getByTestId("order-page")).toBeVisible();
+  await expect(guest.getByTestId("order-total")).toHaveText(formatMoney(total));
+  await expect(guest.getByTestId("order-refunded")).toHaveText(`−${formatMoney(refunded)}`);
+  await expect(guest.getByTestId("order-net")).toHaveText(formatMoney(total - refunded));
+  await guest.context().close();
+  await customer.context().close();
 });

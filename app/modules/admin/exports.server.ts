@@ -42,7 +42,10 @@ export const csvUnguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.s
 export const csvLine = (fields: Array<string | number | null | undefined>) =>
   `${fields.map(csvField).join(",")}\r\n`;
 
-/** The orders export. `test_order` says "yes" for an order placed while test payments were on (no money moved). */
+/**
+ * The orders export. `net_after_refunds` is the total less refunds, named apart from the invoices export's `net`
+ * (before tax); `test_order` says "yes" for an order placed while test payments were on (no money moved).
+ */
 export const ORDER_CSV_COLUMNS = [
   "number",
   "created_at",
@@ -59,6 +62,7 @@ export const ORDER_CSV_COLUMNS = [
   "tax",
   "total",
   "refunded",
+  "net_after_refunds",
   "awaiting_keys",
   "tracking_number",
   "paid_at",
@@ -118,6 +122,7 @@ export async function ordersCsv(db: Database, query: OrderListQuery): Promise<st
           toDecimalString(row.taxCents),
           toDecimalString(row.totalCents),
           toDecimalString(row.refundedCents),
+          toDecimalString(row.totalCents - row.refundedCents),
           row.awaitingKeys,
           row.trackingNumber,
           row.paidAt?.toISOString() ?? "",
