@@ -30,6 +30,7 @@ const unitTests = [
   "app/modules/orders/invoice-document.test.ts",
   "app/modules/orders/invoice-pdf.server.test.ts",
   "app/modules/orders/stripe-line-items.test.ts",
+  "app/modules/orders/totals.test.ts",
   "app/modules/seo/summary.test.ts",
   "app/modules/storage/access.server.test.ts",
   "app/modules/storage/multipart.server.test.ts",

@@ -135,12 +135,24 @@ function SignIn({
   );
 }
 
-function Stat({ label, orders, revenueCents }: { label: string; orders: number; revenueCents: number }) {
+function Stat({
+  label,
+  testId,
+  orders,
+  revenueCents,
+}: {
+  label: string;
+  testId: string;
+  orders: number;
+  revenueCents: number;
+}) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
+    <div className="rounded-xl border border-slate-200 bg-white p-4" data-testid={testId}>
       <p className="text-sm text-slate-500">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-ink-900">{formatMoney(revenueCents)}</p>
-      <p className="text-sm text-slate-600">
+      <p className="mt-1 text-2xl font-bold text-ink-900" data-testid={`${testId}-revenue`}>
+        {formatMoney(revenueCents)}
+      </p>
+      <p className="text-sm text-slate-600" data-testid={`${testId}-orders`}>
         {orders} {orders === 1 ? "order" : "orders"}
       </p>
     </div>
@@ -172,10 +184,16 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
   return (
     <AdminPage title="Dashboard" intro="Paid orders and revenue (UTC days), and what needs doing.">
       <div className="grid gap-4 sm:grid-cols-3" data-testid="sales-summary">
-        <Stat label="Today" {...sales.today} />
-        <Stat label="Last 7 days" {...sales.week} />
-        <Stat label="Last 30 days" {...sales.month} />
+        <Stat label="Today" testId="sales-today" {...sales.today} />
+        <Stat label="Last 7 days" testId="sales-week" {...sales.week} />
+        <Stat label="Last 30 days" testId="sales-month" {...sales.month} />
       </div>
+      {sales.testOrders > 0 ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid="sales-test-orders">
+          Not counted: {sales.testOrders} paid test {sales.testOrders === 1 ? "order" : "orders"} in the last
+          30 days (placed while test payments were on; no money moved).
+        </p>
+      ) : null}
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SalesChart days={sales.chart} />
         <section aria-labelledby="work-queue" className="rounded-xl border border-slate-200 bg-white p-4">

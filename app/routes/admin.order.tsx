@@ -11,6 +11,7 @@ import {
   OrderStatusBadge,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
+  TestOrderBadge,
   When,
 } from "~/modules/admin/components/orders-parts";
 import { cancelForm, orderActionForm, refundFromForm } from "~/modules/admin/orders-schemas";
@@ -73,6 +74,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         paymentStatus: order.paymentStatus,
         paymentMethod: order.paymentMethod,
         paymentReference: order.paymentReference,
+        isTest: order.isTest,
         subtotalCents: order.subtotalCents,
         shippingCents: order.shippingCents,
         totalCents: order.totalCents,
@@ -262,6 +264,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       }
     >
       <ActionNotice result={reply} />
+      {order.isTest ? (
+        <p
+          className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-violet-300 bg-violet-50 p-3 text-sm text-violet-900"
+          data-testid="admin-order-test"
+        >
+          <TestOrderBadge />
+          <span>
+            A test order: placed while test payments were on, so no money moved. The dashboard's revenue leaves it
+            out.
+          </span>
+        </p>
+      ) : null}
       <div
         className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
         data-testid="admin-order"
@@ -420,8 +434,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <Panel title="Status and payment" testId="order-status-card">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-slate-600">Status</dt>
-              <dd>
+              <dd className="flex flex-wrap items-center gap-1.5">
                 <OrderStatusBadge status={order.status} />
+                {order.isTest ? <TestOrderBadge /> : null}
               </dd>
               <dt className="text-slate-600">Payment</dt>
               <dd data-testid="admin-payment">

@@ -12,7 +12,12 @@ import {
   Pagination,
   SortHeader,
 } from "~/modules/admin/components/list-controls";
-import { OrderStatusBadge, PAYMENT_METHOD_LABELS, When } from "~/modules/admin/components/orders-parts";
+import {
+  OrderStatusBadge,
+  PAYMENT_METHOD_LABELS,
+  TestOrderBadge,
+  When,
+} from "~/modules/admin/components/orders-parts";
 import { readListQuery } from "~/modules/admin/list-query";
 import { listOrders, orderListQuery } from "~/modules/admin/orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
@@ -136,6 +141,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 >
                   #{row.number}
                 </Link>
+                {row.isTest ? <TestOrderBadge className="ml-2" /> : null}
               </td>
               <td className={cellClass}>
                 <When iso={row.createdAt} form="short" />

@@ -394,14 +394,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </p>
           ) : null}
         </div>
-        <dl className="space-y-1 px-5 pb-4 text-sm">
-          {order.refundedCents > 0 ? (
-            <div className="flex justify-between text-rose-800">
-              <dt>Refunded</dt>
-              <dd data-testid="order-refunded">{formatMoney(order.refundedCents)}</dd>
-            </div>
-          ) : null}
-        </dl>
       </section>
 
       {documents.length > 0 || invoiceDue ? (

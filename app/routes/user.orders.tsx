@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { totalsRows } from "~/modules/orders/totals";
+import { refundRows, type TotalsRow, totalsRows } from "~/modules/orders/totals";
 import { readFormBody } from "~/lib/form-data.server";
 import { formatMoney } from "~/lib/money";
 import { AccountShell, Card, formatDate } from "~/modules/accounts/components/account-shell";
@@ -75,6 +75,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data({ message: "Choose what to do with the form's buttons." }, { status: 400 });
 }
+
+/** The order's own figures stand out from the rows that make them up. */
+const ROW_STYLES: Partial<Record<TotalsRow["key"], string>> = {
+  total: "font-bold",
+  refunded: "text-rose-800",
+  net: "font-bold",
+};
 
 export default function UserOrders({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -191,21 +198,12 @@ export default function UserOrders({ loaderData, actionData }: Route.ComponentPr
                   </p>
                 ) : null}
                 <dl className="flex flex-wrap justify-end gap-x-6 gap-y-1 border-t border-slate-100 px-5 py-3 text-sm">
-                  {totalsRows(order).map((row, index) => (
-                    <div
-                      key={`${row.key}-${index}`}
-                      className={row.key === "total" ? "flex gap-2 font-bold" : "flex gap-2"}
-                    >
-                      <dt className={row.key === "total" ? undefined : "text-slate-500"}>{row.label}</dt>
+                  {[...totalsRows(order), ...refundRows(order)].map((row, index) => (
+                    <div key={`${row.key}-${index}`} className={`flex gap-2 ${ROW_STYLES[row.key] ?? ""}`}>
+                      <dt className={row.key in ROW_STYLES ? undefined : "text-slate-500"}>{row.label}</dt>
                       <dd data-testid={`user-order-${row.key}`}>{row.amount}</dd>
                     </div>
                   ))}
-                  {order.refundedCents > 0 ? (
-                    <div className="flex gap-2 text-rose-800">
-                      <dt>Refunded</dt>
-                      <dd data-testid="user-order-refunded">{formatMoney(order.refundedCents)}</dd>
-                    </div>
-                  ) : null}
                 </dl>
               </li>
             ))}

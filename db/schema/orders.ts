@@ -86,6 +86,12 @@ export const orders = pgTable(
     taxBreakdown: jsonb("tax_breakdown").$type<TaxAmount[]>().notNull().default([]),
     /** A business buyer's tax ID (VAT, GSTIN, EIN), printed on the invoice ('' for none). */
     buyerTaxId: text("buyer_tax_id").notNull().default(""),
+    /**
+     * Placed while the store took test payments (the sandbox setting on, or paid by the sandbox): no money moved, so
+     * the dashboard's revenue leaves it out. Fixed when the order is placed; turning the sandbox off later changes
+     * nothing.
+     */
+    isTest: boolean("is_test").notNull().default(false),
     /** A note from the store the customer reads on their order page (empty: none). */
     customerNote: text("customer_note").notNull().default(""),
     /** Which secret link opens the order for its buyer: raised when a new link is sent, so older links stop working. */

@@ -29,11 +29,11 @@ const adminPost = (kit: AttackKit, cookie: string, number: number, fields: Recor
 /** The order's row of the admin's CSV export: what was refunded against the total. */
 async function refundedOf(kit: AttackKit, cookie: string, number: number) {
   const csv = await (await kit.send(`/admin/export/orders.csv?q=${number}`, { headers: { cookie } })).text();
-  const row = csv
-    .split("\r\n")
-    .find((line) => line.startsWith(`${number},`))!
-    .split(",");
-  return { total: row[9]!, refunded: row[10]! };
+  const [header, ...lines] = csv.replace(/^\uFEFF/, "").split("\r\n");
+  const row = lines.find((line) => line.startsWith(`${number},`))!.split(",");
+  // By name: the columns' places change as the export grows.
+  const column = (name: string) => row[header!.split(",").indexOf(name)]!;
+  return { total: column("total"), refunded: column("refunded") };
 }
 
 export const orderLifeAttacks: Attack[] = [

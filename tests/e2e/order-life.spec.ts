@@ -350,11 +350,11 @@ test("orders (with the list's filters) and key pools (hints only) download as CS
   const csv = readFileSync(await orders.path(), "utf8").replace(/^\uFEFF/, "");
   const lines = csv.trim().split("\r\n");
   expect(lines[0]).toBe(
-    "number,created_at,email,status,payment_method,payment_status,items,subtotal,discount_code,discount,shipping,tax,total,refunded,awaiting_keys,tracking_number,paid_at",
+    "number,created_at,email,status,payment_method,payment_status,test_order,items,subtotal,discount_code,discount,shipping,tax,total,refunded,net_after_refunds,awaiting_keys,tracking_number,paid_at",
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(
-    new RegExp(`^${order.number},[^,]+,${buyer.replace(/\./g, "\\.")},paid,sandbox,paid,2,`),
+    new RegExp(`^${order.number},[^,]+,${buyer.replace(/\./g, "\\.")},paid,sandbox,paid,yes,2,`),
   );
 
   await page.goto("/admin/keys");

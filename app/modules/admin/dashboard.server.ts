@@ -9,7 +9,10 @@ export const LOW_KEY_POOL = 5;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Orders and revenue (paid orders, by the day they were paid) for today, 7 and 30 days; UTC days. */
+/**
+ * Orders and revenue (paid orders, by the day they were paid) for today, 7 and 30 days; UTC days. Test orders (placed
+ * while the store took test payments) moved no money: they are left out, and counted apart for the 30 days.
+ */
 export async function salesSummary(db: Database, now = new Date()) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const windows = {
@@ -17,20 +20,26 @@ export async function salesSummary(db: Database, now = new Date()) {
     week: new Date(today.getTime() - 6 * DAY),
     month: new Date(today.getTime() - 29 * DAY),
   };
+  const real = sql`not ${orders.isTest}`;
   const [row] = await db
     .select({
-      todayOrders: sql<number>`count(*) filter (where ${orders.paidAt} >= ${windows.today})`.mapWith(Number),
+      todayOrders:
+        sql<number>`count(*) filter (where ${real} and ${orders.paidAt} >= ${windows.today})`.mapWith(Number),
       todayRevenue:
-        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paidAt} >= ${windows.today}), 0)`.mapWith(
+        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${real} and ${orders.paidAt} >= ${windows.today}), 0)`.mapWith(
           Number,
         ),
-      weekOrders: sql<number>`count(*) filter (where ${orders.paidAt} >= ${windows.week})`.mapWith(Number),
+      weekOrders:
+        sql<number>`count(*) filter (where ${real} and ${orders.paidAt} >= ${windows.week})`.mapWith(Number),
       weekRevenue:
-        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paidAt} >= ${windows.week}), 0)`.mapWith(
+        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${real} and ${orders.paidAt} >= ${windows.week}), 0)`.mapWith(
           Number,
         ),
-      monthOrders: sql<number>`count(*)`.mapWith(Number),
-      monthRevenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number),
+      monthOrders: sql<number>`count(*) filter (where ${real})`.mapWith(Number),
+      monthRevenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${real}), 0)`.mapWith(
+        Number,
+      ),
+      monthTestOrders: sql<number>`count(*) filter (where ${orders.isTest})`.mapWith(Number),
     })
     .from(orders)
     .where(and(gte(orders.paidAt, windows.month), sql`${orders.paymentStatus} = 'paid'`));
@@ -41,7 +50,9 @@ export async function salesSummary(db: Database, now = new Date()) {
       orders: sql<number>`count(*)`.mapWith(Number),
     })
     .from(orders)
-    .where(and(gte(orders.paidAt, windows.month), sql`${orders.paymentStatus} = 'paid'`))
+    .where(
+      and(gte(orders.paidAt, windows.month), sql`${orders.paymentStatus} = 'paid'`, eq(orders.isTest, false)),
+    )
     .groupBy(sql`1`)
     .orderBy(sql`1`);
   // Every one of the 30 days, with zeros where nothing sold.
@@ -54,6 +65,7 @@ export async function salesSummary(db: Database, now = new Date()) {
     today: { orders: row?.todayOrders ?? 0, revenueCents: row?.todayRevenue ?? 0 },
     week: { orders: row?.weekOrders ?? 0, revenueCents: row?.weekRevenue ?? 0 },
     month: { orders: row?.monthOrders ?? 0, revenueCents: row?.monthRevenue ?? 0 },
+    testOrders: row?.monthTestOrders ?? 0,
     chart,
   };
 }

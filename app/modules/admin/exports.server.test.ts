@@ -1,9 +1,15 @@
+import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderLines, orders } from "~db/schema";
+import { toDecimalString } from "~/lib/money";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { linePaidCents } from "../orders/invoice-document";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
+import { saveSettings } from "../orders/settings.server";
 import { csvField, keyPoolsCsv, ordersCsv } from "./exports.server";
-import { orderListQuery, refundOrder } from "./orders.server";
+import { markOrderPaid, orderListQuery, refundOrder } from "./orders.server";
 
 describe("CSV fields", () => {
   it("quotes what needs quoting and keeps spreadsheet formulas from running", () => {
@@ -44,7 +50,7 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
     const all = await ordersCsv(database.db, orderListQuery.parse({ q: "export-" }));
     const lines = all.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "number,created_at,email,status,payment_method,payment_status,items,subtotal,discount_code,discount,shipping,tax,total,refunded,awaiting_keys,tracking_number,paid_at",
+      "number,created_at,email,status,payment_method,payment_status,test_order,items,subtotal,discount_code,discount,shipping,tax,total,refunded,net_after_refunds,awaiting_keys,tracking_number,paid_at",
     );
     expect(lines).toHaveLength(3);
     const pending = await ordersCsv(
@@ -54,8 +60,55 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
     expect(pending).toContain(`${unpaid.number},`);
     expect(pending).not.toContain(`${paid.number},`);
     const row = lines.find((line) => line.startsWith(`${paid.number},`))!;
-    expect(row).toContain(",partially_refunded,1,");
+    expect(row).toContain(",partially_refunded,yes,1,");
     expect(row).toContain(",1.50,");
+  });
+
+  it("says which orders are tests, and what each comes to after its refunds", async () => {
+    // The demo store takes test payments: this order is a test, and stays one once they are switched off.
+    const test = await placeOrder(ctx, checkout({ email: "columns-test@example.com" }));
+    await saveSettings(database.db, { sandboxPayments: false });
+    try {
+      const real = await placeOrder(
+        ctx,
+        checkout({
+          email: "columns-real@example.com",
+          paymentMethod: "bank-transfer",
+          cart: [
+            { groupKey: "Norton", id: "1", quantity: 1 },
+            { groupKey: "Avira", id: "1", quantity: 2 },
+          ],
+        }),
+      );
+      if (!test.ok || !real.ok) throw new Error("not placed");
+      await markOrderPaid(ctx, real.number, "owner@example.com");
+      const [order] = await database.db.select().from(orders).where(eq(orders.id, real.orderId));
+      const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, real.orderId));
+      const avira = lines.find((line) => line.groupKey === "Avira")!;
+      await refundOrder(ctx, real.number, { mode: "line", lineId: avira.id }, "owner@example.com");
+      const refunded = linePaidCents(avira, order!.pricesIncludeTax);
+
+      const [header, ...rows] = parse(
+        await ordersCsv(database.db, orderListQuery.parse({ q: "columns-" })),
+      ) as string[][];
+      const byNumber = new Map(
+        rows.map((cells) => [
+          Number(cells[0]),
+          Object.fromEntries(header!.map((name, i) => [name, cells[i]])),
+        ]),
+      );
+      expect(byNumber.get(test.number)).toMatchObject({ test_order: "yes", refunded: "0.00" });
+      expect(byNumber.get(test.number)!.net_after_refunds).toBe(byNumber.get(test.number)!.total);
+      expect(byNumber.get(real.number)).toMatchObject({
+        test_order: "no",
+        payment_status: "partially_refunded",
+        total: toDecimalString(order!.totalCents),
+        refunded: toDecimalString(refunded),
+        net_after_refunds: toDecimalString(order!.totalCents - refunded),
+      });
+    } finally {
+      await saveSettings(database.db, { sandboxPayments: true });
+    }
   });
 
   it("exports key pools as hints, never the keys", async () => {

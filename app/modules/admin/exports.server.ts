@@ -42,6 +42,10 @@ export const csvUnguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.s
 export const csvLine = (fields: Array<string | number | null | undefined>) =>
   `${fields.map(csvField).join(",")}\r\n`;
 
+/**
+ * The orders export. `net_after_refunds` is the total less refunds, named apart from the invoices export's `net`
+ * (before tax); `test_order` says "yes" for an order placed while test payments were on (no money moved).
+ */
 export const ORDER_CSV_COLUMNS = [
   "number",
   "created_at",
@@ -49,6 +53,7 @@ export const ORDER_CSV_COLUMNS = [
   "status",
   "payment_method",
   "payment_status",
+  "test_order",
   "items",
   "subtotal",
   "discount_code",
@@ -57,6 +62,7 @@ export const ORDER_CSV_COLUMNS = [
   "tax",
   "total",
   "refunded",
+  "net_after_refunds",
   "awaiting_keys",
   "tracking_number",
   "paid_at",
@@ -78,6 +84,7 @@ export async function ordersCsv(db: Database, query: OrderListQuery): Promise<st
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
+      isTest: orders.isTest,
       items: sql<number>`coalesce(${items.n}, 0)`.mapWith(Number),
       subtotalCents: orders.subtotalCents,
       discountCode: orders.discountCode,
@@ -106,6 +113,7 @@ export async function ordersCsv(db: Database, query: OrderListQuery): Promise<st
           row.status,
           row.paymentMethod,
           row.paymentStatus,
+          row.isTest ? "yes" : "no",
           row.items,
           toDecimalString(row.subtotalCents),
           row.discountCode,
@@ -114,6 +122,7 @@ export async function ordersCsv(db: Database, query: OrderListQuery): Promise<st
           toDecimalString(row.taxCents),
           toDecimalString(row.totalCents),
           toDecimalString(row.refundedCents),
+          toDecimalString(row.totalCents - row.refundedCents),
           row.awaitingKeys,
           row.trackingNumber,
           row.paidAt?.toISOString() ?? "",
@@ -193,7 +202,8 @@ export async function countOrders(db: Database, query: OrderListQuery) {
 /**
  * The invoices and credit notes issued in a range of days (UTC), oldest first, from their snapshots: one row each,
  * a column of tax per rate that any of them charged, and credit notes as negative amounts, so that each column's sum
- * is what the range really comes to. Net is the total less its tax, whether prices included tax or not.
+ * is what the range really comes to. Net is the total less its tax, whether prices included tax or not. Documents of
+ * test orders (placed while test payments were on) are listed like any other, marked `test_order` "yes".
  */
 export async function invoicesCsv(db: Database, range: DateRange): Promise<string> {
   const rows = await db
@@ -202,6 +212,7 @@ export async function invoicesCsv(db: Database, range: DateRange): Promise<strin
       number: invoices.number,
       issuedAt: invoices.issuedAt,
       orderNumber: orders.number,
+      isTest: orders.isTest,
       totalCents: invoices.totalCents,
       taxCents: invoices.taxCents,
       buyer: sql<{
@@ -240,6 +251,7 @@ export async function invoicesCsv(db: Database, range: DateRange): Promise<strin
       "total",
       "payment_method",
       "credit_for",
+      "test_order",
     ]) +
     rows
       .map((row) => {
@@ -266,6 +278,7 @@ export async function invoicesCsv(db: Database, range: DateRange): Promise<strin
           money(row.totalCents, sign),
           row.paymentMethod,
           row.creditFor ?? "",
+          row.isTest ? "yes" : "no",
         ]);
       })
       .join("")

@@ -78,6 +78,7 @@ export async function listOrders(db: OrdersContext["db"], query: OrderListQuery)
         email: orders.email,
         status: orders.status,
         paymentMethod: orders.paymentMethod,
+        isTest: orders.isTest,
         totalCents: orders.totalCents,
         awaitingKeys: orders.awaitingKeys,
         trackingNumber: orders.trackingNumber,

@@ -18,7 +18,7 @@ export type TotalsSource = {
 };
 
 export type TotalsRow = {
-  key: "subtotal" | "discount" | "shipping" | "tax" | "total";
+  key: "subtotal" | "discount" | "shipping" | "tax" | "total" | "refunded" | "net";
   label: string;
   amount: string;
   cents: number;
@@ -59,6 +59,24 @@ export function totalsRows(order: TotalsSource, { shippingFree = "Free" } = {}):
     });
   rows.push({ key: "total", label: "Total", amount: formatMoney(order.totalCents), cents: order.totalCents });
   return rows;
+}
+
+/**
+ * Under an order's total once anything was refunded: what was given back, and the total less it (what the order
+ * comes to now). Nothing while nothing was refunded.
+ */
+export function refundRows(order: { totalCents: number; refundedCents: number }): TotalsRow[] {
+  if (order.refundedCents <= 0) return [];
+  const netCents = order.totalCents - order.refundedCents;
+  return [
+    {
+      key: "refunded",
+      label: "Refunded",
+      amount: `−${formatMoney(order.refundedCents)}`,
+      cents: -order.refundedCents,
+    },
+    { key: "net", label: "Net after refunds", amount: formatMoney(netCents), cents: netCents },
+  ];
 }
 
 /** A line's discount and tax in words, for e-mails: "less $10.00 discount, CGST 9% $8.10"; '' for neither. */

@@ -21,6 +21,19 @@ export function OrderStatusBadge({ status }: { status: string }) {
   );
 }
 
+/** Marks an order placed while the store took test payments: no money moved, and revenue leaves it out. */
+export function TestOrderBadge({ className = "" }: { className?: string }) {
+  return (
+    <span
+      className={`inline-block whitespace-nowrap rounded-full border border-violet-300 bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-900 ${className}`}
+      title="Placed while test payments were on: no money moved, not counted in revenue"
+      data-testid="test-order-badge"
+    >
+      Test
+    </span>
+  );
+}
+
 export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   "bank-transfer": "Bank transfer",
   stripe: "Card (Stripe)",

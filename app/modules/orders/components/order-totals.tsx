@@ -1,9 +1,17 @@
-import { totalsRows, type TotalsSource } from "../totals";
+import { refundRows, type TotalsRow, totalsRows, type TotalsSource } from "../totals";
+
+const ROW_STYLES: Partial<Record<TotalsRow["key"], string>> = {
+  total: "border-t border-slate-200 pt-2 text-base font-bold",
+  discount: "text-emerald-800",
+  refunded: "text-rose-800",
+  net: "font-semibold",
+};
 
 /**
  * The totals of a cart, a checkout or an order: subtotal, discount, shipping, each tax and the total (see
- * totals.ts), with a note under them (where no tax is charged, say). Test ids: `{prefix}-subtotal`,
- * `{prefix}-discount`, `{prefix}-shipping`, `{prefix}-tax` (one per tax), `{prefix}-total`.
+ * totals.ts), then for a placed order with refunds what was refunded and the net after them, with a note under them
+ * (where no tax is charged, say). Test ids: `{prefix}-subtotal`, `{prefix}-discount`, `{prefix}-shipping`,
+ * `{prefix}-tax` (one per tax), `{prefix}-total`, `{prefix}-refunded`, `{prefix}-net`.
  */
 export function OrderTotals({
   totals,
@@ -12,7 +20,8 @@ export function OrderTotals({
   note,
   className = "mt-4 space-y-2 text-sm",
 }: {
-  totals: TotalsSource;
+  /** An order's refundedCents adds the refunded and net rows (when anything was refunded). */
+  totals: TotalsSource & { refundedCents?: number };
   prefix: string;
   shippingFree?: string;
   note?: string;
@@ -21,16 +30,15 @@ export function OrderTotals({
   return (
     <>
       <dl className={className}>
-        {totalsRows(totals, { shippingFree }).map((row, index) => (
+        {[
+          ...totalsRows(totals, { shippingFree }),
+          ...(totals.refundedCents === undefined
+            ? []
+            : refundRows({ totalCents: totals.totalCents, refundedCents: totals.refundedCents })),
+        ].map((row, index) => (
           <div
             key={`${row.key}-${index}`}
-            className={
-              row.key === "total"
-                ? "flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-bold"
-                : row.key === "discount"
-                  ? "flex justify-between gap-3 text-emerald-800"
-                  : "flex justify-between gap-3"
-            }
+            className={`flex justify-between gap-3 ${ROW_STYLES[row.key] ?? ""}`}
           >
             <dt>{row.label}</dt>
             <dd className="tabular-nums" data-testid={`${prefix}-${row.key}`}>
