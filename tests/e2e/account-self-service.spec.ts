@@ -72,6 +72,34 @@ async function expectSignedOut(page: Page) {
   await expect(page).toHaveURL(/\/user\/login\?redirectTo=%2Fuser%2Fdashboard$/);
 }
 
+test("the header's user menu leads to Account settings, where the password is changed", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await newCustomer(browser, baseURL!, "Grace Hopper", email("menu"));
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/user/dashboard");
+    await hydrated(page);
+    await page.getByTestId("user-menu-toggle").click();
+    const menu = page.getByRole("navigation", { name: "Your account" });
+    await expect(menu.getByRole("link")).toHaveText([
+      "Dashboard",
+      "Orders",
+      "Address book",
+      "Account settings",
+    ]);
+    await shot(page, `user-menu-${width}`);
+    await menu.getByRole("link", { name: "Account settings" }).click();
+    await expect(page).toHaveURL(/\/user\/account$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account settings");
+    const password = page.getByTestId("account-password");
+    await expect(password.getByLabel("Current password", { exact: true })).toBeVisible();
+    await expect(password.getByLabel("New password", { exact: true })).toBeVisible();
+    await expect(password.getByRole("button", { name: "Change password" })).toBeVisible();
+  }
+});
+
 test("changing the password needs the current one and signs the other browser out", async ({
   browser,
   baseURL,
