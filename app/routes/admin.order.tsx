@@ -268,7 +268,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       >
         <div className="space-y-6">
           <Panel title="Items">
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" data-testid="admin-order-items">
               <table className="w-full text-sm">
                 <caption className="sr-only">Items of order #{order.number}</caption>
                 <thead className="text-left text-slate-600">
@@ -276,13 +276,20 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     <th scope="col" className="py-2 pr-2 sm:pr-3 font-semibold">
                       Product
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right sm:px-3 font-semibold">
+                    {/* On a phone the unit price and quantity go under the product's name (see below). */}
+                    <th
+                      scope="col"
+                      className="hidden whitespace-nowrap px-2 py-2 text-right font-semibold sm:table-cell sm:px-3"
+                    >
                       Unit price
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right sm:px-3 font-semibold">
+                    <th
+                      scope="col"
+                      className="hidden px-2 py-2 text-right font-semibold sm:table-cell sm:px-3"
+                    >
                       Qty
                     </th>
-                    <th scope="col" className="py-2 pl-2 text-right sm:pl-3 font-semibold">
+                    <th scope="col" className="py-2 pl-2 text-right font-semibold sm:pl-3">
                       Total
                     </th>
                   </tr>
@@ -297,6 +304,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                           {line.kind === "software" ? "Licence key" : "Physical item"}
                         </span>
                         <LineStateBadge state={line.state} />
+                        <span className="mt-1 block text-xs text-slate-600 sm:hidden">
+                          {line.quantity} × {formatMoney(line.unitPriceCents)}
+                        </span>
                         <RevokedHints line={line} />
                         {line.kind === "software" ? (
                           line.keyHints.length > 0 ? (
@@ -320,13 +330,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                           )
                         ) : null}
                       </td>
-                      <td className="px-2 py-2 text-right sm:px-3 align-top tabular-nums">
+                      <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell sm:px-3">
                         {formatMoney(line.unitPriceCents)}
                       </td>
-                      <td className="px-2 py-2 text-right sm:px-3 align-top tabular-nums">{line.quantity}</td>
-                      <td className="py-2 pl-2 text-right sm:pl-3 align-top font-medium tabular-nums">
+                      <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell sm:px-3">
+                        {line.quantity}
+                      </td>
+                      {/* Each tax on one line: a column as narrow as its widest word stacked them. */}
+                      <td
+                        className="whitespace-nowrap py-2 pl-2 text-right align-top font-medium tabular-nums sm:pl-3"
+                        data-testid="admin-order-line-total"
+                      >
                         {formatMoney(line.lineTotalCents)}
-                        <LineAdjustments line={line} pricesIncludeTax={order.pricesIncludeTax} />
+                        <LineAdjustments
+                          line={line}
+                          pricesIncludeTax={order.pricesIncludeTax}
+                          prefix="admin-order-line"
+                        />
                       </td>
                     </tr>
                   ))}

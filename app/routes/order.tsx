@@ -354,7 +354,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {line.quantity} × <span className="font-semibold">{line.name}</span>{" "}
                   <span className="text-sm text-slate-500">at {formatMoney(line.unitPriceCents)}</span>
                 </span>
-                <span className="text-right font-semibold">
+                {/* Up to half the line: room for a tax and its amount on one line beside a long name. */}
+                <span className="max-w-[50%] shrink-0 text-right font-semibold">
                   <span data-testid="order-line-total">{formatMoney(line.lineTotalCents)}</span>
                   <LineAdjustments
                     line={line}
