@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Address } from "~db/schema/orders";
-import { COUNTRIES } from "~/lib/address";
+import { PostalAddress } from "~/ui/postal-address";
 import { formatMoney } from "~/lib/money";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
 import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
@@ -178,27 +178,12 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
     <div>
       <h3 className="text-sm font-semibold text-ink-900">{title}</h3>
       {address ? (
-        <address className="mt-1 text-sm not-italic text-slate-700">
-          {address.name}
-          <br />
-          {address.line1}
-          {address.line2 ? (
-            <>
-              <br />
-              {address.line2}
-            </>
-          ) : null}
-          <br />
-          {[address.city, address.region, address.postalCode].filter(Boolean).join(", ")}
-          <br />
-          {COUNTRIES[address.country] ?? address.country}
-          {address.phone ? (
-            <>
-              <br />
-              {address.phone}
-            </>
-          ) : null}
-        </address>
+        <PostalAddress
+          address={address}
+          name={address.name}
+          phone={address.phone}
+          className="mt-1 text-sm not-italic text-slate-700"
+        />
       ) : (
         <p className="mt-1 text-sm text-slate-500">None (nothing to ship)</p>
       )}

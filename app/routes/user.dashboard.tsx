@@ -1,5 +1,4 @@
 import { data, Form, Link } from "react-router";
-import { COUNTRIES } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { defaultAddress } from "~/modules/accounts/addresses.server";
 import { ACTIVITY_STATUS_LABELS } from "~/modules/accounts/activity";
@@ -12,6 +11,7 @@ import { claimableOrderCount } from "~/modules/orders/customer.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { PostalAddress } from "~/ui/postal-address";
 import type { Route } from "./+types/user.dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,9 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             name: address.name,
             line1: address.line1,
+            line2: address.line2,
             city: address.city,
+            region: address.region,
             postalCode: address.postalCode,
-            country: COUNTRIES[address.country] ?? address.country,
+            country: address.country,
           }
         : null,
       claimable,
@@ -132,15 +134,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           }
         >
           {loaderData.address ? (
-            <address className="not-italic text-sm text-slate-700" data-testid="dashboard-address">
-              {loaderData.address.name}
-              <br />
-              {loaderData.address.line1}
-              <br />
-              {loaderData.address.city} {loaderData.address.postalCode}
-              <br />
-              {loaderData.address.country}
-            </address>
+            <PostalAddress
+              address={loaderData.address}
+              name={loaderData.address.name}
+              className="not-italic text-sm text-slate-700"
+              testId="dashboard-address"
+            />
           ) : (
             <p className="text-sm text-slate-600">
               No address saved yet. Save one and checkout fills it in for you.
