@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./forms";
-import { addressSchema } from "./address";
+import { addressLines, addressSchema, townLine } from "./address";
 import { savedAddressSchema } from "~/modules/accounts/schemas";
 
 const ada = {
@@ -104,5 +104,59 @@ describe("addressSchema's postal code", () => {
     expect(fieldErrors(parsed.error!)).toEqual({
       postalCode: "Enter a postal code used in the United States, like 10001 or 10001-1234",
     });
+  });
+});
+
+describe("the printed address", () => {
+  const us = {
+    line1: "1 Example Street",
+    line2: "",
+    city: "New York",
+    region: "NY",
+    postalCode: "10001",
+    country: "US",
+  };
+
+  it("writes a US town line as the post does: city, state and ZIP code", () => {
+    expect(townLine(us)).toBe("New York, NY 10001");
+    expect(townLine({ ...us, postalCode: "10001-1234" })).toBe("New York, NY 10001-1234");
+    expect(townLine({ ...us, region: "" })).toBe("New York 10001");
+    expect(addressLines(us)).toEqual(["1 Example Street", "New York, NY 10001", "United States"]);
+  });
+
+  it("keeps the same order for other countries with states, and puts the code first where their post does", () => {
+    expect(townLine({ ...us, city: "Lucknow", region: "UP", postalCode: "226001", country: "IN" })).toBe(
+      "Lucknow, UP 226001",
+    );
+    expect(townLine({ ...us, city: "Toronto", region: "ON", postalCode: "M5V 2T6", country: "CA" })).toBe(
+      "Toronto, ON M5V 2T6",
+    );
+    expect(townLine({ ...us, city: "London", region: "", postalCode: "SW1A 1AA", country: "GB" })).toBe(
+      "London SW1A 1AA",
+    );
+    expect(townLine({ ...us, city: "Berlin", region: "", postalCode: "10115", country: "DE" })).toBe(
+      "10115 Berlin",
+    );
+    expect(townLine({ ...us, city: "Roma", region: "RM", postalCode: "00184", country: "IT" })).toBe(
+      "00184 Roma RM",
+    );
+  });
+
+  it("leaves out blank parts and lines, and names the country", () => {
+    expect(
+      addressLines({
+        line1: " ",
+        line2: "Flat 2",
+        city: " Paris ",
+        region: "",
+        postalCode: "75001",
+        country: "FR",
+      }),
+    ).toEqual(["Flat 2", "75001 Paris", "France"]);
+    // A deleted customer's order keeps its country alone.
+    expect(
+      addressLines({ line1: "", line2: "", city: "", region: "", postalCode: "", country: "US" }),
+    ).toEqual(["United States"]);
+    expect(addressLines({ ...us, country: "ZZ" }).at(-1)).toBe("ZZ");
   });
 });

@@ -151,3 +151,39 @@ const POSTAL_CODE_EXAMPLES: Record<string, string> = {
 };
 
 export type AddressInput = z.infer<typeof addressSchema>;
+
+/** The parts of an address that are printed: an order's, a saved one, an invoice's copy. */
+export type PostalAddress = {
+  line1: string;
+  line2?: string;
+  city: string;
+  region?: string;
+  postalCode: string;
+  country: string;
+};
+
+/** Countries whose post writes the postal code before the town: "10115 Berlin", "00184 Roma RM". */
+const CODE_BEFORE_TOWN = new Set("AT BE CH DE DK ES FI FR IT MX NL NO PL PT SE".split(" "));
+
+/**
+ * The line with the town, state and postal code, the one way every page, e-mail and invoice writes it: "New York, NY
+ * 10001" in the United States (and so in India, Canada, Australia...: "Lucknow, UP 226001"), "London SW1A 1AA"
+ * without a state, "10115 Berlin" where the post puts the code first. Blank when all three are blank (a deleted
+ * customer's order keeps only its country).
+ */
+export function townLine({ city, region = "", postalCode, country }: PostalAddress): string {
+  const [town, state, code] = [city.trim(), region.trim(), postalCode.trim()];
+  if (CODE_BEFORE_TOWN.has(country)) return [code, town, state].filter(Boolean).join(" ");
+  const place = [town, state].filter(Boolean).join(", ");
+  return state ? `${place} ${code}`.trim() : [place, code].filter(Boolean).join(" ");
+}
+
+/** An address as printed, under the name: street lines, the town line and the country's name; no blank lines. */
+export function addressLines(address: PostalAddress): string[] {
+  return [
+    address.line1,
+    address.line2 ?? "",
+    townLine(address),
+    COUNTRIES[address.country] ?? address.country,
+  ].filter((line) => line.trim() !== "");
+}

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Address } from "~db/schema/orders";
-import { COUNTRIES } from "~/lib/address";
+import { PostalAddress } from "~/ui/postal-address";
 import { formatMoney } from "~/lib/money";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
 import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
@@ -180,27 +180,12 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
     <div>
       <h3 className="text-sm font-semibold text-ink-900">{title}</h3>
       {address ? (
-        <address className="mt-1 text-sm not-italic text-slate-700">
-          {address.name}
-          <br />
-          {address.line1}
-          {address.line2 ? (
-            <>
-              <br />
-              {address.line2}
-            </>
-          ) : null}
-          <br />
-          {[address.city, address.region, address.postalCode].filter(Boolean).join(", ")}
-          <br />
-          {COUNTRIES[address.country] ?? address.country}
-          {address.phone ? (
-            <>
-              <br />
-              {address.phone}
-            </>
-          ) : null}
-        </address>
+        <PostalAddress
+          address={address}
+          name={address.name}
+          phone={address.phone}
+          className="mt-1 text-sm not-italic text-slate-700"
+        />
       ) : (
         <p className="mt-1 text-sm text-slate-500">None (nothing to ship)</p>
       )}
@@ -282,7 +267,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       >
         <div className="space-y-6">
           <Panel title="Items">
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" data-testid="admin-order-items">
               <table className="w-full text-sm">
                 <caption className="sr-only">Items of order #{order.number}</caption>
                 <thead className="text-left text-slate-600">
@@ -290,13 +275,20 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     <th scope="col" className="py-2 pr-2 sm:pr-3 font-semibold">
                       Product
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right sm:px-3 font-semibold">
+                    {/* On a phone the unit price and quantity go under the product's name (see below). */}
+                    <th
+                      scope="col"
+                      className="hidden whitespace-nowrap px-2 py-2 text-right font-semibold sm:table-cell sm:px-3"
+                    >
                       Unit price
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right sm:px-3 font-semibold">
+                    <th
+                      scope="col"
+                      className="hidden px-2 py-2 text-right font-semibold sm:table-cell sm:px-3"
+                    >
                       Qty
                     </th>
-                    <th scope="col" className="py-2 pl-2 text-right sm:pl-3 font-semibold">
+                    <th scope="col" className="py-2 pl-2 text-right font-semibold sm:pl-3">
                       Total
                     </th>
                   </tr>
@@ -311,6 +303,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                           {line.kind === "software" ? "Licence key" : "Physical item"}
                         </span>
                         <LineStateBadge state={line.state} />
+                        <span className="mt-1 block text-xs text-slate-600 sm:hidden">
+                          {line.quantity} × {formatMoney(line.unitPriceCents)}
+                        </span>
                         <RevokedHints line={line} />
                         {line.kind === "software" ? (
                           line.keyHints.length > 0 ? (
@@ -334,13 +329,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                           )
                         ) : null}
                       </td>
-                      <td className="px-2 py-2 text-right sm:px-3 align-top tabular-nums">
+                      <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell sm:px-3">
                         {formatMoney(line.unitPriceCents)}
                       </td>
-                      <td className="px-2 py-2 text-right sm:px-3 align-top tabular-nums">{line.quantity}</td>
-                      <td className="py-2 pl-2 text-right sm:pl-3 align-top font-medium tabular-nums">
+                      <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell sm:px-3">
+                        {line.quantity}
+                      </td>
+                      {/* Each tax on one line: a column as narrow as its widest word stacked them. */}
+                      <td
+                        className="whitespace-nowrap py-2 pl-2 text-right align-top font-medium tabular-nums sm:pl-3"
+                        data-testid="admin-order-line-total"
+                      >
                         {formatMoney(line.lineTotalCents)}
-                        <LineAdjustments line={line} pricesIncludeTax={order.pricesIncludeTax} />
+                        <LineAdjustments
+                          line={line}
+                          pricesIncludeTax={order.pricesIncludeTax}
+                          prefix="admin-order-line"
+                        />
                       </td>
                     </tr>
                   ))}

@@ -14,12 +14,12 @@ import { KeysAgain, LineDelivery, StoreNote } from "~/modules/orders/components/
 import { OrderDocuments } from "~/modules/orders/components/order-documents";
 import { orderForBuyer, ordersContext } from "~/modules/orders/orders.server";
 import { startStripeCheckout } from "~/modules/orders/stripe.server";
-import { COUNTRIES } from "~/modules/orders/schemas";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
 import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import type { Address } from "~db/schema/orders";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { PostalAddress } from "~/ui/postal-address";
 import type { Route } from "./+types/order";
 
 const STATUS_LABELS = ORDER_STATUS_LABELS;
@@ -354,7 +354,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {line.quantity} × <span className="font-semibold">{line.name}</span>{" "}
                   <span className="text-sm text-slate-500">at {formatMoney(line.unitPriceCents)}</span>
                 </span>
-                <span className="text-right font-semibold">
+                {/* Up to half the line: room for a tax and its amount on one line beside a long name. */}
+                <span className="max-w-[50%] shrink-0 text-right font-semibold">
                   <span data-testid="order-line-total">{formatMoney(line.lineTotalCents)}</span>
                   <LineAdjustments
                     line={line}
@@ -416,9 +417,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
-        <AddressBlock title="Billing address" address={order.billingAddress} />
+        <AddressBlock title="Billing address" address={order.billingAddress} testId="order-billing-address" />
         {order.shippingAddress ? (
-          <AddressBlock title="Shipping address" address={order.shippingAddress} />
+          <AddressBlock
+            title="Shipping address"
+            address={order.shippingAddress}
+            testId="order-shipping-address"
+          />
         ) : null}
       </div>
 
@@ -487,25 +492,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function AddressBlock({ title, address }: { title: string; address: Address }) {
+function AddressBlock({ title, address, testId }: { title: string; address: Address; testId: string }) {
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 text-sm">
       <h2 className="font-bold">{title}</h2>
-      <address className="mt-2 not-italic text-slate-700">
-        {address.name}
-        <br />
-        {address.line1}
-        {address.line2 ? (
-          <>
-            <br />
-            {address.line2}
-          </>
-        ) : null}
-        <br />
-        {[address.city, address.region, address.postalCode].filter(Boolean).join(", ")}
-        <br />
-        {COUNTRIES[address.country] ?? address.country}
-      </address>
+      <PostalAddress
+        address={address}
+        name={address.name}
+        className="mt-2 not-italic text-slate-700"
+        testId={testId}
+      />
     </section>
   );
 }

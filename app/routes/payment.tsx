@@ -350,7 +350,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                         )}
                       </span>
                     </span>
-                    <span className="text-right font-medium">
+                    {/* Up to half the line: room for a tax and its amount on one line beside a long name. */}
+                    <span className="max-w-[50%] shrink-0 text-right font-medium">
                       {formatMoney(line.lineTotalCents)}
                       <LineAdjustments
                         line={line}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { COUNTRIES } from "~/lib/address";
+import { PostalAddress } from "~/ui/postal-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { useFocusOnFirstError } from "~/lib/use-form-check";
@@ -204,27 +204,13 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
                 data-default={address.isDefault}
               >
                 <div className="flex items-start justify-between gap-2">
-                  <address className="not-italic text-sm text-slate-700">
-                    <span className="font-semibold text-ink-900">{address.name}</span>
-                    <br />
-                    {address.line1}
-                    {address.line2 ? (
-                      <>
-                        <br />
-                        {address.line2}
-                      </>
-                    ) : null}
-                    <br />
-                    {[address.city, address.region, address.postalCode].filter(Boolean).join(", ")}
-                    <br />
-                    {COUNTRIES[address.country] ?? address.country}
-                    {address.phone ? (
-                      <>
-                        <br />
-                        {address.phone}
-                      </>
-                    ) : null}
-                  </address>
+                  <PostalAddress
+                    address={address}
+                    name={address.name}
+                    phone={address.phone}
+                    strongName
+                    className="not-italic text-sm text-slate-700"
+                  />
                   {address.isDefault ? (
                     <span className="shrink-0 rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">
                       Default

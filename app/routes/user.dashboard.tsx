@@ -1,5 +1,4 @@
 import { data, Form, Link } from "react-router";
-import { COUNTRIES } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { defaultAddress } from "~/modules/accounts/addresses.server";
 import { ACTIVITY_STATUS_LABELS } from "~/modules/accounts/activity";
@@ -8,19 +7,21 @@ import { useCurrentUser } from "~/modules/accounts/components/account-provider";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
 import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { sendVerificationLink } from "~/modules/accounts/verification.server";
-import { claimableOrderCount } from "~/modules/orders/customer.server";
+import { claimableOrderCount, ordersJoinedFromGuest } from "~/modules/accounts/guest-orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
+import { PostalAddress } from "~/ui/postal-address";
 import type { Route } from "./+types/user.dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
-  const [record, address, claimable, seo] = await Promise.all([
+  const [record, address, claimable, joined, seo] = await Promise.all([
     getUserRecord(context.db, viewer.id),
     defaultAddress(context.db, viewer.id),
     // Until the address is confirmed, nothing says whether guest orders were placed with it.
     viewer.emailVerified ? claimableOrderCount(context.db, viewer.email) : 0,
+    ordersJoinedFromGuest(context.db, viewer.id),
     seoForPath(context, new URL(request.url).pathname, {
       page: {
         title: "Your account",
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastLogin: record?.lastLogin ?? null,
       recentOrders: (record?.orders ?? []).slice(0, 3).map((order) => ({
         number: order.number,
+        placedAsGuest: joined.some((entry) => entry.number === order.number),
         status: order.status,
         totalCents: order.totalCents,
         placedAt: new Date(order.timestamp.seconds * 1000).toISOString(),
@@ -45,12 +47,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             name: address.name,
             line1: address.line1,
+            line2: address.line2,
             city: address.city,
+            region: address.region,
             postalCode: address.postalCode,
-            country: COUNTRIES[address.country] ?? address.country,
+            country: address.country,
           }
         : null,
       claimable,
+      joined: {
+        count: joined.length,
+        // Each added when a link e-mailed to the address was opened (not with the orders page's button).
+        allOnConfirming: joined.every((entry) => entry.by !== "customer"),
+      },
       seo,
     },
     { headers: PRIVATE_HEADERS },
@@ -132,15 +141,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           }
         >
           {loaderData.address ? (
-            <address className="not-italic text-sm text-slate-700" data-testid="dashboard-address">
-              {loaderData.address.name}
-              <br />
-              {loaderData.address.line1}
-              <br />
-              {loaderData.address.city} {loaderData.address.postalCode}
-              <br />
-              {loaderData.address.country}
-            </address>
+            <PostalAddress
+              address={loaderData.address}
+              name={loaderData.address.name}
+              className="not-italic text-sm text-slate-700"
+              testId="dashboard-address"
+            />
           ) : (
             <p className="text-sm text-slate-600">
               No address saved yet. Save one and checkout fills it in for you.
@@ -158,6 +164,16 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               </Link>
             }
           >
+            {loaderData.joined.count > 0 ? (
+              <p
+                className="mb-3 rounded-lg bg-green-50 p-3 text-sm text-green-900"
+                data-testid="guest-orders-joined"
+              >
+                {loaderData.joined.count} order{loaderData.joined.count > 1 ? "s" : ""} you placed as a guest
+                with your e-mail address {loaderData.joined.count > 1 ? "were" : "was"} added to your account
+                {loaderData.joined.allOnConfirming ? " when you confirmed the address" : ""}.
+              </p>
+            ) : null}
             {loaderData.claimable > 0 ? (
               <p className="mb-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
                 {loaderData.claimable} order{loaderData.claimable > 1 ? "s" : ""} placed as a guest with your
@@ -188,7 +204,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                     >
                       Order #{order.number}
                     </Link>
-                    <span className="text-slate-600">{formatDate(order.placedAt)}</span>
+                    <span className="text-slate-600">
+                      {formatDate(order.placedAt)}
+                      {order.placedAsGuest ? (
+                        <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-900">
+                          Placed as a guest
+                        </span>
+                      ) : null}
+                    </span>
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold">
                       {ORDER_STATUS_LABELS[order.status] ?? order.status}
                     </span>

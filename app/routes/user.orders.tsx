@@ -4,7 +4,8 @@ import { readFormBody } from "~/lib/form-data.server";
 import { formatMoney } from "~/lib/money";
 import { AccountShell, Card, formatDate } from "~/modules/accounts/components/account-shell";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
-import { claimableOrderCount, claimGuestOrders, ordersForUser } from "~/modules/orders/customer.server";
+import { claimableOrderCount, joinGuestOrders } from "~/modules/accounts/guest-orders.server";
+import { ordersForUser } from "~/modules/orders/customer.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
@@ -63,14 +64,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
   const intent = body.ok ? body.values.intent : undefined;
   if (intent === "claim") {
-    const result = await claimGuestOrders(context.db, viewer);
+    const result = await joinGuestOrders(context.db, viewer.id, "customer");
     if (!result.ok) return data({ message: "Confirm your e-mail address first." }, { status: 403 });
-    const count = result.claimed.length;
+    const count = result.joined.length;
     return {
       message:
         count === 0
           ? "There were no guest orders left to add."
-          : `Added ${count} order${count > 1 ? "s" : ""} to your account: #${result.claimed.join(", #")}.`,
+          : `Added ${count} order${count > 1 ? "s" : ""} to your account: #${result.joined.join(", #")}.`,
     };
   }
   return data({ message: "Choose what to do with the form's buttons." }, { status: 400 });
@@ -114,7 +115,9 @@ export default function UserOrders({ loaderData, actionData }: Route.ComponentPr
         {claimable > 0 ? (
           <Card title="Orders placed as a guest" testId="claim-card">
             <p className="text-sm text-slate-700">
-              {claimable} order{claimable > 1 ? "s were" : " was"} placed as a guest with your e-mail address.
+              {claimable} order{claimable > 1 ? "s" : ""} placed as a guest with your e-mail address{" "}
+              {claimable > 1 ? "are" : "is"} not in your account yet. Guest orders placed before you confirmed
+              the address joined your account then; those placed later join when you add them here.
             </p>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="claim" />

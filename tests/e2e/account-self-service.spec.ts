@@ -72,6 +72,115 @@ async function expectSignedOut(page: Page) {
   await expect(page).toHaveURL(/\/user\/login\?redirectTo=%2Fuser%2Fdashboard$/);
 }
 
+test("the header's user menu leads to Account settings, where the password is changed", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await newCustomer(browser, baseURL!, "Grace Hopper", email("menu"));
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/user/dashboard");
+    await hydrated(page);
+    await page.getByTestId("user-menu-toggle").click();
+    const menu = page.getByRole("navigation", { name: "Your account" });
+    await expect(menu.getByRole("link")).toHaveText([
+      "Dashboard",
+      "Orders",
+      "Address book",
+      "Account settings",
+    ]);
+    await shot(page, `user-menu-${width}`);
+    await menu.getByRole("link", { name: "Account settings" }).click();
+    await expect(page).toHaveURL(/\/user\/account$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account settings");
+    const password = page.getByTestId("account-password");
+    await expect(password.getByLabel("Current password", { exact: true })).toBeVisible();
+    await expect(password.getByLabel("New password", { exact: true })).toBeVisible();
+    await expect(password.getByRole("button", { name: "Change password" })).toBeVisible();
+  }
+});
+
+test("guest orders join the account when its address is confirmed, and the dashboard says why they are there", async ({
+  page,
+  baseURL,
+}) => {
+  const address = email("guest.first");
+  // As a guest, with the address the account is made with afterwards.
+  await page.goto("/antivirus/norton/360-deluxe");
+  await hydrated(page);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
+  await page.goto("/payment");
+  await hydrated(page);
+  await fillCheckout(page, { email: address, method: "sandbox" });
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+/);
+  const number = Number(/\/order\/(\d+)/.exec(page.url())![1]);
+
+  await page.goto("/user/login");
+  await hydrated(page);
+  const form = page.getByTestId("sign-up-form");
+  await form.getByLabel("Your name").fill("Mary Jackson");
+  await form.getByLabel("E-mail address").fill(address);
+  await form.getByLabel("Choose a password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByTestId("sign-up-sent")).toBeVisible();
+  const mail = await waitForMail(baseURL!, (sent) => sent.to === address && /Confirm/.test(sent.subject));
+  expect(mail.text).toContain(
+    "Orders you placed as a guest with this address join your account when you confirm it.",
+  );
+
+  await page.goto(await confirmationLink(baseURL!, address));
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  const recent = page.getByTestId("recent-orders");
+  await expect(recent.getByTestId("recent-order")).toHaveCount(1);
+  await expect(recent.getByTestId("recent-order")).toContainText(`Order #${number}`);
+  await expect(recent.getByTestId("recent-order")).toContainText("Placed as a guest");
+  await expect(page.getByTestId("guest-orders-joined")).toHaveText(
+    "1 order you placed as a guest with your e-mail address was added to your account when you confirmed the address.",
+  );
+  // Nothing is left to add by hand.
+  await page.goto("/user/orders");
+  await expect(page.getByTestId("user-order")).toHaveCount(1);
+  await expect(page.getByTestId("claim-card")).toHaveCount(0);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/user/dashboard");
+    await shot(page, `dashboard-guest-orders-${width}`);
+  }
+
+  // Signed out, another order as a guest with the confirmed address: it joins when the customer adds it.
+  await page.getByTestId("user-menu-toggle").click();
+  await page.getByTestId("sign-out").click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+  await page.goto("/antivirus/norton/360-deluxe");
+  await hydrated(page);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
+  await page.goto("/payment");
+  await hydrated(page);
+  await fillCheckout(page, { email: address, method: "sandbox" });
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+/);
+  const later = Number(/\/order\/(\d+)/.exec(page.url())![1]);
+  await page.goto("/user/login?redirectTo=%2Fuser%2Forders");
+  await hydrated(page);
+  const signIn = page.getByTestId("sign-in-form");
+  await signIn.getByLabel("E-mail address").fill(address);
+  await signIn.getByLabel("Password").fill(PASSWORD);
+  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/user\/orders$/);
+  const card = page.getByTestId("claim-card");
+  await expect(card).toContainText(
+    "1 order placed as a guest with your e-mail address is not in your account yet.",
+  );
+  await shot(page, "orders-guest-order-to-add");
+  await card.getByRole("button", { name: "Add it to my account" }).click();
+  await expect(page.getByTestId("orders-notice")).toHaveText(`Added 1 order to your account: #${later}.`);
+  await expect(page.getByTestId("user-order")).toHaveCount(2);
+  await expect(page.getByTestId("claim-card")).toHaveCount(0);
+});
+
 test("changing the password needs the current one and signs the other browser out", async ({
   browser,
   baseURL,

@@ -27,6 +27,7 @@ import {
   passwordResetEmail,
   verificationEmail,
 } from "./emails";
+import { type JoinedBy, joinGuestOrders } from "./guest-orders.server";
 import { clearTemporaryPassword, detachPersonalData } from "./personal-data.server";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
 
@@ -66,6 +67,17 @@ export function createAuth({
   const send = async (email: Parameters<typeof enqueueEmail>[1]) => {
     await enqueueEmail(db, email);
     mailer.kick();
+  };
+  // Joining is the store's bookkeeping, not part of proving the address: if it fails, the address stays confirmed and
+  // the orders page offers to add the orders (claimableOrderCount), so the failure is logged rather than answered.
+  const joinOnProof = async (userId: string, by: JoinedBy) => {
+    try {
+      const result = await joinGuestOrders(db, userId, by);
+      if (result.ok && result.joined.length > 0)
+        logger.info({ userId, orders: result.joined, by }, "guest orders joined the account");
+    } catch (error) {
+      logger.error({ err: error, userId, by }, "guest orders could not join the account");
+    }
   };
   return betterAuth({
     appName: storeName,
@@ -114,9 +126,15 @@ export function createAuth({
       onPasswordReset: async ({ user: reset }) => {
         await afterPasswordReset(db, reset.id);
         await clearTemporaryPassword(db, reset.id);
+        // The reset link proved the address too: its guest orders join as they would on confirming it.
+        await joinOnProof(reset.id, "password-reset");
       },
     },
     emailVerification: {
+      // A confirmed address (a new account's, or a new address of an account) brings the guest orders placed with it.
+      afterEmailVerification: async (confirmed) => {
+        await joinOnProof(confirmed.id, "email-confirmed");
+      },
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,

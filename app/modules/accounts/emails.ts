@@ -35,7 +35,7 @@ export function verificationEmail({ to, name, url, storeName }: LinkEmail) {
   const intro = [
     `Hello ${name},`,
     "Please confirm that this e-mail address is yours: the link below confirms it and signs you in. It works for 24 hours.",
-    "Once it is confirmed, orders you placed as a guest with it can be added to your account.",
+    "Orders you placed as a guest with this address join your account when you confirm it.",
     `If you did not create an account at ${storeName}, ignore this e-mail.`,
   ];
   return {

@@ -50,6 +50,20 @@ function wrap(words: string[], width: number, maxLines: number): string[] {
   return lines;
 }
 
+/** Where a logo's name goes: right of the circle (which ends at x 85) with a gap, up to the logo's right margin. */
+const LOGO_TEXT = { left: 97, right: 304, centre: 200.5, size: 30 };
+
+/**
+ * The largest size, up to 30, at which a name in bold capitals fits LOGO_TEXT: a capital of a bold sans-serif is at
+ * most about 0.8 of the size wide on average (measured 0.71 to 0.74 in DejaVu Sans Bold), plus the letter spacing.
+ */
+function logoFontSize(line: string): number {
+  const room = LOGO_TEXT.right - LOGO_TEXT.left;
+  const chars = [...line].length;
+  if (chars === 0) return LOGO_TEXT.size;
+  return Math.min(LOGO_TEXT.size, Math.floor((room - chars) / (0.8 * chars)));
+}
+
 export function placeholderSvg(kind: PlaceholderKind, name: string): string {
   const { width, height } = PLACEHOLDER_SIZES[kind];
   const words = name
@@ -76,7 +90,8 @@ export function placeholderSvg(kind: PlaceholderKind, name: string): string {
       break;
     case "logo": {
       const lines = wrap(words, 14, 1);
-      body = `<rect width="${width}" height="${height}" rx="16" fill="url(#g)"/><circle cx="56" cy="60" r="26" fill="none" stroke="#fff" stroke-width="6"/>${label(lines, 30, 71).replace(/x="50%"/g, 'x="196"')}`;
+      const size = logoFontSize(lines[0] ?? "");
+      body = `<rect width="${width}" height="${height}" rx="16" fill="url(#g)"/><circle cx="56" cy="60" r="26" fill="none" stroke="#fff" stroke-width="6"/>${label(lines, size, 60 + size * 0.36).replace(/x="50%"/g, `x="${LOGO_TEXT.centre}"`)}`;
       break;
     }
     default: {

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import type { Address } from "~db/schema/orders";
-import { COUNTRIES } from "~/lib/address";
+import { addressLines } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { DOCUMENT_TITLES, type DocumentLine, type DocumentSnapshot, formatRate } from "./invoice-document";
 
@@ -42,15 +41,6 @@ type Style = { size?: number; bold?: boolean; color?: string; align?: "left" | "
 /** A date as printed: "November 25, 2025" (UTC, the store's clock). */
 const printDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
-
-function addressLines(address: Address): string[] {
-  return [
-    address.line1,
-    address.line2,
-    [address.city, [address.region, address.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
-    COUNTRIES[address.country] ?? address.country,
-  ].filter((line) => line.trim() !== "");
-}
 
 class Writer {
   readonly doc: PDFKit.PDFDocument;

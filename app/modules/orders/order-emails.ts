@@ -1,4 +1,5 @@
-import type { TaxAmount } from "~db/schema/orders";
+import type { Address, TaxAmount } from "~db/schema/orders";
+import { addressLines } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { lineExtras, totalsRows } from "./totals";
 
@@ -24,6 +25,9 @@ export type EmailOrder = {
   taxCents?: number;
   pricesIncludeTax?: boolean;
   buyerTaxId?: string;
+  /** Printed as the order page prints them (lib/address.ts); no shipping address when nothing ships. */
+  billingAddress?: Address;
+  shippingAddress?: Address | null;
   lines: Array<{
     name: string;
     quantity: number;
@@ -80,6 +84,32 @@ function totalsText(order: EmailOrder) {
   return rows.join("\n");
 }
 
+/** The order's addresses, each a title and its lines: the name, then the lines every page and invoice print. */
+function addressBlocks(order: EmailOrder): Array<{ title: string; lines: string[] }> {
+  const blocks: Array<{ title: string; address: Address | null | undefined }> = [
+    { title: "Billing address", address: order.billingAddress },
+    { title: "Shipping address", address: order.shippingAddress },
+  ];
+  return blocks.flatMap(({ title, address }) =>
+    address
+      ? [{ title, lines: [address.name, ...addressLines(address)].filter((line) => line.trim() !== "") }]
+      : [],
+  );
+}
+
+const addressesText = (order: EmailOrder) =>
+  addressBlocks(order)
+    .map((block) => `\n\n${block.title}:\n${block.lines.join("\n")}`)
+    .join("");
+
+const addressesHtml = (order: EmailOrder) =>
+  addressBlocks(order)
+    .map(
+      (block) =>
+        `<p><strong>${escapeHtml(block.title)}</strong><br>${block.lines.map(escapeHtml).join("<br>")}</p>`,
+    )
+    .join("");
+
 function html(order: EmailOrder, intro: string, withKeys: boolean, extra = "") {
   const rows = order.lines
     .map(
@@ -108,7 +138,7 @@ ${rowsOf(order)
       ? `<tr><td><strong>${escapeHtml(row.label)}</strong></td><td style="text-align:right"><strong>${escapeHtml(row.amount)}</strong></td></tr>`
       : `<tr><td>${escapeHtml(row.label)}</td><td style="text-align:right">${escapeHtml(row.amount)}</td></tr>`,
   )
-  .join("\n")}</table>
+  .join("\n")}</table>${addressesHtml(order)}
 <p><a href="${escapeHtml(order.link)}">View your order</a></p>
 <p style="color:#475569;font-size:13px">${escapeHtml(LOOKUP_INTRO)} <a href="${escapeHtml(order.lookupLink)}">Find my order</a></p>${
     supportLine(order) ? `<p style="color:#475569;font-size:13px">${escapeHtml(supportLine(order))}</p>` : ""
@@ -140,7 +170,7 @@ export function orderConfirmationEmail(order: EmailOrder) {
     kind: "order-confirmation",
     to: order.email,
     subject: `Your order #${order.number} at ${order.storeName}`,
-    text: `${intro}${instructions}\n\nOrder #${order.number}\n${linesText(order, false)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n\n${lookupText(order)}${supportText(order)}`,
+    text: `${intro}${instructions}\n\nOrder #${order.number}\n${linesText(order, false)}\n\n${totalsText(order)}${addressesText(order)}\n\nView your order: ${order.link}\n\n${lookupText(order)}${supportText(order)}`,
     html: html(
       order,
       intro,
@@ -165,7 +195,7 @@ export function paymentReceiptEmail(order: EmailOrder) {
     kind: "payment-receipt",
     to: order.email,
     subject: free ? `Order #${order.number} is confirmed` : `Payment received for order #${order.number}`,
-    text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}\n\nView your order: ${order.link}\n\n${lookupText(order)}${supportText(order)}`,
+    text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}${addressesText(order)}\n\nView your order: ${order.link}\n\n${lookupText(order)}${supportText(order)}`,
     html: html(order, intro, true),
   };
 }

@@ -427,6 +427,8 @@ async function emailView(
     taxCents: order!.taxCents,
     pricesIncludeTax: order!.pricesIncludeTax,
     buyerTaxId: order!.buyerTaxId,
+    billingAddress: order!.billingAddress,
+    shippingAddress: order!.shippingAddress,
     awaitingKeys: order!.awaitingKeys,
     bankTransferInstructions,
     lines: lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),

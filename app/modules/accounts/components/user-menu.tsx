@@ -81,6 +81,9 @@ export function UserMenu() {
             <Link to="/user/address" className="block px-4 py-2 hover:bg-slate-50">
               Address book
             </Link>
+            <Link to="/user/account" className="block px-4 py-2 hover:bg-slate-50">
+              Account settings
+            </Link>
           </nav>
           <Form method="post" action="/user/logout" className="mt-1 border-t border-slate-100 pt-1">
             <button

@@ -23,9 +23,17 @@ export function BrandTile({ brand }: { brand: BrandTileData }) {
           className="aspect-[8/3] h-16 w-auto max-w-full object-contain sm:h-20"
         />
       </span>
-      <span className="flex flex-1 items-center justify-between gap-2 px-4 py-3">
-        <span className="font-semibold text-ink-900 group-hover:text-brand-700">{brand.name}</span>
-        <span className="shrink-0 text-xs text-slate-500">{productCount(brand.productCount)}</span>
+      {/* The count goes under the name: beside it, a long name left a two-column phone grid no room for it. */}
+      <span className="flex flex-1 flex-col gap-0.5 px-4 py-3">
+        <span
+          className="break-words font-semibold text-ink-900 group-hover:text-brand-700"
+          data-testid="brand-tile-name"
+        >
+          {brand.name}
+        </span>
+        <span className="text-xs text-slate-500" data-testid="brand-tile-count">
+          {productCount(brand.productCount)}
+        </span>
       </span>
     </PageLink>
   );
