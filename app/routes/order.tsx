@@ -4,6 +4,7 @@ import { formatMoney } from "~/lib/money";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
 import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
 import { cartStore, discountCodeStore } from "~/modules/cart/cart-store";
+import { clearCheckoutDraft } from "~/modules/orders/checkout-draft";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
@@ -256,6 +257,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     if (placed) {
       cartStore.set([]);
       discountCodeStore.set("");
+      clearCheckoutDraft();
     }
   }, [placed]);
   const reply = actionData as ActionReply | undefined;

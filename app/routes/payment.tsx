@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { useCart } from "~/modules/cart/cart-store";
@@ -7,6 +7,7 @@ import { DiscountCodeField, useCartQuoteWithCode } from "~/modules/cart/componen
 import { OrderTotals } from "~/modules/orders/components/order-totals";
 import { quantityProblem } from "~/modules/cart/cart";
 import { availabilityText } from "~/modules/catalogue/availability";
+import { readCheckoutDraft, saveCheckoutDraft } from "~/modules/orders/checkout-draft";
 import { orderPath } from "~/modules/orders/access.server";
 import { availablePaymentMethods, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { readFormBody } from "~/lib/form-data.server";
@@ -121,15 +122,27 @@ function DemoNotice() {
 
 const shipsToText = (codes: string[]) => codes.map((code) => COUNTRIES[code] ?? code).join(", ");
 
+/** Where a new shipping address starts: the United States when the store ships there, else its first country. */
+const firstShippingCountry = (shipsTo: string[]) => (shipsTo.includes("US") ? "US" : shipsTo[0]!);
+
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
-  const [shipToBilling, setShipToBilling] = useState(true);
+  // What the shopper typed before going back to the cart. The server renders no form (it sees no cart), so reading
+  // the browser's storage here changes nothing the first render shows.
+  const [draft] = useState(readCheckoutDraft);
+  const billingDefaults = draft?.billing ?? loaderData.prefill?.billing;
+  const [shipToBilling, setShipToBilling] = useState(draft?.shipToBilling ?? true);
   // Where the order is taxed, as the form has it now: the quote follows every change of country or state.
-  const [places, setPlaces] = useState<{ billing: QuotePlace; shipping?: QuotePlace }>({
-    billing: {
-      country: loaderData.prefill?.billing?.country ?? "US",
-      region: loaderData.prefill?.billing?.region ?? "",
-    },
+  const [places, setPlaces] = useState<{ billing: QuotePlace; shipping?: QuotePlace }>(() => {
+    const shippingCountry = draft?.shipping?.country ?? "";
+    return {
+      billing: { country: billingDefaults?.country || "US", region: billingDefaults?.region ?? "" },
+      shipping: shipToBilling
+        ? undefined
+        : loaderData.shipsTo.includes(shippingCountry)
+          ? { country: shippingCountry, region: draft?.shipping?.region ?? "" }
+          : { country: firstShippingCountry(loaderData.shipsTo), region: "" },
+    };
   });
   const { quote, toFix, problem, codeEntry } = useCartQuoteWithCode(cart, {
     billing: places.billing,
@@ -137,7 +150,24 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   });
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
-  const errors: Errors = clientErrors ?? actionData?.errors ?? {};
+  const answered: Errors = clientErrors ?? actionData?.errors ?? {};
+  // A message is about the form as it was checked: a field changed since then loses its message.
+  const [edited, setEdited] = useState<{ of: Errors; names: string[] }>({ of: answered, names: [] });
+  const editedNames = edited.of === answered ? edited.names : [];
+  const errors: Errors = Object.fromEntries(
+    Object.entries(answered).filter(
+      ([key]) =>
+        !editedNames.includes(key) &&
+        !(key === "shipToBilling" && editedNames.includes("billing.country")),
+    ),
+  );
+  const noShippingTo = quote?.noShippingTo ?? null;
+  const shipsNotThere = !loaderData.shipsTo.includes(places.billing.country);
+  // The shipping address as last typed, for its fields each time "Ship to my billing address" is unticked.
+  const keptShipping = useMemo(
+    () => (shipToBilling ? undefined : readCheckoutDraft()?.shipping),
+    [shipToBilling],
+  );
   const submitting = navigation.state !== "idle" && navigation.formAction === "/payment";
   const cartJson = JSON.stringify(cart.map(({ groupKey, id, quantity }) => ({ groupKey, id, quantity })));
 
@@ -189,9 +219,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         noValidate
         className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]"
         onChange={(event) => {
+          saveCheckoutDraft(event.currentTarget);
           const target: EventTarget = event.target;
           const name =
             target instanceof HTMLInputElement || target instanceof HTMLSelectElement ? target.name : "";
+          if (name && !editedNames.includes(name))
+            setEdited({ of: answered, names: [...editedNames, name] });
           if (!/^(billing|shipping)\.(country|region)$/.test(name)) return;
           const form = new FormData(event.currentTarget);
           const placeOf = (prefix: string): QuotePlace | undefined => {
@@ -226,7 +259,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               type="email"
               autoComplete="email"
               required
-              defaultValue={loaderData.prefill?.email}
+              defaultValue={draft?.email ?? loaderData.prefill?.email}
               error={errors.email}
               hint="Your receipt and licence keys go here."
             />
@@ -235,7 +268,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             prefix="billing"
             legend="Billing address"
             errors={errors}
-            defaults={loaderData.prefill?.billing}
+            defaults={billingDefaults}
             autoCompleteSection="billing"
           />
           <TextField
@@ -243,6 +276,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             name="buyerTaxId"
             autoComplete="off"
             maxLength={30}
+            defaultValue={draft?.buyerTaxId}
             error={errors.buyerTaxId}
             hint="Your VAT number, GSTIN or EIN, printed on your invoice."
             data-testid="buyer-tax-id"
@@ -257,9 +291,16 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   checked={shipToBilling}
                   onChange={(event) => {
                     setShipToBilling(event.target.checked);
-                    // The shipping fields start on the first country the store ships to, without a state.
-                    const first = loaderData.shipsTo.includes("US") ? "US" : loaderData.shipsTo[0]!;
-                    setPlaces((now) => ({ ...now, shipping: { country: first, region: "" } }));
+                    // The shipping fields come back as they were last typed, or on the first country the store
+                    // ships to, without a state.
+                    const kept = readCheckoutDraft()?.shipping;
+                    const country = kept?.country ?? "";
+                    setPlaces((now) => ({
+                      ...now,
+                      shipping: loaderData.shipsTo.includes(country)
+                        ? { country, region: kept?.region ?? "" }
+                        : { country: firstShippingCountry(loaderData.shipsTo), region: "" },
+                    }));
                   }}
                 />
                 Ship to my billing address
@@ -267,14 +308,18 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               <p className="text-sm text-slate-600" data-testid="ships-to">
                 We ship printers and routers to {shipsToText(loaderData.shipsTo)}.
               </p>
-              {shipToBilling && !loaderData.shipsTo.includes(places.billing.country) ? (
+              {shipToBilling && (shipsNotThere || errors.shipToBilling) ? (
                 <p
                   className="text-sm font-semibold text-red-700"
                   role="alert"
+                  // The store's refusal takes the focus here, as a field's does.
+                  tabIndex={errors.shipToBilling ? -1 : undefined}
+                  data-form-error={errors.shipToBilling ? true : undefined}
                   data-testid="no-shipping-there"
                 >
-                  We do not ship to {COUNTRIES[places.billing.country] ?? places.billing.country}: untick
-                  “Ship to my billing address” and give a shipping address we ship to.
+                  {shipsNotThere
+                    ? `We do not ship to ${COUNTRIES[places.billing.country] ?? places.billing.country}: untick “Ship to my billing address” and give a shipping address we ship to.`
+                    : errors.shipToBilling}
                 </p>
               ) : null}
               {shipToBilling ? null : (
@@ -282,6 +327,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   prefix="shipping"
                   legend="Shipping address"
                   errors={errors}
+                  defaults={keptShipping}
                   autoCompleteSection="shipping"
                   countries={loaderData.shipsTo}
                 />
@@ -290,6 +336,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           ) : null}
           <PaymentMethods
             methods={loaderData.methods}
+            chosen={draft?.paymentMethod}
             totalCents={quote?.totalCents}
             error={errors.paymentMethod}
           />
@@ -337,18 +384,27 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   >
                     <span>
                       {line.quantity} × {line.name}
-                      <span
-                        className={`block text-xs ${line.availability.status === "in-stock" ? "text-emerald-800" : line.availability.status === "waiting" ? "text-amber-800" : "font-semibold text-red-800"}`}
-                        data-testid="summary-availability"
-                      >
-                        {availabilityText(
-                          line.availability,
-                          line.quantity,
-                          line.kind,
-                          quote.waitingOrderHours,
-                          quote.lowStockThreshold,
-                        )}
-                      </span>
+                      {noShippingTo && line.kind === "physical" ? (
+                        <span
+                          className="block text-xs font-semibold text-red-800"
+                          data-testid="summary-no-shipping"
+                        >
+                          We do not ship this to {COUNTRIES[noShippingTo] ?? noShippingTo}
+                        </span>
+                      ) : (
+                        <span
+                          className={`block text-xs ${line.availability.status === "in-stock" ? "text-emerald-800" : line.availability.status === "waiting" ? "text-amber-800" : "font-semibold text-red-800"}`}
+                          data-testid="summary-availability"
+                        >
+                          {availabilityText(
+                            line.availability,
+                            line.quantity,
+                            line.kind,
+                            quote.waitingOrderHours,
+                            quote.lowStockThreshold,
+                          )}
+                        </span>
+                      )}
                     </span>
                     {/* Up to half the line: room for a tax and its amount on one line beside a long name. */}
                     <span className="max-w-[50%] shrink-0 text-right font-medium">
@@ -402,13 +458,24 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           <button
             type="submit"
             disabled={
-              submitting || !quote || quote.unavailable.length > 0 || quote.overStock || toFix.length > 0
+              submitting ||
+              !quote ||
+              quote.unavailable.length > 0 ||
+              quote.overStock ||
+              toFix.length > 0 ||
+              noShippingTo !== null
             }
             className="mt-6 w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-300"
             data-testid="place-order"
           >
             {submitting ? "Placing your order…" : "Place order"}
           </button>
+          {noShippingTo ? (
+            <p className="mt-3 text-sm text-red-700" data-testid="place-order-no-shipping">
+              Give a shipping address we ship to, or remove the printers and routers from your cart, to place
+              the order.
+            </p>
+          ) : null}
           <p className="mt-3 text-xs text-slate-500">
             Prices are checked again when you place the order; you pay the prices shown here.
           </p>

@@ -106,13 +106,17 @@ export function useStoredUser(): UserRecord | null {
   return useStoredValue(userStore, null);
 }
 
-/** Signing out: forget the user and everything this site kept in local storage (the spec's logout). */
+/**
+ * Signing out: forget the user and everything this site kept in local storage (the spec's logout), and this tab's
+ * session storage too (a checkout form being filled in holds an address).
+ */
 export function clearLocalData() {
   userStore.set(null);
   try {
     window.localStorage.clear();
+    window.sessionStorage.clear();
   } catch (error) {
-    console.error("Could not clear local storage", error);
+    console.error("Could not clear the browser's storage", error);
   }
   // Every stored value of this tab re-reads (other tabs hear the storage event by themselves).
   window.dispatchEvent(new StorageEvent("storage", { key: null }));

@@ -174,7 +174,7 @@ describe.each(drivers)("store settings on %s", (driver) => {
     expect(refused).toEqual({
       ok: false,
       errors: {
-        "billing.country": "We do not ship to Germany: printers and routers ship to United States, Canada",
+        shipToBilling: "We do not ship to Germany: printers and routers ship to United States, Canada",
       },
     });
     // Software is not shipped: any billing country will do.

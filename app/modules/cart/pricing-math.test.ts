@@ -243,6 +243,26 @@ describe("priceWithDiscountAndTax", () => {
     holdsTotals(result);
   });
 
+  it("leaves a line marked untaxed, and shipping when told, out of every tax", () => {
+    const result = priceWithDiscountAndTax({
+      lines: [software(1000), { ...hardware(2000), untaxed: true }],
+      shippingCents: 1000,
+      discount: tenPercent,
+      rules: [rule("IGST", 1800, { appliesToShipping: true })],
+      pricesIncludeTax: false,
+      shippingUntaxed: true,
+    });
+    expect(result.lines.map((line) => [line.taxCents, line.taxes.length, line.taxRateBasisPoints])).toEqual([
+      [162, 1, 1800],
+      [0, 0, 0],
+    ]);
+    expect(result.lines[1]!.discountCents).toBe(200);
+    expect(result.shippingTaxCents).toBe(0);
+    expect(result.taxes).toEqual([{ name: "IGST", rateBasisPoints: 1800, taxableCents: 900, taxCents: 162 }]);
+    expect(result.taxCents).toBe(162);
+    holdsTotals(result);
+  });
+
   it("taxes shipping once per tax, however many rules of it tax shipping", () => {
     const result = priceWithDiscountAndTax({
       lines: [software(1000), hardware(1000)],

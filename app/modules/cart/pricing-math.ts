@@ -76,6 +76,11 @@ export type MathLine = {
   taxKind: Exclude<TaxProductKind, "all">;
   /** Whether the discount code applies to it. */
   eligible: boolean;
+  /**
+   * No tax of the place is worked out on it: a printer or router the store does not ship there is not sold there,
+   * so charging that place's tax on it would show a tax no order will ever pay.
+   */
+  untaxed?: boolean;
 };
 
 export type LineResult = {
@@ -150,12 +155,15 @@ export function priceWithDiscountAndTax({
   discount,
   rules,
   pricesIncludeTax,
+  shippingUntaxed = false,
 }: {
   lines: MathLine[];
   shippingCents: number;
   discount: DiscountTerms | null;
   rules: PlaceTaxRule[];
   pricesIncludeTax: boolean;
+  /** Shipping to a place the store does not ship to is not taxed there either (see MathLine.untaxed). */
+  shippingUntaxed?: boolean;
 }): PricingResult {
   for (const line of lines) {
     if (!Number.isSafeInteger(line.amountCents) || line.amountCents < 0)
@@ -182,10 +190,10 @@ export function priceWithDiscountAndTax({
     if (discount.includesShipping) shippingDiscountCents = Math.min(amount - onLines, shippingCents);
   }
 
-  const shippingRules = dedupe(rules.filter((rule) => rule.appliesToShipping));
+  const shippingRules = shippingUntaxed ? [] : dedupe(rules.filter((rule) => rule.appliesToShipping));
   const lineResults: LineResult[] = lines.map((line, index) => {
     const discountCents = lineDiscounts[index]!;
-    const applying = rules.filter((rule) => ruleTaxes(rule, line.taxKind));
+    const applying = line.untaxed ? [] : rules.filter((rule) => ruleTaxes(rule, line.taxKind));
     const taxes = taxesOn(line.amountCents - discountCents, applying, pricesIncludeTax);
     const taxCents = total(taxes.map((tax) => tax.taxCents));
     return {

@@ -19,6 +19,8 @@ export type CartQuote = Omit<PricedCart, "lines"> & {
   pricesIncludeTax: boolean;
   /** Where no tax is charged, or what the address still needs; '' when taxes are shown. */
   taxNote: string;
+  /** The country the printers and routers would ship to when the store does not ship there, else null. */
+  noShippingTo: string | null;
   freeShippingThresholdCents: number;
   /** Keys of a waiting order are sent within this many hours. */
   waitingOrderHours: number;
@@ -47,6 +49,7 @@ const EMPTY_QUOTE: CartQuote = {
   taxCents: 0,
   pricesIncludeTax: false,
   taxNote: "",
+  noShippingTo: null,
 };
 
 /** The address a cart is taxed at, as far as the checkout form has it. */

@@ -155,6 +155,35 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
     expect(order.buyerTaxId).toBe("09ABCDE1234F1Z5");
   });
 
+  it("works out no tax on a printer the store does not ship to the place, and refuses it there by the shipping choice", async () => {
+    const mixed = await priceForCheckout(database.db, [software, printer], { code: "", place: inKA });
+    expect(mixed.noShippingTo).toBe("IN");
+    const [softwareLine, printerLine] = mixed.lines;
+    expect(softwareLine!.taxes.map((tax) => tax.name)).toEqual(["IGST"]);
+    expect(printerLine).toMatchObject({ taxes: [], taxCents: 0, taxRateBasisPoints: 0 });
+    expect(mixed.shippingTaxCents).toBe(0);
+    expect(mixed.taxCents).toBe(softwareLine!.taxCents);
+    expect(mixed.totalCents).toBe(mixed.subtotalCents + mixed.shippingCents + mixed.taxCents);
+    expect(mixed.taxNote).toBe("No tax is worked out on printers and routers: we do not ship them to India");
+    // Where it ships, it is taxed as ever; software alone ships nowhere.
+    expect((await priceForCheckout(database.db, [printer], { code: "", place: inNY })).noShippingTo).toBeNull();
+    expect((await priceForCheckout(database.db, [software], { code: "", place: inKA })).noShippingTo).toBeNull();
+
+    const shippedWithBilling = await placeOrder(ctx, checkout({ billing: inKA, cart: [software, printer] }));
+    expect(shippedWithBilling).toEqual({
+      ok: false,
+      errors: { shipToBilling: "We do not ship to India: printers and routers ship to United States" },
+    });
+    const shippedElsewhere = await placeOrder(
+      ctx,
+      checkout({ billing: inKA, shipToBilling: false, shipping: inKA, cart: [software, printer] }),
+    );
+    expect(shippedElsewhere).toEqual({
+      ok: false,
+      errors: { "shipping.country": "We do not ship to India: printers and routers ship to United States" },
+    });
+  });
+
   it("a rule changed later leaves placed orders as they were", async () => {
     const placed = await placeOrder(ctx, checkout({ billing: inKA, paymentMethod: "bank-transfer" }));
     if (!placed.ok) throw new Error(JSON.stringify(placed.errors));

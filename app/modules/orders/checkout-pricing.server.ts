@@ -39,6 +39,11 @@ export type CheckoutPricing = Omit<PricedCart, "lines"> & {
   totalCents: number;
   /** The place taxed, or null when no address is known yet. */
   taxPlace: TaxPlace | null;
+  /**
+   * The country the printers and routers would go to when the store does not ship there (they are left untaxed and
+   * the order cannot be placed); null when it does, or nothing ships.
+   */
+  noShippingTo: string | null;
   /** What the page says about tax: where none is charged, or what it still needs. */
   taxNote: string;
 };
@@ -60,6 +65,9 @@ async function findPromotion(db: Database | Transaction, code: string, lock: boo
   return row ?? null;
 }
 
+/**
+ * `place` is where the order is taxed: where its printers and routers ship when it has any, else the billing address.
+ */
 export async function priceForCheckout(
   db: Database | Transaction,
   cart: CartRequestLine[],
@@ -114,17 +122,24 @@ export async function priceForCheckout(
   } else if (priced.lines.length > 0) {
     taxNote = "Tax, where we charge it, is worked out at checkout from your address";
   }
+  // Goods the store cannot send there are not sold there: no tax of that place is worked out on them.
+  const noShippingTo =
+    priced.hasPhysical && taxPlace && !store.shipsTo.includes(taxPlace.country) ? taxPlace.country : null;
+  if (noShippingTo)
+    taxNote = `No tax is worked out on printers and routers: we do not ship them to ${COUNTRIES[noShippingTo] ?? noShippingTo}`;
 
   const math = priceWithDiscountAndTax({
     lines: priced.lines.map((line) => ({
       amountCents: line.lineTotalCents,
       taxKind: line.kind === "physical" ? "hardware" : "software",
       eligible: eligible(line),
+      untaxed: noShippingTo !== null && line.kind === "physical",
     })),
     shippingCents,
     discount: promotion,
     rules: placeRules,
     pricesIncludeTax: store.pricesIncludeTax,
+    shippingUntaxed: noShippingTo !== null,
   });
   if (placeRules.length > 0 && math.taxCents === 0 && !taxNote)
     taxNote = `No tax is charged on these products in ${placeName(taxPlace!)}`;
@@ -150,6 +165,7 @@ export async function priceForCheckout(
     pricesIncludeTax: math.pricesIncludeTax,
     totalCents: math.totalCents,
     taxPlace,
+    noShippingTo,
     taxNote,
   };
 }

@@ -147,10 +147,11 @@ export async function placeOrder(
     const { shipsTo } = await getSettings(ctx.db);
     if (!shipsTo.includes(shippingAddress.country)) {
       const where = shipsTo.map((code) => COUNTRIES[code] ?? code).join(", ");
+      // Said where the shipping address is chosen: the billing address is fine for billing, whatever its country.
       return {
         ok: false,
         errors: {
-          [input.shipToBilling ? "billing.country" : "shipping.country"]:
+          [input.shipToBilling ? "shipToBilling" : "shipping.country"]:
             `We do not ship to ${COUNTRIES[shippingAddress.country] ?? shippingAddress.country}: printers and routers ship to ${where}`,
         },
       };

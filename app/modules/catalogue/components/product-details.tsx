@@ -11,7 +11,9 @@ import { Icon } from "~/ui/icon";
 /**
  * A product page: breadcrumbs, image, name, price (with the original price and discount only when there is a real
  * one), the add-to-cart control the route passes in, the reseller notice, description and specifications.
- * Showing it makes it the shown product and its brand group the selected group.
+ * Showing it makes it the shown product and its brand group the selected group. On a phone or tablet the name,
+ * price and Add to cart come first, where they are seen without scrolling, then the image; on a wide screen the
+ * image takes the left column, beside them.
  */
 export function ProductDetails({
   product,
@@ -50,7 +52,7 @@ export function ProductDetails({
     : ["Secure checkout", "Help with installation and activation"];
 
   return (
-    <article className="mx-auto max-w-7xl px-4 py-6 sm:py-8" data-testid="product-page">
+    <article className="mx-auto max-w-7xl px-4 py-4 sm:py-8" data-testid="product-page">
       <Breadcrumbs
         items={[
           { label: section.label, to: section.path },
@@ -59,21 +61,9 @@ export function ProductDetails({
         ]}
       />
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white lg:sticky lg:top-6 lg:self-start">
-          <img
-            src={product.img}
-            alt={product.name}
-            width={600}
-            height={600}
-            // The page's largest paint: asked for before anything else the page loads.
-            fetchPriority="high"
-            className="aspect-square w-full object-cover"
-            data-testid="product-image"
-          />
-        </div>
-
-        <div>
+      {/* Wide, the image spans both rows of the left column; what the details take beyond it goes to their row. */}
+      <div className="mt-4 grid gap-8 sm:mt-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-x-12 lg:gap-y-0">
+        <div data-testid="product-buy-box" className="lg:col-start-2 lg:row-start-1">
           <Link
             to={brandPath(brand)}
             className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
@@ -88,7 +78,7 @@ export function ProductDetails({
             {product.name}
           </h1>
 
-          <div className="mt-5 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <div className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1 sm:mt-5">
             <p className="text-3xl font-bold text-ink-900" data-testid="product-price">
               <span className="sr-only">Price: </span>
               {formatMoney(product.priceCents)}
@@ -122,7 +112,7 @@ export function ProductDetails({
             {delivery}
           </p>
 
-          <div className="mt-6">{addToCart}</div>
+          <div className="mt-5 sm:mt-6">{addToCart}</div>
 
           <ul className="mt-6 space-y-2 text-sm text-slate-700">
             {promises.map((promise) => (
@@ -132,12 +122,28 @@ export function ProductDetails({
               </li>
             ))}
           </ul>
+        </div>
 
+        {/* Below the wide layout the image is capped, so a tablet does not fill its screen with one picture. */}
+        <div className="w-full max-w-xl justify-self-center overflow-hidden rounded-2xl border border-slate-200 bg-white lg:sticky lg:top-6 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:max-w-none lg:self-start">
+          <img
+            src={product.img}
+            alt={product.name}
+            width={600}
+            height={600}
+            // The page's largest paint: asked for before anything else the page loads.
+            fetchPriority="high"
+            className="aspect-square w-full object-cover"
+            data-testid="product-image"
+          />
+        </div>
+
+        <div className="lg:col-start-2 lg:row-start-2">
           <ResellerNotice
             brandName={brand.name}
             owner={brand.owner}
             officialWebsite={brand.officialWebsite}
-            className="mt-6"
+            className="lg:mt-6"
           />
 
           <section aria-labelledby="description-heading" className="mt-8">

@@ -93,7 +93,7 @@ export function SiteHeader({
         Skip to content
       </a>
       <div className="bg-ink-900 text-sm text-slate-200">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1 sm:py-2">
           <span className="hidden sm:inline">Licence keys by e-mail · Independent reseller</span>
           <span className="ml-auto">
             Call us: <PhoneLink phone={phone} className="font-semibold text-white hover:text-brand-300" />
@@ -105,9 +105,9 @@ export function SiteHeader({
         later moves none painted before it. On a phone: the name, then the account and the cart (a row kept at
         their height even before they arrive), then the search; on a tablet, the name beside the account and the
         cart, the search below; wider, one row: the name, the search beside it, and the account and the cart at the
-        far end.
+        far end. A phone's screen is short: the rows sit closer there, so that a page's own content starts sooner.
       */}
-      <div className="mx-auto grid max-w-7xl grid-cols-1 grid-rows-[auto_minmax(2.375rem,auto)_auto] items-center gap-x-6 gap-y-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:grid-rows-[minmax(2.375rem,auto)_auto] lg:grid-cols-[auto_1fr_auto] lg:grid-rows-[minmax(2.375rem,auto)]">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 grid-rows-[auto_minmax(2.375rem,auto)_auto] items-center gap-x-6 gap-y-2 px-4 py-3 sm:gap-y-3 sm:py-4 sm:grid-cols-[1fr_auto] sm:grid-rows-[minmax(2.375rem,auto)_auto] lg:grid-cols-[auto_1fr_auto] lg:grid-rows-[minmax(2.375rem,auto)]">
         <Logo storeName={storeName} className="col-start-1 row-start-1 justify-self-start" />
         <Form
           method="get"
@@ -138,7 +138,7 @@ export function SiteHeader({
         </div>
       </div>
       <div className="border-t border-slate-100">
-        <div className="mx-auto flex max-w-7xl items-center gap-x-5 gap-y-2 overflow-x-auto px-4 py-2 text-sm font-medium">
+        <div className="mx-auto flex max-w-7xl items-center gap-x-5 gap-y-2 overflow-x-auto px-4 py-1.5 text-sm font-medium sm:py-2">
           <button
             type="button"
             className="flex shrink-0 items-center gap-1 rounded-md bg-brand-50 px-3 py-1.5 font-semibold text-brand-800 hover:bg-brand-100"

@@ -15,15 +15,19 @@ const METHOD_DETAILS: Record<PaymentChoice, string> = {
  */
 export function PaymentMethods({
   methods,
+  chosen,
   totalCents,
   error,
 }: {
   methods: PaymentChoice[];
+  /** The method the shopper chose before (kept with the form); the first on offer without it. */
+  chosen?: string;
   /** The total as last priced, once it is known. */
   totalCents: number | undefined;
   error: string | undefined;
 }) {
   const free = totalCents === 0;
+  const picked = methods.find((method) => method === chosen) ?? methods[0];
   return (
     <fieldset className="space-y-3">
       <legend className="text-lg font-bold">Payment method</legend>
@@ -37,7 +41,7 @@ export function PaymentMethods({
           at once.
         </p>
       ) : (
-        methods.map((method, index) => (
+        methods.map((method) => (
           <div
             key={method}
             className="flex gap-3 rounded-xl border border-slate-300 bg-white p-4 has-[:checked]:border-brand-500 has-[:checked]:ring-2 has-[:checked]:ring-brand-200"
@@ -47,7 +51,7 @@ export function PaymentMethods({
               type="radio"
               name="paymentMethod"
               value={method}
-              defaultChecked={index === 0}
+              defaultChecked={method === picked}
               className="mt-1"
               aria-describedby={`method-${method}-detail`}
               data-testid={`method-${method}`}

@@ -10,7 +10,8 @@ export function SandboxBanner({ admin }: { admin: boolean }) {
       role="region"
       aria-label="Test payments"
       data-testid="sandbox-banner"
-      className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950"
+      // One short line on a phone, where the page's own content should start as soon as it can.
+      className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-xs text-amber-950 sm:py-2 sm:text-sm"
     >
       {admin ? (
         <>
