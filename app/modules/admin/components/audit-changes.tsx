@@ -70,7 +70,11 @@ export function AuditChanges({ before, after }: { before: Json; after: Json }) {
       ).map(([label, value]) => (
         <div key={label}>
           <p className="font-semibold text-slate-600">{label}</p>
-          <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono">
+          <pre
+            className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono"
+            tabIndex={0}
+            aria-label={`${label}, as stored`}
+          >
             {value == null ? "—" : JSON.stringify(value, null, 2)}
           </pre>
         </div>

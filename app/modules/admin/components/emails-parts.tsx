@@ -189,9 +189,12 @@ export function EmailDetail({
         <EmailHtmlPreview html={email.html} subject={email.subject} />
       </div>
       <h3 className="mt-5 text-sm font-semibold text-ink-900">Text part</h3>
+      {/* Scrollable, so it takes the focus: a keyboard user scrolls a long text with the arrow keys. */}
       <pre
         className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-xl bg-slate-50 p-4 text-sm text-ink-900"
         data-testid="email-text"
+        tabIndex={0}
+        aria-label="Text part of the e-mail"
       >
         {email.text}
       </pre>

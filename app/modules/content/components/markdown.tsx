@@ -75,8 +75,10 @@ const components: Components = {
     <code {...props} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.9em] text-ink-800" />
   ),
   pre: ({ node: _node, ...props }: Props<"pre">) => (
+    // tabIndex: a code block wider than the page scrolls sideways, and a keyboard user must be able to do it.
     <pre
       {...props}
+      tabIndex={0}
       className="my-6 overflow-x-auto rounded-lg bg-slate-100 p-4 text-sm [&>code]:bg-transparent [&>code]:p-0"
     />
   ),
