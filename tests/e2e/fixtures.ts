@@ -12,13 +12,19 @@ const PORTS_PER_WORKER = 100;
  * reaching another worker's tests. The tests of a file run in order in one worker, on the store the files that
  * worker ran before have left.
  */
-export const test = base.extend<object, { storeDatabase: StoreDatabase; store: E2EStore }>({
+export const test = base.extend<
+  object,
+  { storeDatabase: StoreDatabase; storeProcesses: number; store: E2EStore }
+>({
   storeDatabase: ["pglite", { scope: "worker", option: true }],
+  // WEB_CONCURRENCY: 0 leaves it to the server (one per core on PostgreSQL, one on the embedded database).
+  storeProcesses: [0, { scope: "worker", option: true }],
   store: [
-    async ({ storeDatabase }, use, workerInfo) => {
+    async ({ storeDatabase, storeProcesses }, use, workerInfo) => {
       const store = await startE2EStore(
         FIRST_PORT + workerInfo.parallelIndex * PORTS_PER_WORKER,
         storeDatabase,
+        storeProcesses,
       );
       await use(store);
       await store.stop();

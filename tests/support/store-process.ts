@@ -116,7 +116,12 @@ export type E2EStore = StoreProcess & { port: number; stop(): Promise<number | n
  * a fresh PostgreSQL database, its first admin made by admin:create (test-results/admin-PORT.txt), and an SMTP
  * server keeping every message in test-results/mail-PORT. Resolves once it is ready.
  */
-export async function startE2EStore(port: number, database: "pglite" | "postgres"): Promise<E2EStore> {
+export async function startE2EStore(
+  port: number,
+  database: "pglite" | "postgres",
+  /** WEB_CONCURRENCY; 0 leaves it to the server. */
+  processes = 0,
+): Promise<E2EStore> {
   requireBuild();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
@@ -128,10 +133,12 @@ export async function startE2EStore(port: number, database: "pglite" | "postgres
       BLOG_URL: "https://blog.example.com",
       LOG_LEVEL: "warn",
       ...(database === "postgres" ? { E2E_DATABASE: "postgres" } : {}),
+      ...(processes ? { WEB_CONCURRENCY: String(processes) } : {}),
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => {
     output += chunk.toString();
     // What the store logs (warnings and errors) shows in the test run's output, as it happens.
@@ -139,7 +146,8 @@ export async function startE2EStore(port: number, database: "pglite" | "postgres
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const store = { child, url, port, dataDir: `test-results/e2e-data-${port}`, exited, output: () => output };
-  await waitFor(async () => child.exitCode !== null || (await status(`${url}/healthz`)) === 200, {
+  // With several processes, one answering is not enough: the line comes once every one of them listens.
+  await waitFor(async () => child.exitCode !== null || output.includes("Storefront ready"), {
     what: `the end-to-end store on port ${port}`,
     timeout: 150_000,
   });
