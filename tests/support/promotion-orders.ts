@@ -19,6 +19,7 @@ export async function insertOrderWithCode(
     refundedCents?: number;
     status?: OrderStatus;
     email?: string;
+    isTest?: boolean;
   },
 ) {
   const shippingCents = order.shippingCents ?? 0;
@@ -31,6 +32,7 @@ export async function insertOrderWithCode(
       status,
       paymentStatus: status === "pending_payment" || status === "cancelled" ? "pending" : "paid",
       paymentMethod: "sandbox",
+      isTest: order.isTest ?? false,
       subtotalCents: order.subtotalCents,
       shippingCents,
       totalCents: order.subtotalCents + shippingCents - order.discountCents,

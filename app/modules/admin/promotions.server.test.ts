@@ -334,7 +334,7 @@ describe.each(drivers)("the admin's discount codes on %s", (driver) => {
     expect([used.uses, used.usageLimit]).toEqual([2, 2]);
   });
 
-  it("adds up each code's orders: not cancelled, totals less refunds, and the discount given", async () => {
+  it("adds up each code's orders: not cancelled, not test orders, totals less refunds, and the discount given", async () => {
     const id = await created(fields({ code: "FIGURES" }));
     const other = await created(fields({ code: "FIGURES-NONE" }));
     const place = (order: Omit<Parameters<typeof insertOrderWithCode>[1], "promotionId" | "code">) =>
@@ -343,6 +343,7 @@ describe.each(drivers)("the admin's discount codes on %s", (driver) => {
     await place({ subtotalCents: 5_000, discountCents: 500, status: "pending_payment" }); // 45.00
     await place({ subtotalCents: 20_000, discountCents: 2_000, status: "cancelled" }); // not counted
     await place({ subtotalCents: 8_000, discountCents: 800, shippingCents: 1_499, refundedCents: 2_000 }); // 86.99 - 20.00
+    await place({ subtotalCents: 30_000, discountCents: 3_000, isTest: true }); // no money moved: not counted
     await insertOrderWithCode(database.db, {
       promotionId: null,
       code: "",
@@ -355,7 +356,7 @@ describe.each(drivers)("the admin's discount codes on %s", (driver) => {
       orders: 3,
       revenueCents: 9_000 + 4_500 + 6_699,
       discountCents: 1_000 + 500 + 800,
-      ordersPlaced: 4,
+      ordersPlaced: 5,
     });
     expect(await rowOf("FIGURES-NONE")).toMatchObject({
       orders: 0,
@@ -366,8 +367,8 @@ describe.each(drivers)("the admin's discount codes on %s", (driver) => {
     const top = await list({ sort: "revenue", dir: "desc", pageSize: "5" });
     expect(top.rows[0]!.code).toBe("FIGURES");
     const page = await promotionForEdit(database.db, id);
-    expect(page).toMatchObject({ orders: 3, revenueCents: 20_199, discountCents: 2_300, ordersPlaced: 4 });
-    expect(page!.latestOrders).toHaveLength(4);
+    expect(page).toMatchObject({ orders: 3, revenueCents: 20_199, discountCents: 2_300, ordersPlaced: 5 });
+    expect(page!.latestOrders).toHaveLength(5);
     expect(other).toBeGreaterThan(id);
   });
 

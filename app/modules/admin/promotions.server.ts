@@ -36,11 +36,12 @@ function statusAt(now: Date): SQL<PromotionStatus> {
 }
 
 /**
- * What the orders that used each code came to: orders not cancelled, their totals less what was refunded, and the
- * discount they were given; and every order that names the code, cancelled ones too (a code with any is kept).
+ * What the orders that used each code came to: orders not cancelled and not test orders (no money moved), their
+ * totals less what was refunded, and the discount they were given; and every order that names the code, cancelled
+ * and test ones too (a code with any is kept).
  */
 function usageOfCodes(db: Database) {
-  const counted = sql`${orders.status} <> 'cancelled'`;
+  const counted = sql`${orders.status} <> 'cancelled' and not ${orders.isTest}`;
   return db
     .select({
       promotionId: orders.promotionId,
