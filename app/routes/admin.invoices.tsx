@@ -10,7 +10,7 @@ import {
   withParams,
 } from "~/modules/admin/components/list-controls";
 import { ExportLink } from "~/modules/admin/components/order-life";
-import { When } from "~/modules/admin/components/orders-parts";
+import { TestOrderBadge, When } from "~/modules/admin/components/orders-parts";
 import { invoiceListQuery, listInvoices, listRange, monthSoFar } from "~/modules/admin/invoice-list.server";
 import { readListQuery } from "~/modules/admin/list-query";
 import { DOCUMENT_TITLES } from "~/modules/orders/invoice-document";
@@ -164,6 +164,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
             <tr key={row.id} data-testid="invoice-row" data-number={row.number} className="hover:bg-slate-50">
               <td className={cellClass}>
                 <span className="whitespace-nowrap font-semibold text-ink-900">{row.number}</span>
+                {row.isTest ? <TestOrderBadge className="ml-2" /> : null}
                 <span className="block text-xs text-slate-600">
                   {DOCUMENT_TITLES[row.kind]}
                   {row.creditFor ? ` for ${row.creditFor}` : ""}

@@ -181,6 +181,8 @@ test("a paid order's invoice: on the order page, in the receipt, for the admin, 
   // The invoices list finds both by number; its CSV holds both for the accountant.
   await page.goto(`/admin/invoices?q=${number}`);
   await expect(page.getByTestId("invoice-row")).toHaveCount(2);
+  // Paid with test payments: both documents say so.
+  await expect(page.getByTestId("invoice-row").getByTestId("test-order-badge")).toHaveText(["Test", "Test"]);
   await shot(page, "admin-list");
   await page.goto(`/admin/invoices?q=${creditNumber}`);
   await expect(page.getByTestId("invoice-row")).toHaveCount(1);

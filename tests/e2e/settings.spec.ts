@@ -91,10 +91,10 @@ test("the owner changes the bank details and a new bank-transfer order shows the
   expect(mail.text).toContain(`Reference: Order ${number}`);
   expect(mail.text).not.toContain("Account number:");
 
-  // The owner is told an order waits for their transfer.
+  // The owner is told an order waits for their transfer (a test one: the demo store takes test payments).
   const owner = await waitForMail(
     baseURL!,
-    (m) => m.to === OWNER && m.subject.startsWith(`Order #${number} waits for a bank transfer`),
+    (m) => m.to === OWNER && m.subject.startsWith(`Test order #${number} waits for a bank transfer`),
   );
   expect(owner.text).toContain(`/admin/orders/${number}`);
   await admin.context().close();

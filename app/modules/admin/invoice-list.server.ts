@@ -71,6 +71,8 @@ export type InvoiceRow = {
   buyer: string;
   totalCents: number;
   creditFor: string | null;
+  /** Issued for a test order (test payments): no money moved. */
+  isTest: boolean;
 };
 
 /** Invoices and credit notes, newest first: found by number (INV-000123, CN-7, or a plain order number too). */
@@ -102,6 +104,7 @@ export async function listInvoices(db: Database, query: InvoiceListQuery): Promi
         email: sql<string>`${invoices.snapshot}->'buyer'->>'email'`,
         totalCents: invoices.totalCents,
         creditFor: sql<string | null>`${invoices.snapshot}->'credit'->>'invoiceNumber'`,
+        isTest: orders.isTest,
       })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
@@ -122,6 +125,7 @@ export async function listInvoices(db: Database, query: InvoiceListQuery): Promi
       buyer: row.buyer || row.email,
       totalCents: row.totalCents,
       creditFor: row.creditFor,
+      isTest: row.isTest,
     })),
     total: total?.n ?? 0,
   };

@@ -1,3 +1,4 @@
+import { formatMoney } from "~/lib/money";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenceKeys, orderEvents, orderLines, orders, outboxEmails, products } from "~db/schema";
@@ -64,6 +65,11 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     // The owner reads the way it was paid in words.
     const notice = emails.find((email) => email.kind === "owner-paid-order")!;
     expect(notice.text).toContain("from ada@example.com. Payment: Test payment (demo store).");
+    // A test order is never mistaken for a sale.
+    expect(notice.subject).toBe(
+      `Test order #${order!.number} paid (${formatMoney(order!.totalCents)}, no money moved)`,
+    );
+    expect(notice.text).toContain("This is a test order, placed while test payments are on: no money moved.");
     expect(receipt.to).toBe("ada@example.com");
     const events = await database.db
       .select({ type: orderEvents.type })
@@ -179,6 +185,27 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     await database.db.update(products).set({ hidden: false }).where(eq(products.id, printer.id));
     const after = await database.db.select({ n: count() }).from(orders);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it("tells the owner a test order from a sale in the bank-transfer notice", async () => {
+    const { saveSettings } = await import("./settings.server");
+    const noticeOf = async (orderId: number) =>
+      (await database.db.select().from(outboxEmails).where(eq(outboxEmails.orderId, orderId))).find(
+        (email) => email.kind === "owner-bank-transfer",
+      )!;
+    // The demo store takes test payments: an order placed now is a test, whatever way it is paid.
+    const test = await placeOrder(ctx, checkout({ paymentMethod: "bank-transfer" }));
+    await saveSettings(database.db, { sandboxPayments: false });
+    const real = await placeOrder(ctx, checkout({ paymentMethod: "bank-transfer" }));
+    await saveSettings(database.db, { sandboxPayments: true });
+    if (!test.ok || !real.ok) throw new Error("not placed");
+    expect((await noticeOf(test.orderId)).subject).toMatch(
+      `Test order #${test.number} waits for a bank transfer`,
+    );
+    expect((await noticeOf(test.orderId)).text).toContain("no money moved");
+    const sale = await noticeOf(real.orderId);
+    expect(sale.subject).toMatch(new RegExp(`^Order #${real.number} waits for a bank transfer`));
+    expect(sale.text).not.toContain("test order");
   });
 
   it("refuses the sandbox in production unless the setting enables it", async () => {

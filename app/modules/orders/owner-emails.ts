@@ -30,28 +30,34 @@ export type OwnerOrder = {
   paymentMethod: PaymentMethod;
   lines: Array<{ name: string; quantity: number }>;
   adminUrl: string;
+  /** Placed while the store took test payments: no money moves, and the owner must not mistake it for a sale. */
+  isTest: boolean;
 };
 
 const lineList = (order: OwnerOrder) =>
   order.lines.map((line) => `${line.quantity} × ${line.name}`).join("\n");
 
+const TEST_NOTE = "This is a test order, placed while test payments are on: no money moved.";
+
 export function ownerPaidOrderEmail(storeName: string, to: string, order: OwnerOrder) {
-  const intro = `Order #${order.number} is paid: ${formatMoney(order.totalCents)} from ${order.email}. Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}.`;
+  const intro = `Order #${order.number} is paid: ${formatMoney(order.totalCents)} from ${order.email}. Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}.${order.isTest ? ` ${TEST_NOTE}` : ""}`;
   return {
     kind: "owner-paid-order",
     to,
-    subject: `New paid order #${order.number} (${formatMoney(order.totalCents)})`,
+    subject: order.isTest
+      ? `Test order #${order.number} paid (${formatMoney(order.totalCents)}, no money moved)`
+      : `New paid order #${order.number} (${formatMoney(order.totalCents)})`,
     text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
     html: page(storeName, [intro, lineList(order)], { url: order.adminUrl, label: "Open the order" }),
   };
 }
 
 export function ownerBankTransferEmail(storeName: string, to: string, order: OwnerOrder) {
-  const intro = `Order #${order.number} waits for a bank transfer of ${formatMoney(order.totalCents)} from ${order.email}. Mark it paid in the admin when the money arrives.`;
+  const intro = `Order #${order.number} waits for a bank transfer of ${formatMoney(order.totalCents)} from ${order.email}. Mark it paid in the admin when the money arrives.${order.isTest ? ` ${TEST_NOTE}` : ""}`;
   return {
     kind: "owner-bank-transfer",
     to,
-    subject: `Order #${order.number} waits for a bank transfer (${formatMoney(order.totalCents)})`,
+    subject: `${order.isTest ? "Test order" : "Order"} #${order.number} waits for a bank transfer (${formatMoney(order.totalCents)})`,
     text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
     html: page(storeName, [intro, lineList(order)], { url: order.adminUrl, label: "Open the order" }),
   };

@@ -48,6 +48,7 @@ async function ownerOrder(tx: Db, env: UrlEnv, orderId: number) {
     paymentMethod: order.paymentMethod,
     lines,
     adminUrl: `${env.PUBLIC_URL}/admin/orders/${order.number}`,
+    isTest: order.isTest,
   };
 }
 
