@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { abuseAttacks } from "./attacks/abuse";
 import { accountAttacks } from "./attacks/accounts";
 import { baselineAttacks } from "./attacks/baseline";
 import { commerceAttacks } from "./attacks/commerce";
@@ -39,6 +40,7 @@ const attacks: Attack[] = [
   ...pricingCheckoutAttacks,
   ...pageCacheAttacks,
   ...invoiceAttacks,
+  ...abuseAttacks,
 ];
 
 const port = Number(process.env.ATTACK_PORT ?? 3900);

@@ -16,6 +16,7 @@ import { createLogger, type Logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
 import { attachmentContent } from "~/modules/orders/invoices.server";
 import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
+import { startOrderExpiry } from "~/modules/orders/unpaid-orders.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { getViewer } from "~/modules/accounts/session.server";
 import { storageFromEnv } from "~/modules/storage/storage.server";
@@ -82,6 +83,7 @@ async function serve(env: Env, logger: Logger) {
     userEvents?: UserEvents;
     contentVersion?: ContentVersion;
     dailyJobs?: { stop(): void };
+    orderExpiry?: { stop(): void };
   } = {};
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
@@ -101,6 +103,7 @@ async function serve(env: Env, logger: Logger) {
     const { cut } = await closed;
     if (cut > 0) logger.warn({ cut }, "closed connections still open at the shutdown deadline");
     running.dailyJobs?.stop();
+    running.orderExpiry?.stop();
     await running.vite?.close();
     await running.mailer?.stop();
     await database.close();
@@ -153,6 +156,8 @@ async function serve(env: Env, logger: Logger) {
   running.contentVersion = contentVersion;
   // The owner's daily digest: every process tries, the database lets one run it a day.
   running.dailyJobs = startDailyJobs({ db: database.db, env, logger, mailer });
+  // Unpaid orders past the settings' hours give back their stock and codes: every process looks each minute.
+  running.orderExpiry = startOrderExpiry({ db: database.db, env, logger, mailer, cipher });
   const pageCache = createPageCache({
     // In development the code changes under the pages: nothing is kept.
     enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development",

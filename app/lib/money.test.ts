@@ -28,7 +28,9 @@ describe("money", () => {
 
   it("writes dollars as the browser's own currency format does, without building it", () => {
     const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-    const amounts = [0, 1, 5, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 99999999, 100000000, 123456789012];
+    const amounts = [
+      0, 1, 5, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 99999999, 100000000, 123456789012,
+    ];
     for (const cents of [...amounts, ...amounts.slice(1).map((cents) => -cents)]) {
       expect(formatMoney(cents)).toBe(intl.format(cents / 100));
     }

@@ -23,6 +23,14 @@ export const LIMITS = {
   keysAgainPerClient: { name: "keys-again:client", points: 5, seconds: 60 * 60 },
   /** ...and per order. */
   keysAgainPerOrder: { name: "keys-again:order", points: 3, seconds: 60 * 60 },
+  /**
+   * Orders left unpaid when placed (bank transfer, card checkouts), per client address... An unpaid order holds
+   * stock and a code use until it expires, and sends an e-mail to the address typed: a flood of them empties the
+   * shelves and bombs a stranger's inbox. Orders paid at once do not count.
+   */
+  unpaidOrdersPerClient: { name: "unpaid-orders:client", points: 10, seconds: 60 * 60 },
+  /** ...and per buyer's e-mail address, from any client address. */
+  unpaidOrdersPerEmail: { name: "unpaid-orders:email", points: 5, seconds: 60 * 60 },
   contactPerClient: { name: "contact:client", points: 10, seconds: 60 * 60 },
   quotePerClient: { name: "quote:client", points: 10, seconds: 60 * 60 },
 } satisfies Record<string, Limit>;
@@ -75,6 +83,18 @@ export async function consumeLimits(db: Database, checks: LimitCheck[]): Promise
     }
   }
   return { ok: true };
+}
+
+/**
+ * Gives back the attempt consumeLimits counted against each check (an attempt that turned out not to count): never
+ * below nothing, and a check that refused it gets nothing back, since it counted nothing.
+ */
+export async function giveBackLimits(db: Database, checks: LimitCheck[]): Promise<void> {
+  for (const { limit, key } of checks) {
+    const limiter = limiterFor(db, limit);
+    const now = await limiter.get(hashed(key));
+    if (now && now.consumedPoints > 0) await limiter.reward(hashed(key), 1);
+  }
 }
 
 /** "a minute", "12 minutes", "an hour": how long to wait, as a person says it. */

@@ -75,6 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         paymentMethod: order.paymentMethod,
         paymentReference: order.paymentReference,
         isTest: order.isTest,
+        cancelReason: order.cancelReason,
         subtotalCents: order.subtotalCents,
         shippingCents: order.shippingCents,
         totalCents: order.totalCents,
@@ -210,6 +211,7 @@ const EVENT_LABELS: Record<string, string> = {
   shipped: "Shipped",
   fulfilled: "Complete",
   cancelled: "Cancelled",
+  expired: "Expired unpaid",
   refunded: "Refunded",
   payment_failed: "Payment failed",
   invoice_issued: "Invoice issued",
@@ -256,8 +258,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         >
           <TestOrderBadge />
           <span>
-            A test order: placed while test payments were on, so no money moved. The dashboard's revenue leaves it
-            out.
+            A test order: placed while test payments were on, so no money moved. The dashboard's revenue
+            leaves it out.
           </span>
         </p>
       ) : null}
@@ -443,6 +445,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <OrderStatusBadge status={order.status} />
                 {order.isTest ? <TestOrderBadge /> : null}
               </dd>
+              {order.status === "cancelled" && order.cancelReason ? (
+                <>
+                  <dt className="text-slate-600">Why</dt>
+                  <dd data-testid="cancel-reason">{order.cancelReason}</dd>
+                </>
+              ) : null}
               <dt className="text-slate-600">Payment</dt>
               <dd data-testid="admin-payment">
                 {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}:{" "}

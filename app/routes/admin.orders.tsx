@@ -150,6 +150,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <td className={cellClass}>{PAYMENT_METHOD_LABELS[row.paymentMethod] ?? row.paymentMethod}</td>
               <td className={cellClass}>
                 <OrderStatusBadge status={row.status} />
+                {row.status === "cancelled" && row.cancelReason ? (
+                  <span className="mt-1 block text-xs text-slate-600" data-testid="cancel-reason">
+                    {row.cancelReason}
+                  </span>
+                ) : null}
                 {row.awaitingKeys > 0 ? (
                   <span className="mt-1 block text-xs text-amber-800">
                     {row.awaitingKeys} key{row.awaitingKeys > 1 ? "s" : ""} to send

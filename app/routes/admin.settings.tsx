@@ -16,11 +16,7 @@ import {
 } from "~/modules/admin/components/settings-forms";
 import { DoneNotice, FormMessage } from "~/modules/admin/content-fields";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
-import {
-  SETTINGS_SCHEMAS,
-  SETTINGS_SECTIONS,
-  type SettingsSection,
-} from "~/modules/admin/settings-schemas";
+import { SETTINGS_SCHEMAS, SETTINGS_SECTIONS, type SettingsSection } from "~/modules/admin/settings-schemas";
 import { saveSettingsSection, settingsPage } from "~/modules/admin/store-settings.server";
 import type { Route } from "./+types/admin.settings";
 

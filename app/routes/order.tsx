@@ -14,7 +14,7 @@ import { maskEmail, renewOrderLink, resendKeys } from "~/modules/orders/lookup.s
 import { KeysAgain, LineDelivery, StoreNote } from "~/modules/orders/components/order-life";
 import { OrderDocuments } from "~/modules/orders/components/order-documents";
 import { orderForBuyer, ordersContext } from "~/modules/orders/orders.server";
-import { startStripeCheckout } from "~/modules/orders/stripe.server";
+import { CheckoutTooLateError, startStripeCheckout } from "~/modules/orders/stripe.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
 import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import type { Address } from "~db/schema/orders";
@@ -72,6 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
       order: {
         number: view.order.number,
         status: view.order.status,
+        cancelReason: view.order.cancelReason,
         paymentMethod: view.order.paymentMethod,
         email: view.order.email,
         createdAt: view.order.createdAt.toISOString(),
@@ -178,6 +179,14 @@ export async function action(args: Route.ActionArgs) {
   try {
     return redirect(await startStripeCheckout(await ordersContext(args.context), view.order.id));
   } catch (error) {
+    if (error instanceof CheckoutTooLateError)
+      return data<ActionReply>(
+        {
+          error:
+            "This order expires unpaid in a few minutes, too soon to pay it by card: place the order again to pay for it.",
+        },
+        { status: 409 },
+      );
     args.context.logger.error({ err: error }, "could not restart a Stripe checkout");
     return data<ActionReply>(
       { error: "Card payment could not be started. Please try again in a moment." },
@@ -195,6 +204,7 @@ const EVENT_LABELS: Record<string, string> = {
   shipped: "Shipped",
   fulfilled: "Everything delivered",
   cancelled: "Cancelled",
+  expired: "Expired unpaid",
   refunded: "Refunded",
   keys_resent: "Licence keys e-mailed again",
   claimed: "Added to the customer's account",
@@ -285,6 +295,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {STATUS_LABELS[order.status] ?? order.status}
         </span>
       </div>
+      {order.status === "cancelled" && order.cancelReason ? (
+        <p className="mt-2 text-sm font-medium text-ink-900" data-testid="cancel-reason">
+          {order.cancelReason}.
+        </p>
+      ) : null}
       <p className="mt-2 text-sm text-slate-600">
         Placed{" "}
         {new Date(order.createdAt).toLocaleString("en-US", {

@@ -9,7 +9,10 @@ import { quantityProblem } from "~/modules/cart/cart";
 import { availabilityText } from "~/modules/catalogue/availability";
 import { readCheckoutDraft, saveCheckoutDraft } from "~/modules/orders/checkout-draft";
 import { orderPath } from "~/modules/orders/access.server";
-import { availablePaymentMethods, ordersContext, placeOrder } from "~/modules/orders/orders.server";
+import { availablePaymentMethods, ordersContext } from "~/modules/orders/orders.server";
+import { placeOrderWithinLimits } from "~/modules/orders/unpaid-order-limits.server";
+import { clientAddress } from "~/lib/client-address";
+import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { readFormBody } from "~/lib/form-data.server";
 import { type FieldErrors } from "~/lib/forms";
 import { checkoutSchema, fieldErrors, formToObject } from "~/modules/orders/schemas";
@@ -84,7 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await ordersContext(context);
   // A signed-in customer's order goes into their account.
   const viewer = await getViewer(request, context);
-  const result = await placeOrder(ctx, parsed.data, viewer?.id ?? null);
+  const result = await placeOrderWithinLimits(ctx, parsed.data, viewer?.id ?? null, clientAddress(request));
+  if (!result.ok && "limited" in result)
+    return data(
+      { errors: { form: result.message } as FieldErrors },
+      { status: 429, headers: retryAfterHeaders(result.retryAfterSeconds) },
+    );
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   const confirmation = `${orderPath(context.env.AUTH_SECRET, result)}&placed=1`;
   if (result.paymentMethod === "stripe" && result.status === "pending_payment") {
@@ -157,8 +165,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const errors: Errors = Object.fromEntries(
     Object.entries(answered).filter(
       ([key]) =>
-        !editedNames.includes(key) &&
-        !(key === "shipToBilling" && editedNames.includes("billing.country")),
+        !editedNames.includes(key) && !(key === "shipToBilling" && editedNames.includes("billing.country")),
     ),
   );
   const noShippingTo = quote?.noShippingTo ?? null;
@@ -223,8 +230,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           const target: EventTarget = event.target;
           const name =
             target instanceof HTMLInputElement || target instanceof HTMLSelectElement ? target.name : "";
-          if (name && !editedNames.includes(name))
-            setEdited({ of: answered, names: [...editedNames, name] });
+          if (name && !editedNames.includes(name)) setEdited({ of: answered, names: [...editedNames, name] });
           if (!/^(billing|shipping)\.(country|region)$/.test(name)) return;
           const form = new FormData(event.currentTarget);
           const placeOf = (prefix: string): QuotePlace | undefined => {

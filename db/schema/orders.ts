@@ -92,6 +92,11 @@ export const orders = pgTable(
      * nothing.
      */
     isTest: boolean("is_test").notNull().default(false),
+    /**
+     * Why a cancelled order was cancelled, as the owner and the buyer read it: "Cancelled by the store", or
+     * "Expired: not paid within 72 hours" (empty for orders cancelled before migration 0023).
+     */
+    cancelReason: text("cancel_reason").notNull().default(""),
     /** A note from the store the customer reads on their order page (empty: none). */
     customerNote: text("customer_note").notNull().default(""),
     /** Which secret link opens the order for its buyer: raised when a new link is sent, so older links stop working. */

@@ -1,5 +1,5 @@
 import { test as base } from "@playwright/test";
-import { type E2EStore, startE2EStore } from "../support/store-process";
+import { type E2EStore, freshClientAddress, startE2EStore } from "../support/store-process";
 
 export type StoreDatabase = "pglite" | "postgres";
 
@@ -32,4 +32,9 @@ export const test = base.extend<
     { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ store }, use) => use(store.url),
+  // Each test is a shopper of its own, from an address of its own (the store trusts X-Forwarded-For from loopback):
+  // the limits the store keeps per client address (unpaid orders, discount codes, sign-ins) count each test apart,
+  // as they would count strangers, and no test spends another's allowance.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) =>
+    use({ "X-Forwarded-For": freshClientAddress(), ...extraHTTPHeaders }),
 });

@@ -36,7 +36,11 @@ export async function sentMail(baseURL: string): Promise<Mail[]> {
   );
 }
 
-export async function waitForMail(baseURL: string, match: (mail: Mail) => boolean): Promise<Mail> {
+export async function waitForMail(
+  baseURL: string,
+  match: (mail: Mail) => boolean,
+  timeout = 20_000,
+): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
@@ -44,7 +48,7 @@ export async function waitForMail(baseURL: string, match: (mail: Mail) => boolea
         found = (await sentMail(baseURL)).find(match);
         return found !== undefined;
       },
-      { timeout: 20_000 },
+      { timeout },
     )
     .toBe(true);
   return found!;

@@ -203,9 +203,7 @@ export const webInfoFormSchema = z.object({
 });
 
 /** Who the store is, as the settings page edits it: the web info's name and e-mail, the company details' phone. */
-export const storeIdentitySchema = z
-  .object({ name: storeName, email: supportEmail })
-  .and(companyFormSchema);
+export const storeIdentitySchema = z.object({ name: storeName, email: supportEmail }).and(companyFormSchema);
 
 export type WebInfoForm = z.infer<typeof webInfoFormSchema>;
 

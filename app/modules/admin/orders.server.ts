@@ -14,21 +14,16 @@ import {
   ORDER_STATUSES,
 } from "~db/schema";
 import { releaseStock } from "~/modules/catalogue/stock.server";
-import { releaseCodeUse } from "~/modules/orders/checkout-pricing.server";
 import { formatMoney } from "~/lib/money";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { orderPath } from "~/modules/orders/access.server";
 import { documentNumber, linePaidCents } from "~/modules/orders/invoice-document";
 import { documentAttachment, issueCreditNoteFor } from "~/modules/orders/invoices.server";
 import { allocateKeys } from "~/modules/orders/licence-keys.server";
-import {
-  keysDeliveredEmail,
-  orderCancelledEmail,
-  refundEmail,
-  shipmentEmail,
-} from "~/modules/orders/order-emails";
+import { keysDeliveredEmail, refundEmail, shipmentEmail } from "~/modules/orders/order-emails";
 import { markPaid, type OrdersContext, recordEvent } from "~/modules/orders/orders.server";
 import { refundCardPayment } from "~/modules/orders/stripe.server";
+import { cancelUnpaidOrder } from "~/modules/orders/unpaid-orders.server";
 import { type Carrier, carrierName, lineState, trackingLink } from "~/modules/orders/tracking";
 import { recordAudit } from "./audit.server";
 import { customerNoteSchema, orderNoteSchema, refundInput, shipmentInput } from "./orders-schemas";
@@ -79,6 +74,7 @@ export async function listOrders(db: OrdersContext["db"], query: OrderListQuery)
         status: orders.status,
         paymentMethod: orders.paymentMethod,
         isTest: orders.isTest,
+        cancelReason: orders.cancelReason,
         totalCents: orders.totalCents,
         awaitingKeys: orders.awaitingKeys,
         trackingNumber: orders.trackingNumber,
@@ -394,32 +390,12 @@ export async function cancelOrder(ctx: OrdersContext, number: number, admin: str
   await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, number);
     if (order.status !== "pending_payment")
-      throw new AdminActionError(`Order #${number} is paid: refund it instead`);
-    await tx
-      .update(orders)
-      .set({ status: "cancelled", updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id));
-    await recordEvent(tx, order.id, "cancelled", `admin:${admin}`, "Cancelled by the store");
-    await enqueueEmail(tx, {
-      ...orderCancelledEmail({
-        number: order.number,
-        email: order.email,
-        link: orderLink(ctx, order),
-        storeName: ctx.storeName,
-        awaitedBankTransfer: order.paymentMethod === "bank-transfer",
-      }),
-      orderId: order.id,
-    });
-    await releaseOrderStock(tx, order.id, admin);
-    // The use it took of its discount code goes back, as its stock does.
-    if (await releaseCodeUse(tx, order.promotionId))
-      await recordEvent(
-        tx,
-        order.id,
-        "code_released",
-        `admin:${admin}`,
-        `The use of discount code ${order.discountCode} was given back`,
+      throw new AdminActionError(
+        order.status === "cancelled"
+          ? `Order #${number} is already cancelled`
+          : `Order #${number} is paid: refund it instead`,
       );
+    await cancelUnpaidOrder(tx, ctx, order, { by: "store", admin });
     await recordAudit(tx, {
       actor: admin,
       action: "order.cancel",

@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { isOneLine, ONE_LINE_MESSAGE } from "~/lib/forms";
-import {
-  asList,
-  checkbox,
-  usPhone,
-  refuseDuplicates,
-} from "./content-schemas";
+import { asList, checkbox, usPhone, refuseDuplicates } from "./content-schemas";
 
 const money = (label: string) =>
   z

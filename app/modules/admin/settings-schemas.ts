@@ -109,18 +109,24 @@ export const shippingSettingsSchema = z.object({
   shipsTo: countries,
 });
 
-export const paymentsSettingsSchema = z.object({ sandboxPayments: checkbox });
+const hours = (max: number, maxText: string) =>
+  z.coerce
+    .number({ error: "Enter a number of hours" })
+    .int("Enter a whole number of hours")
+    .min(1, "At least 1 hour")
+    .max(max, `At most ${maxText}`);
+
+export const paymentsSettingsSchema = z.object({
+  sandboxPayments: checkbox,
+  unpaidBankTransferHours: hours(720, "720 hours (30 days)"),
+  // Stripe keeps a checkout page open for 24 hours at most.
+  unpaidCardHours: hours(24, "24 hours"),
+});
 
 /** The store's name and support e-mail (web info) and its phone (company details), as the company page edits them. */
 export const storeSettingsSchema = storeIdentitySchema;
 
-export const deliverySettingsSchema = z.object({
-  waitingOrderHours: z.coerce
-    .number({ error: "Enter a number of hours" })
-    .int("Enter a whole number of hours")
-    .min(1, "At least 1 hour")
-    .max(720, "At most 720 hours (30 days)"),
-});
+export const deliverySettingsSchema = z.object({ waitingOrderHours: hours(720, "720 hours (30 days)") });
 
 export const notificationSettingsSchema = z.object({
   notifyPaidOrder: checkbox,

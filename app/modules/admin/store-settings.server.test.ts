@@ -186,7 +186,8 @@ describe.each(drivers)("store settings on %s", (driver) => {
   });
 
   it("the sandbox switched off is refused at checkout in production", async () => {
-    await save(database.db, "payments", {});
+    const hours = { unpaidBankTransferHours: "72", unpaidCardHours: "2" };
+    await save(database.db, "payments", hours);
     const production = ordersTestContext(other.db, cipher, {
       NODE_ENV: "production",
       PUBLIC_URL: "https://shop.example.com",
@@ -196,7 +197,7 @@ describe.each(drivers)("store settings on %s", (driver) => {
       ok: false,
       errors: { paymentMethod: "That payment method is not available: choose another one" },
     });
-    await save(database.db, "payments", { sandboxPayments: "on" });
+    await save(database.db, "payments", { sandboxPayments: "on", ...hours });
     expect((await placeOrder(production, checkout({ paymentMethod: "sandbox" }))).ok).toBe(true);
   });
 

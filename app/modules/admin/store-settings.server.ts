@@ -118,7 +118,14 @@ export async function saveSettingsSection<Section extends SettingsSection>(
         ["web_info", before, after],
         ["company_details", phoneBefore, phoneAfter],
       ] as const)
-        await recordAudit(tx, { actor: admin, action: "settings.store", entity, entityId: 1, before: was, after: is });
+        await recordAudit(tx, {
+          actor: admin,
+          action: "settings.store",
+          entity,
+          entityId: 1,
+          before: was,
+          after: is,
+        });
       return;
     }
     const values = settingsOf(section as Exclude<SettingsSection, "store">, form as never);

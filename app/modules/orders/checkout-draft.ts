@@ -8,7 +8,16 @@ import { readStored, writeStored } from "~/lib/browser-storage";
  */
 const DRAFT_KEY = "checkout-draft";
 
-const ADDRESS_FIELDS = ["name", "line1", "line2", "city", "region", "postalCode", "country", "phone"] as const;
+const ADDRESS_FIELDS = [
+  "name",
+  "line1",
+  "line2",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+  "phone",
+] as const;
 
 const text = z.string().max(1_000);
 const addressDraft = z.partialRecord(z.enum(ADDRESS_FIELDS), text);
@@ -64,8 +73,7 @@ export function saveCheckoutDraft(form: HTMLFormElement) {
     email: string("email"),
     buyerTaxId: string("buyerTaxId"),
     billing: addressOf(values, "billing"),
-    shipToBilling:
-      shipChoice instanceof HTMLInputElement ? shipChoice.checked : before?.shipToBilling,
+    shipToBilling: shipChoice instanceof HTMLInputElement ? shipChoice.checked : before?.shipToBilling,
     shipping: addressOf(values, "shipping") ?? before?.shipping,
     paymentMethod: string("paymentMethod"),
   } satisfies CheckoutDraft);

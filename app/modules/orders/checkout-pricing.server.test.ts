@@ -166,8 +166,12 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
     expect(mixed.totalCents).toBe(mixed.subtotalCents + mixed.shippingCents + mixed.taxCents);
     expect(mixed.taxNote).toBe("No tax is worked out on printers and routers: we do not ship them to India");
     // Where it ships, it is taxed as ever; software alone ships nowhere.
-    expect((await priceForCheckout(database.db, [printer], { code: "", place: inNY })).noShippingTo).toBeNull();
-    expect((await priceForCheckout(database.db, [software], { code: "", place: inKA })).noShippingTo).toBeNull();
+    expect(
+      (await priceForCheckout(database.db, [printer], { code: "", place: inNY })).noShippingTo,
+    ).toBeNull();
+    expect(
+      (await priceForCheckout(database.db, [software], { code: "", place: inKA })).noShippingTo,
+    ).toBeNull();
 
     const shippedWithBilling = await placeOrder(ctx, checkout({ billing: inKA, cart: [software, printer] }));
     expect(shippedWithBilling).toEqual({

@@ -281,6 +281,20 @@ export function orderCancelledEmail(order: Brief & { awaitedBankTransfer: boolea
   ]);
 }
 
+/** An unpaid order that was not paid in time: cancelled by the store's clock, nothing owed. */
+export function orderExpiredEmail(order: Brief & { awaitedBankTransfer: boolean; hours: number }) {
+  const within = `${order.hours} hour${order.hours === 1 ? "" : "s"}`;
+  return briefEmail("order-expired", order, `Your order #${order.number} has expired`, [
+    `We did not receive the payment for your order #${order.number} within ${within} of placing it, so it has expired and is cancelled. Nothing is owed for it.`,
+    ...(order.awaitedBankTransfer
+      ? [
+          "Please do not send the bank transfer for it. If you have sent it already, write to us and we will send the money back.",
+        ]
+      : []),
+    "If you still want what you ordered, place a new order.",
+  ]);
+}
+
 /** Money given back. */
 export function refundEmail(
   order: Brief & {

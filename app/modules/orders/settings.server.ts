@@ -41,6 +41,18 @@ const settingsSchema = z.object({
    * when this is stored as true (the demo store's file says so; importing a catalogue of one's own turns it off).
    */
   sandboxPayments: z.boolean().default(false),
+  /**
+   * An unpaid order holds stock and a use of its discount code; after this many hours without its bank transfer it
+   * expires (cancelled, both given back, the buyer told)...
+   */
+  unpaidBankTransferHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** ...and a card checkout left unpaid after this many (Stripe's checkout page closes a few minutes before). */
+  unpaidCardHours: z.number().int().min(1).max(24).default(2),
   /** What a waiting order is promised: keys of an out-of-stock product are sent within this many hours. */
   waitingOrderHours: z
     .number()

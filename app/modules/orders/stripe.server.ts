@@ -4,6 +4,20 @@ import { type Order, type OrderLine, orderLines, orders, paymentEvents } from "~
 import { orderPath } from "./access.server";
 import { linePaidCents } from "./invoice-document";
 import { markPaid, type OrdersContext, recordEvent } from "./orders.server";
+import { getSettings } from "./settings.server";
+
+/** An unpaid card order that expires before Stripe could keep a checkout page open (30 minutes at least). */
+export class CheckoutTooLateError extends Error {}
+
+/**
+ * When Stripe closes an order's checkout page: five minutes before the order expires unpaid, so no card is charged
+ * for an order the store has just cancelled; null when that is sooner than the 30 minutes Stripe needs.
+ */
+export function checkoutClosesAt(placedAt: Date, unpaidCardHours: number, now = new Date()): number | null {
+  const closes = placedAt.getTime() + unpaidCardHours * 3_600_000 - 5 * 60_000;
+  if (closes < now.getTime() + 31 * 60_000) return null;
+  return Math.floor(Math.min(closes, now.getTime() + 24 * 3_600_000 - 60_000) / 1000);
+}
 
 /** Stripe is offered only when both its keys are configured. */
 export function stripeClient(ctx: Pick<OrdersContext, "env">): Stripe | null {
@@ -22,8 +36,11 @@ export async function startStripeCheckout(ctx: OrdersContext, orderId: number): 
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
   const link = `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`;
+  const closesAt = checkoutClosesAt(order.createdAt, (await getSettings(ctx.db)).unpaidCardHours);
+  if (closesAt === null) throw new CheckoutTooLateError(`Order #${order.number} expires unpaid too soon`);
   const session = await stripe.checkout.sessions.create({
     mode: "payment",
+    expires_at: closesAt,
     customer_email: order.email,
     client_reference_id: String(order.number),
     metadata: { orderId: String(order.id), orderNumber: String(order.number) },

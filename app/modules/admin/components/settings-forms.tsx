@@ -17,6 +17,8 @@ export type SettingsView = {
     freeShippingThresholdCents: number;
     shipsTo: string[];
     sandboxPayments: boolean;
+    unpaidBankTransferHours: number;
+    unpaidCardHours: number;
     waitingOrderHours: number;
     bankAccountHolder: string;
     bankIban: string;
@@ -46,11 +48,14 @@ export function UnreadableSettings({ unreadable }: { unreadable: SettingsView["u
   if (unreadable.length === 0) return null;
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-      <p className="font-semibold">Some stored settings cannot be read. Check them below and save their sections again.</p>
+      <p className="font-semibold">
+        Some stored settings cannot be read. Check them below and save their sections again.
+      </p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {unreadable.map(({ key, stored, problem }) => (
           <li key={key}>
-            <code className="break-all">{key}</code> holds <code className="break-all">{stored}</code>: {problem}
+            <code className="break-all">{key}</code> holds <code className="break-all">{stored}</code>:{" "}
+            {problem}
           </li>
         ))}
       </ul>
@@ -317,17 +322,45 @@ export function PaymentSettings({ view, reply }: { view: SettingsView; reply?: S
         )}
       </p>
       <SectionForm section="payments" reply={reply} label="Save payments">
-        {() => (
-          <Checkbox
-            name="sandboxPayments"
-            label="Offer test payments (sandbox)"
-            defaultChecked={ticked(reply, "sandboxPayments", s.sandboxPayments)}
-            hint={
-              view.production
-                ? "A test payment completes an order, licence keys included, without any money: for a demo store only. While it is on, every page says so."
-                : "This server runs in development, where test payments are always offered; the switch decides for production."
-            }
-          />
+        {(errors) => (
+          <>
+            <Checkbox
+              name="sandboxPayments"
+              label="Offer test payments (sandbox)"
+              defaultChecked={ticked(reply, "sandboxPayments", s.sandboxPayments)}
+              hint={
+                view.production
+                  ? "A test payment completes an order, licence keys included, without any money: for a demo store only. While it is on, every page says so."
+                  : "This server runs in development, where test payments are always offered; the switch decides for production."
+              }
+            />
+            <p className="mt-5 text-sm text-slate-700">
+              An unpaid order holds its printers and routers and a use of its discount code. When it is not
+              paid in time it expires: it is cancelled, both are given back, and the buyer gets an e-mail.
+            </p>
+            <div className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2">
+              <TextField
+                label="Bank transfer orders expire after (hours)"
+                name="unpaidBankTransferHours"
+                inputMode="numeric"
+                autoComplete="off"
+                required
+                defaultValue={shown(reply, "unpaidBankTransferHours", String(s.unpaidBankTransferHours))}
+                error={errors.unpaidBankTransferHours}
+                hint="72 hours is three days: time for a transfer to arrive."
+              />
+              <TextField
+                label="Card checkouts expire after (hours)"
+                name="unpaidCardHours"
+                inputMode="numeric"
+                autoComplete="off"
+                required
+                defaultValue={shown(reply, "unpaidCardHours", String(s.unpaidCardHours))}
+                error={errors.unpaidCardHours}
+                hint="1 to 24: the card payment page closes a few minutes before."
+              />
+            </div>
+          </>
         )}
       </SectionForm>
     </Panel>

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "cancel_reason" text DEFAULT '' NOT NULL;
