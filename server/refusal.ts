@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { pathOf } from "./request-path";
 
 /**
  * A request refused before any route sees it, answered the way its address answers everything: file storage in
@@ -8,7 +9,8 @@ import type { Request, Response } from "express";
 export function refuse(req: Request, res: Response, status: number, message: string) {
   // These answers come before the security headers are added: the one that matters for plain text is this.
   res.status(status).set("X-Content-Type-Options", "nosniff");
-  if (req.path.startsWith("/api/storage/")) {
+  const path = pathOf(req);
+  if (path.startsWith("/api/storage/")) {
     const code =
       status === 405
         ? "storage/invalid-url"
@@ -16,7 +18,7 @@ export function refuse(req: Request, res: Response, status: number, message: str
           ? "storage/unauthorized"
           : "storage/invalid-argument";
     res.json({ error: { code, message } });
-  } else if (req.path.startsWith("/api/")) {
+  } else if (path.startsWith("/api/")) {
     res.json({ error: message });
   } else {
     res.type("text/plain").send(message);
