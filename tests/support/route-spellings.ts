@@ -22,7 +22,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
 const OTHER_PARAM = "sample-1";
 
 export type RouteSample = {
-  /** The route's id in the table. */
+  /** The route's id in the table, as the build names it (and the page's router data shows it). */
   id: string;
   /** Its pattern, with the parents' (`admin/orders/:number`). */
   pattern: string;
@@ -36,7 +36,7 @@ export function routeSamples(entries: RouteConfigEntry[] = routes, parent = ""):
     const pattern = [parent, entry.path ?? ""].filter(Boolean).join("/");
     const own: RouteSample[] =
       entry.path !== undefined || entry.index
-        ? [{ id: entry.id ?? entry.file, pattern, path: `/${fillParams(pattern)}` }]
+        ? [{ id: entry.id ?? entry.file.replace(/\.tsx?$/, ""), pattern, path: `/${fillParams(pattern)}` }]
         : [];
     return [...own, ...routeSamples(entry.children ?? [], pattern)];
   });
