@@ -15,6 +15,7 @@ export function refuseUnreadablePaths(): RequestHandler {
       res,
       400,
       "This address cannot be read: it has a malformed percent-encoding (% and two hex digits) or a control character.",
+      "storage/invalid-url",
     );
   };
 }
