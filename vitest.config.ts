@@ -12,6 +12,7 @@ const unitTests = [
   "app/lib/form-data.server.test.ts",
   "app/lib/key-cipher.server.test.ts",
   "app/lib/money.test.ts",
+  "app/lib/route-path.test.ts",
   "app/lib/scripts-after-paint.server.test.ts",
   "app/modules/accounts/user-record.test.ts",
   "app/modules/admin/orders-schemas.test.ts",

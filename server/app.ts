@@ -32,6 +32,8 @@ import { liveness, readiness } from "./health";
 import type { PageCache } from "./page-cache";
 import { refuseOtherMethods } from "./methods";
 import { refuse } from "./refusal";
+import { pathOf } from "./request-path";
+import { refuseUnreadablePaths } from "./unreadable-paths";
 import { checkAddress, crossSiteReason, isUnsafeMethod, ownOriginOf } from "./same-origin";
 import { RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "./compression-levels";
 
@@ -98,6 +100,7 @@ export function createApp({
     next();
   });
 
+  app.use(refuseUnreadablePaths());
   app.use(checkAddress(env));
   app.use(refuseOtherMethods());
   app.use(limitRequestBodies(bodyLimits(env)));
@@ -105,7 +108,7 @@ export function createApp({
   // Nothing that changes anything is taken from another site (the Stripe webhook is server to server, signed):
   // our forms and APIs, and better-auth's and the file storage's on top of their own checks.
   app.use((req, res, next) => {
-    if (!isUnsafeMethod(req.method) || req.path === "/api/stripe/webhook") return next();
+    if (!isUnsafeMethod(req.method) || pathOf(req) === "/api/stripe/webhook") return next();
     const ownOrigin = ownOriginOf(env, req);
     const reason = crossSiteReason(
       { origin: req.get("origin"), "sec-fetch-site": req.get("sec-fetch-site") },
@@ -271,11 +274,8 @@ export function createApp({
  */
 function jsonErrorsForApis(): RequestHandler {
   return (req, res, next) => {
-    if (
-      !req.path.startsWith("/api/") ||
-      req.path.startsWith("/api/storage/") ||
-      req.path.startsWith(AUTH_BASE_PATH)
-    )
+    const path = pathOf(req);
+    if (!path.startsWith("/api/") || path.startsWith("/api/storage/") || path.startsWith(AUTH_BASE_PATH))
       return next();
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { DatabaseHandle } from "~db/client.server";
 import type { Logger } from "~/lib/logger.server";
+import { pathOf } from "./request-path";
 
 /** Error codes of a database that cannot be reached (as opposed to a query that failed). */
 const CONNECTION_CODES = new Set([
@@ -96,9 +97,10 @@ export const UNAVAILABLE_MESSAGE =
 /** The 503 answer while the database is away: JSON for the APIs, a short page for a browser. */
 export function sendUnavailable(req: Request, res: Response) {
   res.status(503).set("Retry-After", "5").set("Cache-Control", "no-store");
-  if (req.path.startsWith("/api/storage/")) {
+  const path = pathOf(req);
+  if (path.startsWith("/api/storage/")) {
     res.json({ error: { code: "storage/unknown", message: UNAVAILABLE_MESSAGE } });
-  } else if (req.path.startsWith("/api/") || !req.accepts("html")) {
+  } else if (path.startsWith("/api/") || !req.accepts("html")) {
     res.json({ error: UNAVAILABLE_MESSAGE });
   } else {
     res

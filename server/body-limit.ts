@@ -17,6 +17,7 @@ import { importTooLargeMessage, textUploadLimit } from "~/modules/admin/product-
 import { PAGE_FORM_BYTES } from "~/modules/admin/content-schemas";
 import { MULTIPART_OVERHEAD_BYTES } from "~/modules/storage/http.server";
 import { refuse } from "./refusal";
+import { pathOf } from "./request-path";
 
 const KiB = 1024;
 
@@ -63,7 +64,7 @@ export function bodyLimits(env: Pick<Env, "STORAGE_MAX_OBJECT_BYTES">): (path: s
 
 export function limitRequestBodies(limitFor: (path: string) => BodyLimit): RequestHandler {
   return (req, res, next) => {
-    const limit = limitFor(req.path);
+    const limit = limitFor(pathOf(req));
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit.bytes) {
       // Node reads exactly the declared length as the body, so draining it is bounded too.

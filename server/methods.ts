@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { refuse } from "./refusal";
+import { pathOf } from "./request-path";
 
 /** The APIs that only take data: nothing to read there. */
 const POST_ONLY = new Set(["/api/cart/quote", "/api/stripe/webhook", "/api/user/activity"]);
@@ -17,7 +18,7 @@ export function allowedMethods(path: string): string[] {
 
 export function refuseOtherMethods(): RequestHandler {
   return (req, res, next) => {
-    const allowed = allowedMethods(req.path);
+    const allowed = allowedMethods(pathOf(req));
     if (allowed.includes(req.method)) return next();
     res.set("Allow", [...allowed, "OPTIONS"].join(", "));
     if (req.method === "OPTIONS") {

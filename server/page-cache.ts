@@ -7,6 +7,7 @@ import { LRUCache } from "lru-cache";
 import type { Env } from "~/lib/env.server";
 import { type Logger, safeUrl } from "~/lib/logger.server";
 import { isPersonalPath, isPublicCacheControl, PUBLIC_PAGE_MAX_AGE_SECONDS } from "~/lib/page-caching";
+import { routePath } from "~/lib/route-path";
 import { isSessionCookieHeader } from "~/modules/accounts/session.server";
 import type { ContentVersion } from "~/modules/content/content-version.server";
 import { RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "./compression-levels";
@@ -143,13 +144,16 @@ export function createPageCache({
       return undefined;
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
+    // Judged on the path React Router will render, not as spelled: `/%75ser/login` is the sign-in page.
     if (isPersonalPath(path)) return undefined;
     const origin = originOf(req, trust);
     if (!origin) return undefined;
     // With PUBLIC_URL set, another host is redirected there by the app: nothing is kept for it.
     if (publicOrigin && origin !== publicOrigin) return undefined;
     const own = publicOrigin ? true : isOwnAddress(origin, req, localHost);
-    const usual = query < 0 && CANONICAL_PATH.test(path);
+    const usual = query < 0 && CANONICAL_PATH.test(path) && routePath(path) === path;
+    // The key is the address as asked for, not the page it stands for: a page shows its address (the admin's frame,
+    // a canonical link), so one spelling's page is never served for another.
     return { key: origin + url, origin, segment: own && usual ? main : other };
   };
 
@@ -374,7 +378,7 @@ function validHost(host: string): boolean {
   return valid;
 }
 
-/** A path as the store writes its own links: lower case, no empty segment, no trailing slash. */
+/** A path as the store writes its own links: lower case, no empty segment, no trailing slash, nothing encoded. */
 const CANONICAL_PATH = /^\/(?:[a-z0-9._~-]+(?:\/[a-z0-9._~-]+)*)?$/;
 
 /**

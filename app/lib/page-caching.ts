@@ -2,6 +2,7 @@
  * Who may keep a page, shared by the app (which says it in Cache-Control) and the server's full-page cache (which
  * checks it again). See docs/decisions/0020-full-page-cache.md.
  */
+import { areaOf, routePath } from "./route-path";
 
 /** How long a shared cache (and the server's own) may keep a public page without asking again: a safety net only. */
 export const PUBLIC_PAGE_MAX_AGE_SECONDS = 60;
@@ -12,13 +13,16 @@ export const PUBLIC_PAGE_MAX_AGE_SECONDS = 60;
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_PAGE_MAX_AGE_SECONDS}, stale-while-revalidate=30`;
 
-/** Pages that are someone's own (or lead to it), whoever asks: never public, never kept by the server. */
-const PERSONAL_PREFIXES = ["/admin", "/user", "/payment", "/order", "/api/"];
+/** The areas (first segments) whose pages are someone's own (or lead to it), whoever asks: never public, never kept. */
+const PERSONAL_AREAS = new Set(["admin", "user", "payment", "order", "api"]);
 
-/** Routes match whatever the case of the path, so the check does not look at it either. */
+/**
+ * Whether a request's path is personal, judged on the path React Router renders (however it was spelled). A path
+ * the router cannot read as it is written is refused by the server; here it counts as personal.
+ */
 export function isPersonalPath(pathname: string): boolean {
-  const path = pathname.toLowerCase();
-  return PERSONAL_PREFIXES.some((prefix) => path.startsWith(prefix));
+  const path = routePath(pathname);
+  return path === undefined || PERSONAL_AREAS.has(areaOf(path));
 }
 
 /** Whether a Cache-Control value lets a shared cache keep the answer. */

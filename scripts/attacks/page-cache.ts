@@ -1,17 +1,28 @@
 /**
- * Attacks on the full-page cache: getting a page made for one request (a forged address, a session, an odd query)
- * kept and served to every visitor, or filling the cache's memory.
+ * Attacks on the full-page cache: getting a page made for one request (a forged address, a session, an odd query,
+ * another spelling of a personal address) kept and served to every visitor, or filling the cache's memory.
  */
 import { randomInt } from "node:crypto";
 import http from "node:http";
+import { isPersonalPath } from "~/lib/page-caching";
+import { HOSTILE_SPELLINGS, routeSamples, spellingsOf } from "../../tests/support/route-spellings";
 import type { Attack, AttackKit } from "./kit";
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-/** A request as sent, Host included (fetch will not forge it), recorded like every other request of an attack. */
-function raw(kit: AttackKit, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+/**
+ * A request as sent, Host included (fetch will not forge it), recorded like every other request of an attack.
+ * `verbatim` sends the path exactly as written, which a URL would have normalized (`/user/../admin`).
+ */
+function raw(
+  kit: AttackKit,
+  path: string,
+  headers: Record<string, string> = {},
+  { verbatim = false } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${kit.baseURL}${path}`, { headers, agent: false }, (response) => {
+    const options = { headers, agent: false, ...(verbatim ? { path } : {}) };
+    const request = http.request(`${kit.baseURL}${verbatim ? "" : path}`, options, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (body += chunk));
@@ -139,6 +150,36 @@ export const pageCacheAttacks: Attack[] = [
         health.pageCache !== undefined && health.pageCache.bytes <= health.pageCache.maxBytes,
         `the page cache holds ${health.pageCache?.bytes} bytes, over its ${health.pageCache?.maxBytes}`,
       );
+    },
+  },
+  {
+    name: "get a personal page (a reset link's token, the admin, checkout) answered public or kept, by spelling its address otherwise",
+    async run(kit) {
+      const personal = routeSamples()
+        .map((sample) => sample.path)
+        .filter((path) => isPersonalPath(path));
+      const spellings = [
+        ...personal.flatMap(spellingsOf),
+        ...spellingsOf("/user/reset-password?token=attack-token"),
+        ...HOSTILE_SPELLINGS.map(({ spelling }) => spelling),
+      ];
+      for (const path of spellings) {
+        // Twice: a page the first request left in the store's cache would be the second's hit.
+        for (let n = 0; n < 2; n++) {
+          const answer = await raw(kit, path, {}, { verbatim: true });
+          kit.refused(answer.status < 500, `${path} answered ${answer.status}`);
+          kit.refused(
+            !/(?:^|,)\s*public\s*(?:,|$)/i.test(String(answer.headers["cache-control"] ?? "")),
+            `${path} was answered ${answer.headers["cache-control"]}`,
+          );
+          kit.refused(answer.headers["x-cache"] !== "hit", `${path} was served from the page cache`);
+        }
+      }
+      // What the router cannot read is refused, never a server error, however it is written.
+      for (const path of ["/%E0%A4%A", "/%00", "/%75ser/%", "/api/cart/%C0%AF", "/%2575ser/login%00"]) {
+        const answer = await raw(kit, path, {}, { verbatim: true });
+        kit.refused(answer.status === 400, `${path} answered ${answer.status}, not 400`);
+      }
     },
   },
 ];

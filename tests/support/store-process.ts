@@ -236,10 +236,20 @@ export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; bod
 /** One request on a new connection, its body as sent (not decoded), for comparing bytes and headers. */
 export function rawRequest(
   url: string,
-  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+  {
+    method = "GET",
+    headers = {},
+    target,
+  }: {
+    method?: string;
+    headers?: Record<string, string>;
+    /** The request target exactly as sent (`/user/../admin`), which a URL would have normalized. */
+    target?: string;
+  } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: false }, (response) => {
+    const options = { method, headers, agent: false, ...(target === undefined ? {} : { path: target }) };
+    const request = http.request(url, options, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {

@@ -1,3 +1,5 @@
+import { routePath } from "~/lib/route-path";
+
 /** The brand words of the spec, in the spec's order: the first one the path contains is the selected brand. */
 export const BRAND_WORDS = [
   "Avast",
@@ -27,7 +29,7 @@ export const BRAND_WORDS = [
 export type BrandWord = (typeof BRAND_WORDS)[number];
 
 export function selectedBrandFor(pathname: string): BrandWord | null {
-  const path = pathname.toLowerCase();
+  const path = routePath(pathname) ?? pathname.toLowerCase();
   return BRAND_WORDS.find((word) => path.includes(word.toLowerCase())) ?? null;
 }
 
@@ -44,7 +46,11 @@ export const isSelectedProduct = (value: unknown): value is SelectedProduct =>
 export const isNullableString = (value: unknown): value is string | null =>
   value === null || typeof value === "string";
 
-/** Any path containing "admin" is the admin area: no public header, no storefront helpers, the admin footer. */
-export const isAdminPath = (pathname: string) => pathname.toLowerCase().includes("admin");
+/**
+ * Any path containing "admin" is the admin area: no public header, no storefront helpers, the admin footer. Read as
+ * the router reads it, so the admin's pages get the admin's frame however their address is spelled.
+ */
+export const isAdminPath = (pathname: string) =>
+  (routePath(pathname) ?? pathname.toLowerCase()).includes("admin");
 
-export const isPaymentPath = (pathname: string) => pathname.replace(/\/+$/, "").toLowerCase() === "/payment";
+export const isPaymentPath = (pathname: string) => routePath(pathname) === "/payment";

@@ -5,6 +5,7 @@ import { useSelection } from "~/modules/catalogue/selection-provider";
 import { brandPath, SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import type { CompanyPhone } from "../company.server";
 import { Icon } from "~/ui/icon";
+import { routePath } from "~/lib/route-path";
 
 export const SECTION_LINKS = [
   ...SECTION_ORDER.map((section) => ({ to: SECTIONS[section].path, label: SECTIONS[section].label })),
@@ -82,7 +83,8 @@ export function SiteHeader({
   account?: React.ReactNode;
 }) {
   const { categoryNavOpen, setCategoryNavOpen, selectedBrand } = useSelection();
-  const pathname = useLocation().pathname.toLowerCase();
+  const { pathname: spelled } = useLocation();
+  const pathname = routePath(spelled) ?? spelled.toLowerCase();
   const selectedKey = selectedBrand?.toLowerCase();
   return (
     <header className="relative z-30 border-b border-slate-200 bg-white" data-testid="site-header">
