@@ -25,6 +25,11 @@ export const LIMITS = {
   keysAgainPerOrder: { name: "keys-again:order", points: 3, seconds: 60 * 60 },
   contactPerClient: { name: "contact:client", points: 10, seconds: 60 * 60 },
   quotePerClient: { name: "quote:client", points: 10, seconds: 60 * 60 },
+  /**
+   * Discount codes refused as not valid, per client address, at the cart's quote and at placing an order: enough for
+   * a shopper's typos, far too few to find private codes by trying a list of words.
+   */
+  codeGuessesPerClient: { name: "code-guesses:client", points: 20, seconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 export type LimitCheck = { limit: Limit; key: string };
@@ -75,6 +80,11 @@ export async function consumeLimits(db: Database, checks: LimitCheck[]): Promise
     }
   }
   return { ok: true };
+}
+
+/** Takes back one attempt counted by consumeLimits, for an attempt that turned out not to be the kind limited. */
+export async function giveBackLimit(db: Database, { limit, key }: LimitCheck): Promise<void> {
+  await limiterFor(db, limit).reward(hashed(key), 1);
 }
 
 /** "a minute", "12 minutes", "an hour": how long to wait, as a person says it. */

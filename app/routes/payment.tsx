@@ -11,6 +11,9 @@ import { readCheckoutDraft, saveCheckoutDraft } from "~/modules/orders/checkout-
 import { orderPath } from "~/modules/orders/access.server";
 import { availablePaymentMethods, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { readFormBody } from "~/lib/form-data.server";
+import { clientAddress } from "~/lib/client-address";
+import { retryAfterHeaders } from "~/lib/rate-limit.server";
+import { limitCodeGuesses } from "~/modules/orders/code-guesses.server";
 import { type FieldErrors } from "~/lib/forms";
 import { checkoutSchema, fieldErrors, formToObject } from "~/modules/orders/schemas";
 import { defaultAddress } from "~/modules/accounts/addresses.server";
@@ -84,7 +87,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await ordersContext(context);
   // A signed-in customer's order goes into their account.
   const viewer = await getViewer(request, context);
-  const result = await placeOrder(ctx, parsed.data, viewer?.id ?? null);
+  const placed = await limitCodeGuesses(
+    context.db,
+    clientAddress(request),
+    parsed.data.discountCode,
+    () => placeOrder(ctx, parsed.data, viewer?.id ?? null),
+    (result) => !result.ok && result.codeNotValid === true,
+  );
+  if (!placed.ok)
+    return data(
+      { errors: { discountCode: placed.message } as FieldErrors },
+      { status: 429, headers: retryAfterHeaders(placed.retryAfterSeconds) },
+    );
+  const result = placed.result;
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   const confirmation = `${orderPath(context.env.AUTH_SECRET, result)}&placed=1`;
   if (result.paymentMethod === "stripe" && result.status === "pending_payment") {
