@@ -12,6 +12,7 @@ import { orderPath } from "~/modules/orders/access.server";
 import { availablePaymentMethods, ordersContext, placeOrder } from "~/modules/orders/orders.server";
 import { readFormBody } from "~/lib/form-data.server";
 import { clientAddress } from "~/lib/client-address";
+import { headersWithRetryAfter } from "~/lib/limit-headers";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { limitCodeGuesses } from "~/modules/orders/code-guesses.server";
 import { type FieldErrors } from "~/lib/forms";
@@ -73,6 +74,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     shipsTo: store.shipsTo,
   };
 }
+
+export const headers = headersWithRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
