@@ -19,7 +19,7 @@ import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { getViewer } from "~/modules/accounts/session.server";
 import { storageFromEnv } from "~/modules/storage/storage.server";
-import { createAuth } from "~/modules/accounts/auth.server";
+import { type Auth, createAuth } from "~/modules/accounts/auth.server";
 import { startUserEvents, type UserEvents } from "~/modules/accounts/user-events.server";
 import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
 import { type Database, DatabaseLockedError, openDatabase } from "~db/client.server";
@@ -82,6 +82,7 @@ async function serve(env: Env, logger: Logger) {
     userEvents?: UserEvents;
     contentVersion?: ContentVersion;
     dailyJobs?: { stop(): void };
+    auth?: Auth;
   } = {};
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
@@ -101,6 +102,8 @@ async function serve(env: Env, logger: Logger) {
     const { cut } = await closed;
     if (cut > 0) logger.warn({ cut }, "closed connections still open at the shutdown deadline");
     running.dailyJobs?.stop();
+    // Reset e-mails asked for just before: queued before the database closes.
+    await running.auth?.afterAnswer.settled();
     await running.vite?.close();
     await running.mailer?.stop();
     await database.close();
@@ -140,6 +143,7 @@ async function serve(env: Env, logger: Logger) {
     mailer,
     storeName: () => readStoreName(database.db),
   });
+  running.auth = auth;
   // Storage rules see the signed-in user of the accounts' session: admins write anywhere, customers in their folder.
   const storageAuth: StorageAuth = async (request) => {
     const viewer = await getViewer(request, { auth });
