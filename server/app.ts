@@ -1,3 +1,4 @@
+import { holdWorkUntilAnswered } from "~/lib/after-answer.server";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -91,6 +92,8 @@ export function createApp({
     });
     next();
   });
+
+  app.use(holdWorkUntilAnswered);
 
   // The client's address as Express sees it (X-Forwarded-For only from a proxy on this machine), for rate limits.
   // Whatever the client sent in this header is replaced.

@@ -20,7 +20,7 @@ import { startOrderExpiry } from "~/modules/orders/unpaid-orders.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { getViewer } from "~/modules/accounts/session.server";
 import { storageFromEnv } from "~/modules/storage/storage.server";
-import { createAuth } from "~/modules/accounts/auth.server";
+import { type Auth, createAuth } from "~/modules/accounts/auth.server";
 import { startUserEvents, type UserEvents } from "~/modules/accounts/user-events.server";
 import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
 import { type Database, DatabaseLockedError, openDatabase } from "~db/client.server";
@@ -84,6 +84,7 @@ async function serve(env: Env, logger: Logger) {
     contentVersion?: ContentVersion;
     dailyJobs?: { stop(): void };
     orderExpiry?: { stop(): void };
+    auth?: Auth;
   } = {};
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
@@ -104,6 +105,8 @@ async function serve(env: Env, logger: Logger) {
     if (cut > 0) logger.warn({ cut }, "closed connections still open at the shutdown deadline");
     running.dailyJobs?.stop();
     running.orderExpiry?.stop();
+    // Reset e-mails asked for just before: queued before the database closes.
+    await running.auth?.afterAnswer.settled();
     await running.vite?.close();
     await running.mailer?.stop();
     await database.close();
@@ -143,6 +146,7 @@ async function serve(env: Env, logger: Logger) {
     mailer,
     storeName: () => readStoreName(database.db),
   });
+  running.auth = auth;
   // Storage rules see the signed-in user of the accounts' session: admins write anywhere, customers in their folder.
   const storageAuth: StorageAuth = async (request) => {
     const viewer = await getViewer(request, { auth });

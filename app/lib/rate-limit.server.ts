@@ -33,6 +33,11 @@ export const LIMITS = {
   unpaidOrdersPerEmail: { name: "unpaid-orders:email", points: 5, seconds: 60 * 60 },
   contactPerClient: { name: "contact:client", points: 10, seconds: 60 * 60 },
   quotePerClient: { name: "quote:client", points: 10, seconds: 60 * 60 },
+  /**
+   * Discount codes refused as not valid, per client address, at the cart's quote and at placing an order: enough for
+   * a shopper's typos, far too few to find private codes by trying a list of words.
+   */
+  codeGuessesPerClient: { name: "code-guesses:client", points: 20, seconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 export type LimitCheck = { limit: Limit; key: string };

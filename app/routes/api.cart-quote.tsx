@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { clientAddress } from "~/lib/client-address";
+import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { regionCodeOf } from "~/lib/regions";
 import { parseCartRequest } from "~/modules/cart/cart";
 import { discountCodeSchema } from "~/modules/cart/discount-code";
 import { priceForCheckout, type TaxPlace } from "~/modules/orders/checkout-pricing.server";
+import { limitCodeGuesses } from "~/modules/orders/code-guesses.server";
 import { getSettings } from "~/modules/orders/settings.server";
 import type { Route } from "./+types/api.cart-quote";
 
@@ -25,6 +28,8 @@ const quoteRequest = z.object({
 /**
  * POST {lines, code?, billing?, shipping?} -> the cart priced from the catalogue now, with shipping, the discount
  * code and the taxes of the address it is taxed at (printers and routers: where they ship; else the billing one).
+ * A client that has sent too many codes that are not valid gets 429 with Retry-After, and the reason as both `error`
+ * and `codeProblem` (what the discount code field shows).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   let body: unknown;
@@ -52,15 +57,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Which address taxes the cart depends on what is in it: priced once with each, when both are given.
   const billing = taxPlace(parsed.data.billing);
   const shipping = taxPlace(parsed.data.shipping);
-  const [first, store] = await Promise.all([
-    priceForCheckout(context.db, cart.lines, { code: parsed.data.code, place: billing }),
+  const code = parsed.data.code;
+  const [checked, store] = await Promise.all([
+    limitCodeGuesses(
+      context.db,
+      clientAddress(request),
+      code,
+      async () => {
+        const first = await priceForCheckout(context.db, cart.lines, { code, place: billing });
+        return first.hasPhysical && shipping
+          ? await priceForCheckout(context.db, cart.lines, { code, place: shipping })
+          : first;
+      },
+      (priced) => priced.codeNotValid,
+    ),
     getSettings(context.db),
   ]);
-  const priced =
-    first.hasPhysical && shipping
-      ? await priceForCheckout(context.db, cart.lines, { code: parsed.data.code, place: shipping })
-      : first;
-  const { promotion: _promotion, ...quote } = priced;
+  if (!checked.ok)
+    return Response.json(
+      { error: checked.message, codeProblem: checked.message },
+      { status: 429, headers: retryAfterHeaders(checked.retryAfterSeconds) },
+    );
+  const { promotion: _promotion, codeNotValid: _codeNotValid, ...quote } = checked.result;
   return Response.json({
     ...quote,
     lines: quote.lines.map(({ productId: _productId, ...line }) => line),

@@ -11,9 +11,11 @@ import { readCheckoutDraft, saveCheckoutDraft } from "~/modules/orders/checkout-
 import { orderPath } from "~/modules/orders/access.server";
 import { availablePaymentMethods, ordersContext } from "~/modules/orders/orders.server";
 import { placeOrderWithinLimits } from "~/modules/orders/unpaid-order-limits.server";
-import { clientAddress } from "~/lib/client-address";
-import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { readFormBody } from "~/lib/form-data.server";
+import { clientAddress } from "~/lib/client-address";
+import { headersWithRetryAfter } from "~/lib/limit-headers";
+import { retryAfterHeaders } from "~/lib/rate-limit.server";
+import { limitCodeGuesses } from "~/modules/orders/code-guesses.server";
 import { type FieldErrors } from "~/lib/forms";
 import { checkoutSchema, fieldErrors, formToObject } from "~/modules/orders/schemas";
 import { defaultAddress } from "~/modules/accounts/addresses.server";
@@ -74,6 +76,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+export const headers = headersWithRetryAfter;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,7 +91,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await ordersContext(context);
   // A signed-in customer's order goes into their account.
   const viewer = await getViewer(request, context);
-  const result = await placeOrderWithinLimits(ctx, parsed.data, viewer?.id ?? null, clientAddress(request));
+  const placed = await limitCodeGuesses(
+    context.db,
+    clientAddress(request),
+    parsed.data.discountCode,
+    () => placeOrderWithinLimits(ctx, parsed.data, viewer?.id ?? null, clientAddress(request)),
+    (result) => !result.ok && "codeNotValid" in result && result.codeNotValid === true,
+  );
+  if (!placed.ok)
+    return data(
+      { errors: { discountCode: placed.message } as FieldErrors },
+      { status: 429, headers: retryAfterHeaders(placed.retryAfterSeconds) },
+    );
+  const result = placed.result;
   if (!result.ok && "limited" in result)
     return data(
       { errors: { form: result.message } as FieldErrors },

@@ -51,9 +51,118 @@ export const pricingCheckoutAttacks: Attack[] = [
       const body = (await unknown.json()) as { codeProblem: string; discountCents: number };
       refused(body.discountCents === 0, "an unknown code took money off");
       refused(
-        body.codeProblem.includes("We don't know the discount code"),
+        body.codeProblem === 'The discount code "NO-SUCH-CODE" is not valid',
         `quote said: ${body.codeProblem}`,
       );
+    },
+  },
+  {
+    name: "tell unknown, paused, expired, upcoming and used-up discount codes apart, and try hundreds of codes from one client",
+    async run(kit) {
+      const { send, refused, expectStatus, signInAdmin, randomAddress } = kit;
+      const cookie = await signInAdmin();
+      const admin = (path: string, values: Record<string, string>) =>
+        send(path, { method: "POST", headers: { ...form, cookie }, body: new URLSearchParams(values) });
+      const run = Date.now().toString(36).toUpperCase();
+      const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
+      const terms = { kind: "percent", value: "10", scope: "order" };
+      const codes = {
+        paused: `PAUSED-${run}`,
+        upcoming: `LATER-${run}`,
+        expired: `OLD-${run}`,
+        usedUp: `ONE-${run}`,
+      };
+      for (const [code, values] of [
+        [codes.paused, { paused: "on" }],
+        [codes.upcoming, { startsAt: at(48) }],
+        [codes.expired, { startsAt: at(-48), endsAt: at(24) }],
+        [codes.usedUp, { usageLimit: "1" }],
+      ] as const) {
+        const created = await admin("/admin/promotions/new", { ...terms, code, ...values });
+        await expectStatus(created, [302, 303], `creating the code ${code}`);
+      }
+      // A code cannot be created already ended: its end is moved to now, as the owner ends one early.
+      const list = await (await send(`/admin/promotions?q=${codes.expired}`, { headers: { cookie } })).text();
+      const edit = new RegExp(`data-code="${codes.expired}"[\\s\\S]*?href="(/admin/promotions/\\d+)"`).exec(
+        list,
+      );
+      if (!edit) throw new Error(`no link to edit ${codes.expired} on the list`);
+      await expectStatus(
+        await admin(edit[1]!, { ...terms, code: codes.expired, startsAt: at(-48), endsAt: at(0) }),
+        [302, 303],
+        "ending the code now",
+      );
+      const used = await send("/payment", {
+        method: "POST",
+        headers: form,
+        body: checkoutForm(NORTON, { discountCode: codes.usedUp }),
+        from: randomAddress(),
+      });
+      await expectStatus(used, 302, "the one order the used-up code allows");
+
+      // Every answer, with the code as typed taken out, must be the same as an unknown code's.
+      const answer = async (code: string) => {
+        const response = await send("/api/cart/quote", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ lines: NORTON, code }),
+        });
+        await expectStatus(response, 200, `the quote with ${code}`);
+        return (await response.text()).replaceAll(code, "CODE");
+      };
+      const unknown = await answer(`NOPE-${run}`);
+      for (const code of [
+        codes.paused,
+        codes.upcoming,
+        codes.expired,
+        codes.usedUp,
+        codes.paused.toLowerCase(),
+      ]) {
+        const said = await answer(code);
+        refused(
+          said === unknown,
+          `the quote for ${code} differs from an unknown code's:\n${said}\n${unknown}`,
+        );
+      }
+
+      // A dictionary from the same client, ten at a time: the store must stop answering long before its end.
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let batch = 0; batch < 20 && !statuses.includes(429); batch++) {
+        const responses = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            send("/api/cart/quote", {
+              method: "POST",
+              headers: json,
+              body: JSON.stringify({ lines: NORTON, code: `WORD-${run}-${batch * 10 + i}` }),
+            }),
+          ),
+        );
+        for (const response of responses) {
+          statuses.push(response.status);
+          if (response.status === 429) retryAfter = response.headers.get("retry-after");
+          await response.body?.cancel();
+        }
+      }
+      refused(statuses.includes(429), `${statuses.length} codes from one client and never a 429`);
+      refused(
+        statuses.filter((status) => status === 200).length <= 20,
+        `${statuses.filter((status) => status === 200).length} codes were checked before the 429`,
+      );
+      refused(Number(retryAfter) > 0, `the 429 said Retry-After: ${retryAfter}`);
+      // Nor does the right code get through, at the quote or at placing an order.
+      const right = await send("/api/cart/quote", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ lines: NORTON, code: "WELCOME10" }),
+      });
+      await expectStatus(right, 429, "the right code after the limit, at the quote");
+      const order = await send("/payment", {
+        method: "POST",
+        headers: form,
+        body: checkoutForm(NORTON, { discountCode: "WELCOME10" }),
+      });
+      await expectStatus(order, 429, "the right code after the limit, at placing an order");
     },
   },
   {

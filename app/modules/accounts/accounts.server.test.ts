@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, orders, outboxEmails, user, verification } from "~db/schema";
 import { placeOrder } from "~/modules/orders/orders.server";
@@ -244,6 +244,7 @@ describe.each(drivers)("accounts on %s", (driver) => {
         redirectTo: "/user/reset-password",
       });
       expect(reply.status).toBe(200);
+      await auth.afterAnswer.settled();
       const [mail] = await database.db
         .select()
         .from(outboxEmails)
@@ -279,12 +280,46 @@ describe.each(drivers)("accounts on %s", (driver) => {
       expect(late.body.code).toBe("INVALID_TOKEN");
     });
 
+    // Not timed (timings flake on a shared machine): what made an address with an account answer slower was the
+    // work done only for it (a token stored, older links ended, the e-mail rendered and queued), so the test holds
+    // that work up and checks that the answer does not wait for it. scripts/attacks/accounts.ts compares timings.
+    it("answers before the reset link is made or its e-mail queued, then queues it", async () => {
+      await signUp("in.a.hurry@example.com");
+      let openGate = () => {};
+      const gate = new Promise<string>((resolve) => (openGate = () => resolve("Gated Store")));
+      const gated = createAuth({
+        db: database.db,
+        env,
+        logger: log.logger,
+        mailer: { kick() {} },
+        rateLimit: false,
+        storeName: () => gate,
+      });
+      const resetEmails = () =>
+        database.db
+          .select()
+          .from(outboxEmails)
+          .where(and(eq(outboxEmails.to, "in.a.hurry@example.com"), eq(outboxEmails.kind, "password-reset")));
+      const answer = await Promise.race([
+        post(gated, "/request-password-reset", { email: "in.a.hurry@example.com", redirectTo: "/" }),
+        new Promise<"no answer">((resolve) => setTimeout(() => resolve("no answer"), 10_000)),
+      ]);
+      expect(answer).toMatchObject({ status: 200 });
+      expect(await resetEmails()).toEqual([]);
+      openGate();
+      await gated.afterAnswer.settled();
+      const [mail] = await resetEmails();
+      expect(mail!.subject).toContain("Gated Store");
+      expect(mail!.text).toMatch(/\/api\/auth\/reset-password\/[^?\s]+/);
+    });
+
     it("an unknown address gets the same answer and no e-mail", async () => {
       const reply = await post(auth, "/request-password-reset", {
         email: "ghost@example.com",
         redirectTo: "/",
       });
       expect(reply.status).toBe(200);
+      await auth.afterAnswer.settled();
       expect(
         await database.db.select().from(outboxEmails).where(eq(outboxEmails.to, "ghost@example.com")),
       ).toEqual([]);

@@ -352,6 +352,7 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
         redirectTo: "/user/reset-password",
       });
       expect(reply.status).toBe(200);
+      await auth.afterAnswer.settled();
       const mail = await lastEmail(database.db, email, "password-reset");
       return /\/api\/auth\/reset-password\/([^?\s]+)/.exec(mail!.text)![1]!;
     };

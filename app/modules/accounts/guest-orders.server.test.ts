@@ -162,6 +162,7 @@ describe.each(drivers)("guest orders joining an account on %s", (driver) => {
       redirectTo: "/user/reset-password",
     });
     expect(asked.status).toBe(200);
+    await auth.afterAnswer.settled();
     const mail = await lastEmail(database.db, "reset.joiner@example.com", "password-reset");
     const token = mail!.text.match(/\/api\/auth\/reset-password\/([^?\s]+)/)![1]!;
     expect(await owners([forgotten])).toEqual({ [forgotten]: null });

@@ -4,9 +4,10 @@ import { formatMoney } from "~/lib/money";
 import { isSection, SECTIONS } from "~/modules/catalogue/sections";
 
 /**
- * Discount codes as the cart and checkout take them: the code's shape, and why a code is refused, in words a
- * shopper can act on. Pure code, shared by the pages and the server. The order of the checks follows the admin's
- * status (docs/decisions/0019): paused, expired, used up, not started; then what the cart must have.
+ * Discount codes as the cart and checkout take them: the code's shape, and why a code is refused. Pure code, shared
+ * by the pages and the server. A code the shopper cannot use now and could not know of (unknown, paused, expired,
+ * used up, not started) gets one answer, so that answers cannot be used to find private or upcoming codes by
+ * guessing; only a code that works says what the cart still needs (docs/decisions/0019).
  */
 
 /** The longest code there is (the admin's form allows no longer). */
@@ -54,11 +55,11 @@ export function codeApplies(promotion: Pick<CodeRecord, "scope" | "scopeValues">
   }
 }
 
-const day = (date: Date) =>
-  date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+/** The one answer for every code that cannot be used now, whatever the reason: said with the code as typed. */
+export const codeNotValid = (typed: string) => `The discount code "${typed}" is not valid`;
 
-export const unknownCode = (code: string) =>
-  `We don't know the discount code "${code}": check how it is spelled`;
+/** Why a code is refused: `notValid` for the one answer that tells nothing about the code (it counts as a guess). */
+export type CodeRefusal = { message: string; notValid: boolean };
 
 /**
  * Why a code cannot be used on a cart now, or null when it can. `eligibleLines` is how many of the cart's lines it
@@ -68,25 +69,31 @@ export function codeRefusal(
   promotion: CodeRecord | null,
   typed: string,
   cart: { now: Date; subtotalCents: number; eligibleLines: number; brandNames?: Record<string, string> },
-): string | null {
-  if (!promotion) return unknownCode(typed);
+): CodeRefusal | null {
+  if (
+    !promotion ||
+    promotion.paused ||
+    (promotion.endsAt && promotion.endsAt <= cart.now) ||
+    (promotion.usageLimit !== null && promotion.uses >= promotion.usageLimit) ||
+    (promotion.startsAt && promotion.startsAt > cart.now)
+  )
+    return { message: codeNotValid(typed), notValid: true };
   const code = promotion.code;
-  if (promotion.paused) return `The discount code "${code}" is not available at the moment`;
-  if (promotion.endsAt && promotion.endsAt <= cart.now)
-    return `The discount code "${code}" expired on ${day(promotion.endsAt)}`;
-  if (promotion.usageLimit !== null && promotion.uses >= promotion.usageLimit)
-    return `The discount code "${code}" has been used up`;
-  if (promotion.startsAt && promotion.startsAt > cart.now)
-    return `The discount code "${code}" can be used from ${day(promotion.startsAt)}`;
   // Before the minimum: adding more of what the code does not cover would not help.
   if (cart.eligibleLines === 0) {
     const covers = coveredNames(promotion, cart.brandNames ?? {});
-    return covers
-      ? `The discount code "${code}" applies only to ${covers}, and your cart has none`
-      : `The discount code "${code}" does not apply to anything in your cart`;
+    return {
+      message: covers
+        ? `The discount code "${code}" applies only to ${covers}, and your cart has none`
+        : `The discount code "${code}" does not apply to anything in your cart`,
+      notValid: false,
+    };
   }
   if (cart.subtotalCents < promotion.minSubtotalCents)
-    return `The discount code "${code}" needs a subtotal of at least ${formatMoney(promotion.minSubtotalCents)}: add ${formatMoney(promotion.minSubtotalCents - cart.subtotalCents)} more`;
+    return {
+      message: `The discount code "${code}" needs a subtotal of at least ${formatMoney(promotion.minSubtotalCents)}: add ${formatMoney(promotion.minSubtotalCents - cart.subtotalCents)} more`,
+      notValid: false,
+    };
   return null;
 }
 

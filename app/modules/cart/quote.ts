@@ -72,6 +72,11 @@ export function useCartQuote(
   /** Lines to fix before checking out: their quantity is not one the store accepts. */
   toFix: CartLine[];
   problem: string | null;
+  /**
+   * Why the store would not look at the discount code at all (too many tried): for the code's field, which then
+   * drops the code so that the cart is priced without it.
+   */
+  codeProblem: string | null;
 } {
   const orderable = lines.filter(isOrderable);
   const toFix = lines.filter((line) => !isOrderable(line));
@@ -87,7 +92,12 @@ export function useCartQuote(
     billing: extra.billing,
     shipping: extra.shipping,
   });
-  const [answer, setAnswer] = useState<{ body: string; quote?: CartQuote; problem?: string } | null>(null);
+  const [answer, setAnswer] = useState<{
+    body: string;
+    quote?: CartQuote;
+    problem?: string;
+    codeProblem?: string;
+  } | null>(null);
   const empty = orderable.length === 0;
   useEffect(() => {
     if (empty) return;
@@ -99,6 +109,13 @@ export function useCartQuote(
       signal: controller.signal,
     })
       .then(async (response) => {
+        if (response.status === 429) {
+          const said = (await response
+            .clone()
+            .json()
+            .catch(() => ({}))) as { codeProblem?: unknown };
+          if (typeof said.codeProblem === "string") return setAnswer({ body, codeProblem: said.codeProblem });
+        }
         if (!response.ok) {
           const problem = await refusal(response);
           console.error(`The cart could not be priced (${response.status}): ${problem}`);
@@ -114,7 +131,8 @@ export function useCartQuote(
       });
     return () => controller.abort();
   }, [body, empty]);
-  if (empty) return { quote: EMPTY_QUOTE, current: true, failed: false, toFix, problem: null };
+  if (empty)
+    return { quote: EMPTY_QUOTE, current: true, failed: false, toFix, problem: null, codeProblem: null };
   // Until the answer for this very cart arrives, show the last one (or nothing yet).
   const current = answer?.body === body;
   const problem = current ? (answer.problem ?? null) : null;
@@ -124,6 +142,7 @@ export function useCartQuote(
     failed: problem !== null,
     toFix,
     problem,
+    codeProblem: current ? (answer.codeProblem ?? null) : null,
   };
 }
 

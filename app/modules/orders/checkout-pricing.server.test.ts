@@ -243,10 +243,9 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
     await makeCode(database.db, { code: "ASLEEP", paused: true });
     const refusal = async (code: string) =>
       (await priceForCheckout(database.db, [software], { code, place: null })).codeProblem;
-    expect(await refusal("NOPE")).toMatch(/We don't know the discount code "NOPE"/);
-    expect(await refusal("old-one")).toMatch(/"OLD-ONE" expired on/);
-    expect(await refusal("LATER")).toMatch(/"LATER" can be used from/);
-    expect(await refusal("GONE")).toMatch(/"GONE" has been used up/);
+    // Whatever keeps a code from being used now, one answer with the code as typed: nothing to tell them apart.
+    for (const code of ["NOPE", "old-one", "LATER", "gone", "asleep"])
+      expect(await refusal(code)).toBe(`The discount code "${code}" is not valid`);
     expect(await refusal("BIGCART")).toMatch(/needs a subtotal of at least \$100,000\.00/);
     expect(await refusal("ROUTERS")).toBe(
       'The discount code "ROUTERS" applies only to Routers, and your cart has none',
@@ -258,9 +257,12 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
     expect(await refusal("BRANDS")).toBe(
       'The discount code "BRANDS" applies only to HP, Canon, and Epson, and your cart has none',
     );
-    expect(await refusal("ASLEEP")).toMatch(/"ASLEEP" is not available/);
     const placed = await placeOrder(ctx, checkout({ discountCode: "GONE" }));
-    expect(placed).toEqual({ ok: false, errors: { discountCode: expect.stringMatching(/used up/) } });
+    expect(placed).toEqual({
+      ok: false,
+      errors: { discountCode: 'The discount code "GONE" is not valid' },
+      codeNotValid: true,
+    });
   });
 
   it("counts a customer's uses by e-mail address", async () => {
@@ -295,7 +297,10 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
     expect(placed).toHaveLength(5);
     expect(refused).toHaveLength(15);
     for (const result of refused)
-      expect(result).toMatchObject({ errors: { discountCode: expect.stringMatching(/used up/) } });
+      expect(result).toMatchObject({
+        errors: { discountCode: 'The discount code "FIVE-ONLY" is not valid' },
+        codeNotValid: true,
+      });
     const [row] = await database.db.select().from(promotions).where(eq(promotions.id, code.id));
     expect(row!.uses).toBe(5);
     const [counted] = await database.db

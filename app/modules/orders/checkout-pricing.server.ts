@@ -7,7 +7,7 @@ import { COUNTRIES } from "~/lib/address";
 import { regionsOf } from "~/lib/regions";
 import type { CartRequestLine } from "~/modules/cart/cart";
 import { brandNames } from "~/modules/catalogue/catalogue.server";
-import { codeApplies, codeRefusal, perCustomerRefusal } from "~/modules/cart/discount-code";
+import { codeApplies, codeNotValid, codeRefusal, perCustomerRefusal } from "~/modules/cart/discount-code";
 import { type LineResult, priceWithDiscountAndTax, rulesForPlace } from "~/modules/cart/pricing-math";
 import { type PricedCart, type PricedLine, priceCart } from "~/modules/cart/pricing.server";
 import { getSettings, shippingCost } from "./settings.server";
@@ -30,6 +30,8 @@ export type CheckoutPricing = Omit<PricedCart, "lines"> & {
   discount: { code: string; promotionId: number; perCustomerLimit: number | null } | null;
   /** Why the code asked for was not applied; null when it was, or none was asked for. */
   codeProblem: string | null;
+  /** Whether the code was refused as not valid (the answer a wrong guess gets), rather than for what the cart lacks. */
+  codeNotValid: boolean;
   discountCents: number;
   shippingDiscountCents: number;
   shippingTaxCents: number;
@@ -87,12 +89,13 @@ export async function priceForCheckout(
 
   let promotion: Promotion | null = null;
   let codeProblem: string | null = null;
+  let notValid = false;
   const eligible = (line: PricedLine) =>
     promotion !== null && codeApplies(promotion, { ...line, productId: line.productId });
   if (code !== "" && priced.lines.length > 0) {
     const found = await findPromotion(db, code, lockPromotion);
     const eligibleLines = found ? priced.lines.filter((line) => codeApplies(found, line)).length : 0;
-    codeProblem = codeRefusal(found, code, {
+    const refusal = codeRefusal(found, code, {
       now,
       subtotalCents: priced.subtotalCents,
       eligibleLines,
@@ -102,7 +105,8 @@ export async function priceForCheckout(
           ? await brandNames(db, found.scopeValues)
           : undefined,
     });
-    if (!codeProblem) promotion = found;
+    if (refusal) ({ message: codeProblem, notValid } = refusal);
+    else promotion = found;
   }
 
   let taxPlace: TaxPlace | null = null;
@@ -157,6 +161,7 @@ export async function priceForCheckout(
       : null,
     promotion,
     codeProblem,
+    codeNotValid: notValid,
     discountCents: math.discountCents,
     shippingDiscountCents: math.shippingDiscountCents,
     shippingTaxCents: math.shippingTaxCents,
@@ -178,8 +183,8 @@ export async function priceForCheckout(
 export async function countCodeUse(
   tx: Transaction,
   promotion: Promotion,
-  email: string,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+  { typed, email }: { typed: string; email: string },
+): Promise<{ ok: true } | { ok: false; message: string; notValid: boolean }> {
   if (promotion.perCustomerLimit !== null) {
     const [used] = await tx
       .select({ n: count() })
@@ -192,7 +197,11 @@ export async function countCodeUse(
         ),
       );
     if ((used?.n ?? 0) >= promotion.perCustomerLimit)
-      return { ok: false, message: perCustomerRefusal(promotion.code, promotion.perCustomerLimit) };
+      return {
+        ok: false,
+        message: perCustomerRefusal(promotion.code, promotion.perCustomerLimit),
+        notValid: false,
+      };
   }
   const raised = await tx
     .update(promotions)
@@ -204,8 +213,8 @@ export async function countCodeUse(
       ),
     )
     .returning({ uses: promotions.uses });
-  if (raised.length === 0)
-    return { ok: false, message: `The discount code "${promotion.code}" has been used up` };
+  // Used up by an order placed a moment before: the same answer as any code that cannot be used.
+  if (raised.length === 0) return { ok: false, message: codeNotValid(typed), notValid: true };
   return { ok: true };
 }
 

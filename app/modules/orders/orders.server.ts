@@ -59,7 +59,8 @@ export type PlaceOrderResult =
       paymentMethod: PaymentMethod;
       replayed: boolean;
     }
-  | { ok: false; errors: FieldErrors };
+  /** `codeNotValid`: refused for a discount code that cannot be used (the answer a wrong guess gets). */
+  | { ok: false; errors: FieldErrors; codeNotValid?: true };
 
 const stateRefusal = (country: string) => `Choose a state of ${COUNTRIES[country] ?? country} from the list`;
 
@@ -69,7 +70,10 @@ export class OrderError extends Error {
 
 /** A cart the order transaction refuses (more than the store can sell now): rolled back, told to the shopper. */
 class CartRefused extends Error {
-  constructor(readonly errors: FieldErrors) {
+  constructor(
+    readonly errors: FieldErrors,
+    readonly codeNotValid = false,
+  ) {
     super("cart refused");
   }
 }
@@ -171,7 +175,8 @@ export async function placeOrder(
       });
       if (pricing.unavailable.length > 0 || pricing.lines.length === 0)
         throw new CartRefused({ cart: "Your cart changed while you were checking out: reload the page" });
-      if (pricing.codeProblem) throw new CartRefused({ discountCode: pricing.codeProblem });
+      if (pricing.codeProblem)
+        throw new CartRefused({ discountCode: pricing.codeProblem }, pricing.codeNotValid);
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== pricing.totalCents)
         throw new CartRefused({
           cart: `Your total is now ${formatMoney(pricing.totalCents)}, not the ${formatMoney(input.expectedTotalCents)} shown a moment ago: check the order summary and place the order again.`,
@@ -183,8 +188,11 @@ export async function placeOrder(
           paymentMethod: `Your order comes to ${formatMoney(pricing.totalCents)}: choose how to pay it.`,
         });
       if (pricing.promotion) {
-        const counted = await countCodeUse(tx, pricing.promotion, input.email);
-        if (!counted.ok) throw new CartRefused({ discountCode: counted.message });
+        const counted = await countCodeUse(tx, pricing.promotion, {
+          typed: input.discountCode,
+          email: input.email,
+        });
+        if (!counted.ok) throw new CartRefused({ discountCode: counted.message }, counted.notValid);
       }
       const shortages = await stockShortages(tx, pricing.lines);
       if (shortages.length > 0) throw new CartRefused({ cart: shortages.join(" ") });
@@ -261,7 +269,10 @@ export async function placeOrder(
     ctx.mailer.kick();
     return { ok: true, ...placed, replayed: false };
   } catch (error) {
-    if (error instanceof CartRefused) return { ok: false, errors: error.errors };
+    if (error instanceof CartRefused)
+      return error.codeNotValid
+        ? { ok: false, errors: error.errors, codeNotValid: true }
+        : { ok: false, errors: error.errors };
     // Two submissions with one key at the same moment: the first stored the order; this one returns it.
     const again = await findByIdempotencyKey(ctx.db, input.idempotencyKey);
     if (again) return { ok: true, ...again, replayed: true };

@@ -11,7 +11,8 @@ type Refusal = { code: string; problem: string };
  * The cart priced on the server with its discount code, and the code's state for DiscountCodeField. A code typed
  * is tried on the quote and kept with the cart (in the browser) only once the store applies it. A code the store
  * refuses, typed now or kept from before and no longer valid for the cart, is dropped from the cart at once and
- * handed back to the field with the reason: it is never priced, shown as applied or sent with an order again.
+ * handed back to the field with the reason: it is never priced, shown as applied or sent with an order again. So is
+ * a code the store would not look at because too many were tried from here.
  */
 export function useCartQuoteWithCode(
   lines: CartLine[],
@@ -23,7 +24,7 @@ export function useCartQuoteWithCode(
   const code = trying ?? kept;
   const priced = useCartQuote(lines, { ...places, code });
   const answer = priced.current ? priced.quote : undefined;
-  const problem = code && answer?.codeProblem ? answer.codeProblem : null;
+  const problem = code ? (answer?.codeProblem ?? priced.codeProblem) : null;
   if (problem && (refused?.code !== code || refused.problem !== problem)) {
     setRefused({ code, problem });
     setTrying(null);
