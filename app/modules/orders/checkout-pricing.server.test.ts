@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, outboxEmails, promotions, taxRules } from "~db/schema";
+import { orderLines, orders, outboxEmails, promotions, taxRules, user } from "~db/schema";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { address, checkout, ordersTestContext } from "../../../tests/support/orders";
 import { cancelOrder } from "~/modules/admin/orders.server";
@@ -276,6 +276,37 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
     });
     const other = await placeOrder(ctx, checkout({ email: "twice@example.com", discountCode: "ONCE-EACH" }));
     expect(other.ok).toBe(true);
+  });
+
+  it("a once-per-customer code counts paid orders and a confirmed account's, never an unpaid one placed with someone's address", async () => {
+    await makeCode(database.db, { code: "ONCE-VICTIM", perCustomerLimit: 1 });
+    const unpaid = (email: string, userId: string | null = null) =>
+      placeOrder(
+        ctx,
+        checkout({ email, discountCode: "ONCE-VICTIM", paymentMethod: "bank-transfer" }),
+        userId,
+      );
+    // Someone types the victim's address on an order they never pay: the victim keeps their use.
+    expect((await unpaid("victim@example.com")).ok).toBe(true);
+    const own = await placeOrder(ctx, checkout({ email: "victim@example.com", discountCode: "ONCE-VICTIM" }));
+    expect(own.ok).toBe(true);
+    // Paid now: that was the victim's one use.
+    expect(await unpaid("victim@example.com")).toMatchObject({
+      ok: false,
+      errors: { discountCode: expect.stringMatching(/once per customer/) },
+    });
+
+    // A confirmed account's order counts as soon as it is placed, whatever address it gives.
+    await database.db.insert(user).values([
+      { id: "confirmed-buyer", name: "Grace", email: "grace@example.com", emailVerified: true },
+      { id: "unconfirmed-buyer", name: "Eve", email: "eve@example.com", emailVerified: false },
+    ]);
+    expect((await unpaid("grace@example.com", "confirmed-buyer")).ok).toBe(true);
+    expect((await unpaid("grace.other@example.com", "confirmed-buyer")).ok).toBe(false);
+    expect((await unpaid("grace@example.com")).ok).toBe(false);
+    // An account whose address was never confirmed proves nothing about the address.
+    expect((await unpaid("eve@example.com", "unconfirmed-buyer")).ok).toBe(true);
+    expect((await unpaid("eve@example.com", "unconfirmed-buyer")).ok).toBe(true);
   });
 
   it("a code limited to 5 uses gives exactly 5 discounts under 20 concurrent orders", async () => {

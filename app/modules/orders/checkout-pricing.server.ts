@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
-import { orders, promotions, taxRules } from "~db/schema";
+import { orders, promotions, taxRules, user } from "~db/schema";
 import type { Promotion } from "~db/schema/pricing";
 import type { TaxAmount } from "~db/schema/orders";
 import { COUNTRIES } from "~/lib/address";
@@ -177,23 +177,32 @@ export async function priceForCheckout(
 
 /**
  * Counts one use of a code for an order, in the order's transaction, after priceForCheckout locked the code's row:
- * refused when the buyer's e-mail address has had its share. The row lock (SELECT ... FOR UPDATE) makes concurrent
- * orders take turns, and the update is conditional as well, so a code's uses never pass its limit.
+ * refused when the buyer has had their share. The row lock (SELECT ... FOR UPDATE) makes concurrent orders take
+ * turns, and the update is conditional as well, so a code's uses never pass its limit.
+ *
+ * A buyer's share counts what they can be held to: orders paid for with their e-mail address, and orders placed
+ * from a confirmed account (theirs, when they are signed in, or one with their address). An unpaid order anyone
+ * placed with their address does not count: typing a stranger's address must not use up the stranger's code.
  */
 export async function countCodeUse(
   tx: Transaction,
   promotion: Promotion,
-  { typed, email }: { typed: string; email: string },
+  { typed, email, userId = null }: { typed: string; email: string; userId?: string | null },
 ): Promise<{ ok: true } | { ok: false; message: string; notValid: boolean }> {
   if (promotion.perCustomerLimit !== null) {
+    const confirmedAccount = sql`exists (select 1 from ${user} where ${user.id} = ${orders.userId} and ${user.emailVerified})`;
+    const sameAddress = eq(sql`lower(${orders.email})`, email.toLowerCase());
     const [used] = await tx
       .select({ n: count() })
       .from(orders)
       .where(
         and(
           eq(orders.promotionId, promotion.id),
-          eq(sql`lower(${orders.email})`, email.toLowerCase()),
           ne(orders.status, "cancelled"),
+          or(
+            and(sameAddress, or(isNotNull(orders.paidAt), confirmedAccount)),
+            userId ? and(eq(orders.userId, userId), confirmedAccount) : undefined,
+          ),
         ),
       );
     if ((used?.n ?? 0) >= promotion.perCustomerLimit)

@@ -191,6 +191,7 @@ export async function placeOrder(
         const counted = await countCodeUse(tx, pricing.promotion, {
           typed: input.discountCode,
           email: input.email,
+          userId,
         });
         if (!counted.ok) throw new CartRefused({ discountCode: counted.message }, counted.notValid);
       }
