@@ -303,7 +303,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         <span className="font-semibold text-ink-900">{line.name}</span>{" "}
                         <span className="ml-1 whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
                           {line.kind === "software" ? "Licence key" : "Physical item"}
-                        </span>
+                        </span>{" "}
                         <LineStateBadge state={line.state} />
                         <span className="mt-1 block text-xs text-slate-600 sm:hidden">
                           {line.quantity} × {formatMoney(line.unitPriceCents)}
