@@ -197,7 +197,11 @@ export function createAuth({
         const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, to.id));
         const changing = stored !== undefined && stored.email.toLowerCase() !== to.email.toLowerCase();
         await sendAccountEmail(
-          (changing ? changeEmailEmail : verificationEmail)({ to: to.email, url, storeName: await currentName() }),
+          (changing ? changeEmailEmail : verificationEmail)({
+            to: to.email,
+            url,
+            storeName: await currentName(),
+          }),
         );
       },
     },
