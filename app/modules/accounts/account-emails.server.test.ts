@@ -103,6 +103,22 @@ describe.each(drivers)("account e-mails on %s", (driver) => {
     expect(JSON.stringify(keys)).not.toContain("bombed");
   });
 
+  it("reset requests over the cap leave the last link sent working", async () => {
+    const email = "locked.out@example.com";
+    await signUpConfirmed(auth, database.db, ORIGIN, { name: "Owner", email, password: PASSWORD });
+    const ask = async (i: number) => {
+      await call("POST", "/request-password-reset", { email, redirectTo: "/" }, from(i));
+      await auth.afterAnswer.settled();
+    };
+    for (let i = 1; i < CAP; i++) await ask(i);
+    const last = await lastEmail(database.db, email, "password-reset");
+    const token = /\/reset-password\/([^?\s]+)/.exec(last!.text)![1]!;
+    for (let i = CAP; i < CAP + 3; i++) await ask(i);
+    expect(await mailTo(email)).toHaveLength(CAP);
+    const reset = await call("POST", "/reset-password", { token, newPassword: "a brand new one" }, from(99));
+    expect(reset.status).toBe(200);
+  });
+
   it("order e-mails still reach an address whose account e-mails are used up", async () => {
     const buyer = "buyer@example.com";
     for (let i = 0; i < CAP + 2; i++)

@@ -22,6 +22,7 @@ import {
   emailChangeFrom,
   refuseTakenEmail,
   dropOlderResetLinks,
+  dropResetLink,
   refuseUnconfirmedSignIn,
 } from "./auth-rules.server";
 import {
@@ -79,17 +80,18 @@ export function createAuth({
   /**
    * An account e-mail goes to whatever address a request names, so each address gets a few an hour at most, however
    * many clients ask. One over is dropped in silence: the answer is the one a sent e-mail gets, or it would tell the
-   * requester about the cap, and through it whether the address has an account.
+   * requester about the cap, and through it whether the address has an account. Resolves to whether it was sent.
    */
-  const sendAccountEmail = async (email: OutgoingEmail) => {
+  const sendAccountEmail = async (email: OutgoingEmail): Promise<boolean> => {
     const allowed = await consumeLimits(db, [
       { limit: LIMITS.accountEmailsPerAddress, key: email.to.trim().toLowerCase() },
     ]);
     if (!allowed.ok) {
       logger.warn({ kind: email.kind }, "account e-mail not sent: its address has had its share this hour");
-      return;
+      return false;
     }
     await send(email);
+    return true;
   };
   const afterAnswer = createAfterAnswer(logger);
   /**
@@ -167,8 +169,8 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Done after the answer (see answerResetFirst below).
-      sendResetPassword: async ({ user: to, url }) => {
-        await sendAccountEmail(
+      sendResetPassword: async ({ user: to, url, token }) => {
+        const sent = await sendAccountEmail(
           passwordResetEmail({
             to: to.email,
             name: to.emailVerified ? to.name : undefined,
@@ -176,6 +178,7 @@ export function createAuth({
             storeName: await currentName(),
           }),
         );
+        await (sent ? dropOlderResetLinks : dropResetLink)(db, token);
       },
       onPasswordReset: async ({ user: reset }) => {
         await afterPasswordReset(db, reset.id);
@@ -242,9 +245,6 @@ export function createAuth({
       },
       session: {
         create: { before: async (row, ctx) => refuseUnconfirmedSignIn(db, row.userId, ctx) },
-      },
-      verification: {
-        create: { after: async (row) => dropOlderResetLinks(db, row) },
       },
     },
     user: {
