@@ -31,6 +31,12 @@ export const LIMITS = {
   unpaidOrdersPerClient: { name: "unpaid-orders:client", points: 10, seconds: 60 * 60 },
   /** ...and per buyer's e-mail address, from any client address. */
   unpaidOrdersPerEmail: { name: "unpaid-orders:email", points: 5, seconds: 60 * 60 },
+  /**
+   * Account e-mails (sign-up confirmations, "you already have an account", password resets, links sent again, new
+   * address confirmations) to one address, whoever asks and from wherever: limits per client address alone let a
+   * few clients fill a stranger's inbox. Order e-mails are not counted: they have their own limits, per order.
+   */
+  accountEmailsPerAddress: { name: "account-emails:address", points: 5, seconds: 60 * 60 },
   contactPerClient: { name: "contact:client", points: 10, seconds: 60 * 60 },
   quotePerClient: { name: "quote:client", points: 10, seconds: 60 * 60 },
   /**

@@ -1,5 +1,6 @@
 /** Attacks on customer accounts and their files. */
 import { randomInt } from "node:crypto";
+import { LIMITS } from "~/lib/rate-limit.server";
 import type { Attack, AttackKit } from "./kit";
 
 const PASSWORD = "attack-password-1";
@@ -280,6 +281,71 @@ export const accountAttacks: Attack[] = [
       );
       await expectStatus(await reset(newer, "owner-new-password-1"), 200, "the newer link");
       await expectStatus(await reset(newer, "taken-over-password-2"), 400, "the same link again");
+    },
+  },
+  {
+    name: "fill a stranger's inbox with account e-mails from many client addresses, with a link in the name",
+    async run(kit) {
+      const { send, signUp, refused, expectStatus, randomAddress, mailCount, mailsTo } = kit;
+      const spam = "Win a prize at http://evil.example";
+      const victim = newAddress("victim");
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        send(path, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify(body),
+          from: randomAddress(),
+        });
+      // An account of the attacker's own, named with the message, asks to move to the stranger's address.
+      const { cookie } = await signUp();
+      await expectStatus(
+        await post("/api/auth/update-user", { name: spam }, { cookie }),
+        200,
+        "naming the attacker's account",
+      );
+      const before = mailCount();
+      const answers = { signUp: new Set<string>(), reset: new Set<string>() };
+      for (let i = 0; i < 6; i++) {
+        const moved = await post(
+          "/api/auth/change-email",
+          { newEmail: victim, callbackURL: "/" },
+          { cookie },
+        );
+        await expectStatus(moved, 200, "asking to move an account to the stranger's address");
+      }
+      for (let i = 0; i < 6; i++) {
+        const signedUp = await post("/api/auth/sign-up/email", {
+          name: spam,
+          email: victim,
+          password: PASSWORD,
+        });
+        answers.signUp.add(await answerOf(signedUp, victim));
+        const reset = await post("/api/auth/request-password-reset", { email: victim, redirectTo: "/" });
+        answers.reset.add(await answerOf(reset, victim));
+        const again = await post("/api/auth/send-verification-email", { email: victim });
+        await expectStatus(again, 200, "asking for the confirmation link again");
+      }
+      refused(answers.signUp.size === 1, "sign-ups to the address were answered differently as they went on");
+      refused(
+        answers.reset.size === 1,
+        "reset requests for the address were answered differently as they went on",
+      );
+      // The outbox sends in the background: wait for the first e-mail, then for any stragglers.
+      const deadline = Date.now() + 20_000;
+      while ((await mailsTo(victim, before)).length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      const mails = await mailsTo(victim, before);
+      if (mails.length === 0) throw new Error("the store sent the address no e-mail at all");
+      const cap = LIMITS.accountEmailsPerAddress.points;
+      refused(mails.length <= cap, `24 requests sent ${mails.length} e-mails to one address (cap ${cap})`);
+      for (const mail of mails) {
+        const body = `${mail.subject ?? ""}\n${mail.text ?? ""}\n${mail.html ?? ""}`;
+        refused(
+          !/evil\.example|Win a prize/.test(body),
+          `the name typed reached the address in "${mail.subject}"`,
+        );
+      }
     },
   },
   {

@@ -78,6 +78,8 @@ export function attackKit(baseURL: string) {
     mailedLink: (to: string, pattern: RegExp, after = 0) => mailedLink(baseURL, to, pattern, after),
     /** How many e-mails the store has sent so far (to tell new ones from old). */
     mailCount: () => mailFiles(baseURL).length,
+    /** The e-mails the store sent to `to`, of those sent after the first `after`. */
+    mailsTo: (to: string, after = 0) => mailsTo(baseURL, to, after),
     /** Signs the store's first admin in (the password admin:create printed) and returns the session cookie. */
     async signInAdmin() {
       const response = await send("/api/auth/sign-in/email", {
@@ -111,12 +113,20 @@ function mailFiles(baseURL: string): string[] {
     : [];
 }
 
+/** The e-mails to `to` among those sent after the first `after`, newest first. */
+async function mailsTo(baseURL: string, to: string, after = 0) {
+  const mails = [];
+  for (const file of mailFiles(baseURL).slice(after).reverse()) {
+    const mail = await PostalMime.parse(readFileSync(file));
+    if (mail.to?.some((address) => address.address === to)) mails.push(mail);
+  }
+  return mails;
+}
+
 async function mailedLink(baseURL: string, to: string, pattern: RegExp, after = 0): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    for (const file of mailFiles(baseURL).slice(after).reverse()) {
-      const mail = await PostalMime.parse(readFileSync(file));
-      if (!mail.to?.some((address) => address.address === to)) continue;
+    for (const mail of await mailsTo(baseURL, to, after)) {
       const found = pattern.exec(mail.text ?? "");
       if (found) return found[0];
     }

@@ -5,7 +5,7 @@
  * - a user's name, e-mail and image obey the limits of the store's own forms, whichever endpoint writes them;
  * - an account signs in once its address is confirmed, and sign-up and sign-in answer the same whether or not an
  *   address has an account;
- * - a new reset link (or a successful reset) ends every older reset link of the account.
+ * - a reset link e-mailed (or a successful reset) ends every older reset link of the account.
  */
 import { and, eq, like, lte, ne } from "drizzle-orm";
 import type { GenericEndpointContext } from "better-auth";
@@ -204,12 +204,16 @@ export function afterAuthRequest({ db, logger, secureCookies }: RulesContext) {
   });
 }
 
-/** Ends every reset link of the account but the newest (called when better-auth stores a new one). */
-export async function dropOlderResetLinks(
-  db: Database,
-  row: { id: string; identifier: string; value: string; createdAt: Date },
-) {
-  if (!row.identifier.startsWith(RESET_LINK_PREFIX)) return;
+/**
+ * Ends every reset link of the account older than this one, once this one is e-mailed; not as soon as it is stored,
+ * since a link held back (over the cap of account e-mails) must not end the one the owner already has.
+ */
+export async function dropOlderResetLinks(db: Database, token: string) {
+  const [row] = await db
+    .select({ id: verification.id, value: verification.value, createdAt: verification.createdAt })
+    .from(verification)
+    .where(eq(verification.identifier, `${RESET_LINK_PREFIX}${token}`));
+  if (!row) return;
   await db
     .delete(verification)
     .where(
@@ -220,6 +224,11 @@ export async function dropOlderResetLinks(
         lte(verification.createdAt, row.createdAt),
       ),
     );
+}
+
+/** A reset link that was never e-mailed: nobody has it, so it is not kept. */
+export async function dropResetLink(db: Database, token: string) {
+  await db.delete(verification).where(eq(verification.identifier, `${RESET_LINK_PREFIX}${token}`));
 }
 
 /**

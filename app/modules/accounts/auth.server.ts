@@ -10,9 +10,10 @@ import { account, rateLimit, session, user, verification } from "~db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/client-address";
 import type { Env } from "~/lib/env.server";
 import { createAfterAnswer } from "~/lib/after-answer.server";
+import { consumeLimits, LIMITS } from "~/lib/rate-limit.server";
 import type { Logger } from "~/lib/logger.server";
 import { storeOrigin } from "~/lib/store-origin.server";
-import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
+import { enqueueEmail, type Mailer, type OutgoingEmail } from "~/modules/email/outbox.server";
 import {
   afterAuthRequest,
   afterPasswordReset,
@@ -21,6 +22,7 @@ import {
   emailChangeFrom,
   refuseTakenEmail,
   dropOlderResetLinks,
+  dropResetLink,
   refuseUnconfirmedSignIn,
 } from "./auth-rules.server";
 import {
@@ -71,9 +73,25 @@ export function createAuth({
   const currentName = async () =>
     (typeof nameOption === "function" ? await nameOption() : nameOption) ?? DEFAULT_NAME;
   const storeName = typeof nameOption === "string" ? nameOption : DEFAULT_NAME;
-  const send = async (email: Parameters<typeof enqueueEmail>[1]) => {
+  const send = async (email: OutgoingEmail) => {
     await enqueueEmail(db, email);
     mailer.kick();
+  };
+  /**
+   * An account e-mail goes to whatever address a request names, so each address gets a few an hour at most, however
+   * many clients ask. One over is dropped in silence: the answer is the one a sent e-mail gets, or it would tell the
+   * requester about the cap, and through it whether the address has an account. Resolves to whether it was sent.
+   */
+  const sendAccountEmail = async (email: OutgoingEmail): Promise<boolean> => {
+    const allowed = await consumeLimits(db, [
+      { limit: LIMITS.accountEmailsPerAddress, key: email.to.trim().toLowerCase() },
+    ]);
+    if (!allowed.ok) {
+      logger.warn({ kind: email.kind }, "account e-mail not sent: its address has had its share this hour");
+      return false;
+    }
+    await send(email);
+    return true;
   };
   const afterAnswer = createAfterAnswer(logger);
   /**
@@ -140,10 +158,9 @@ export function createAuth({
         id,
       }),
       onExistingUserSignUp: async ({ user: to }) => {
-        await send(
+        await sendAccountEmail(
           existingAccountEmail({
             to: to.email,
-            name: to.name,
             url: `${env.PUBLIC_URL}/user/login`,
             storeName: await currentName(),
           }),
@@ -152,8 +169,16 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Done after the answer (see answerResetFirst below).
-      sendResetPassword: async ({ user: to, url }) => {
-        await send(passwordResetEmail({ to: to.email, name: to.name, url, storeName: await currentName() }));
+      sendResetPassword: async ({ user: to, url, token }) => {
+        const sent = await sendAccountEmail(
+          passwordResetEmail({
+            to: to.email,
+            name: to.emailVerified ? to.name : undefined,
+            url,
+            storeName: await currentName(),
+          }),
+        );
+        await (sent ? dropOlderResetLinks : dropResetLink)(db, token);
       },
       onPasswordReset: async ({ user: reset }) => {
         await afterPasswordReset(db, reset.id);
@@ -174,10 +199,9 @@ export function createAuth({
         // A link for a new address of an existing account (change-email) says so; otherwise it confirms a sign-up.
         const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, to.id));
         const changing = stored !== undefined && stored.email.toLowerCase() !== to.email.toLowerCase();
-        await send(
+        await sendAccountEmail(
           (changing ? changeEmailEmail : verificationEmail)({
             to: to.email,
-            name: to.name,
             url,
             storeName: await currentName(),
           }),
@@ -194,7 +218,10 @@ export function createAuth({
             if (typeof checked.email === "string") await refuseTakenEmail(db, checked.email, ctx);
             return { data: { ...data, ...checked } };
           },
-          // A confirmed change of address: the old address is told (see emailChangeFrom).
+          // A confirmed change of address: the old address is told (see emailChangeFrom). Not under the cap of
+          // account e-mails: it goes only to an address the account had confirmed, once per change a link to the
+          // new address confirmed, and whoever took the account must not be able to silence it by using up the
+          // old address's share first.
           after: async (changed, ctx) => {
             const from = emailChangeFrom(ctx);
             if (!from || from === changed.email.toLowerCase()) return;
@@ -218,9 +245,6 @@ export function createAuth({
       },
       session: {
         create: { before: async (row, ctx) => refuseUnconfirmedSignIn(db, row.userId, ctx) },
-      },
-      verification: {
-        create: { after: async (row) => dropOlderResetLinks(db, row) },
       },
     },
     user: {

@@ -1,4 +1,10 @@
-/** The account e-mails: a link to reset the password, a link to verify the address, a repeated sign-up. */
+/**
+ * The account e-mails: a link to reset the password, a link to verify the address, a repeated sign-up.
+ *
+ * Anyone can have these sent to any address, so one that goes to an address not proven to be the account's carries
+ * no text the requester typed: otherwise a sign-up named "Win a prize at http://…" is the store delivering a
+ * stranger's message under its own name. Such e-mails greet without a name.
+ */
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -6,7 +12,9 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-type LinkEmail = { to: string; name: string; url: string; storeName: string };
+type LinkEmail = { to: string; url: string; storeName: string };
+
+const greeting = (name?: string) => (name ? `Hello ${name},` : "Hello,");
 
 function page(storeName: string, paragraphs: string[], url: string, button: string) {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
@@ -16,9 +24,13 @@ ${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join("\n")}
 <p style="font-size:12px;color:#475569">Or paste this address into your browser: ${escapeHtml(url)}</p></body></html>`;
 }
 
-export function passwordResetEmail({ to, name, url, storeName }: LinkEmail) {
+/**
+ * `name` only for an account whose address is confirmed: then its owner chose it. An unconfirmed account's name was
+ * typed by whoever signed up with the address, perhaps not its owner.
+ */
+export function passwordResetEmail({ to, name, url, storeName }: LinkEmail & { name?: string }) {
   const intro = [
-    `Hello ${name},`,
+    greeting(name),
     "Someone (we hope you) asked to reset the password of your account. The link works once, for one hour.",
     "If it was not you, ignore this e-mail: your password stays as it is.",
   ];
@@ -31,9 +43,9 @@ export function passwordResetEmail({ to, name, url, storeName }: LinkEmail) {
   };
 }
 
-export function verificationEmail({ to, name, url, storeName }: LinkEmail) {
+export function verificationEmail({ to, url, storeName }: LinkEmail) {
   const intro = [
-    `Hello ${name},`,
+    greeting(),
     "Please confirm that this e-mail address is yours: the link below confirms it and signs you in. It works for 24 hours.",
     "Orders you placed as a guest with this address join your account when you confirm it.",
     `If you did not create an account at ${storeName}, ignore this e-mail.`,
@@ -48,9 +60,9 @@ export function verificationEmail({ to, name, url, storeName }: LinkEmail) {
 }
 
 /** To the owner of an address someone tried to sign up with again: what happened, and the way back in. */
-export function existingAccountEmail({ to, name, url, storeName }: LinkEmail) {
+export function existingAccountEmail({ to, url, storeName }: LinkEmail) {
   const intro = [
-    `Hello ${name},`,
+    greeting(),
     `Someone (we hope you) tried to create an account at ${storeName} with this e-mail address, but it already has one. Nothing was changed.`,
     "Sign in with your password. Forgotten it? Choose “Forgot your password?” on the sign-in page and we will e-mail you a link to set a new one.",
     "If it was not you, ignore this e-mail: your account stays as it is.",
@@ -64,10 +76,14 @@ export function existingAccountEmail({ to, name, url, storeName }: LinkEmail) {
   };
 }
 
-/** To a new address an account asked to move to: the link that confirms it (and only then changes the address). */
-export function changeEmailEmail({ to, name, url, storeName }: LinkEmail) {
+/**
+ * To a new address an account asked to move to: the link that confirms it (and only then changes the address).
+ * Without the account's name, though its own address is confirmed: the name is the requester's to set, and this
+ * address is not yet proven theirs, so it could carry their words to a stranger.
+ */
+export function changeEmailEmail({ to, url, storeName }: LinkEmail) {
   const intro = [
-    `Hello ${name},`,
+    greeting(),
     `Someone (we hope you) asked to use this e-mail address for their account at ${storeName}. The link below confirms it; until it is opened, the account keeps its old address. It works for 24 hours.`,
     "If it was not you, ignore this e-mail: nothing changes.",
   ];
@@ -80,10 +96,20 @@ export function changeEmailEmail({ to, name, url, storeName }: LinkEmail) {
   };
 }
 
-/** To the old address of an account, once a new one is confirmed: what changed, and what to do if it was not them. */
-export function emailChangedEmail({ to, name, newEmail, url, storeName }: LinkEmail & { newEmail: string }) {
+/**
+ * To the old address of an account, once a new one is confirmed: what changed, and what to do if it was not them.
+ * The name and the new address may be in it: the old address was the account's own, confirmed before it could sign
+ * in and ask for the change.
+ */
+export function emailChangedEmail({
+  to,
+  name,
+  newEmail,
+  url,
+  storeName,
+}: LinkEmail & { name: string; newEmail: string }) {
   const intro = [
-    `Hello ${name},`,
+    greeting(name),
     `The e-mail address of your account at ${storeName} was changed to ${newEmail}. From now on we write to that address, and you sign in with it.`,
     "If it was not you, contact us at once, and reset your password from the sign-in page.",
   ];
