@@ -17,8 +17,11 @@
  *    there), WEB_CONCURRENCY=2 on both cores against 1 on core 0, uncached (and 1 on both cores, for comparison).
  * 6. Lighthouse (mobile) on home, the brand page and the product page, 3 runs each, and first-load JavaScript.
  *
+ * 7. The page cache's hit ratio under page views of the whole demo catalogue mixed with an order taking stock
+ *    every 2 s (3 x BENCH_SECONDS), on the store of step 1.
+ *
  * --only=front runs only step 6 (the store with its page cache, Lighthouse and first-load JavaScript);
- * --only=processes only step 5.
+ * --only=processes only step 5; --only=orders only step 7.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +36,7 @@ import { openDatabase } from "~db/client.server";
 import { importSeed, readDemoSeed } from "~db/seed/import.server";
 import { growCatalogue, percentile, timeListPages, timeSearches } from "./bench-web/catalogue";
 import { fetchBytes, firstLoadScripts } from "./bench-web/first-load";
+import { cacheUnderOrders, type OrderMix } from "./bench-web/orders";
 import { chromiumPath } from "../tests/support/chromium";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -58,6 +62,8 @@ const TARGETS = {
   lighthouse: 98,
   cls: 0.01,
   firstLoadKb: 120,
+  /** Page views answered from the page cache while orders take stock. */
+  hitRatioUnderOrders: 0.95,
 };
 
 type Load = {
@@ -307,6 +313,16 @@ async function main() {
     await processFigures(dataRoot);
     return finishIn(dataRoot);
   }
+  if (args.has("--only=orders")) {
+    if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    console.log(`Machine: ${os.cpus().length} cores, load average ${loadAverage()} at the start.`);
+    const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
+    const store = await startStore("orders", { DATA_DIR: path.join(dataRoot, "orders") }, "0");
+    const mix = await cacheUnderOrders(`http://127.0.0.1:${PORT}`, ROOT, 3 * SECONDS);
+    await store.stop();
+    printOrderMix(mix);
+    return finishIn(dataRoot);
+  }
   const frontOnly = args.has("--only=front");
   if (!frontOnly) ensureTools();
   if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
@@ -341,6 +357,7 @@ async function main() {
   }
   await nginx.stop();
   const lighthouse = args.has("--no-lighthouse") ? null : await runLighthouse(base, PAGES.slice(0, 3));
+  const orderMix = await cacheUnderOrders(base, ROOT, 3 * SECONDS);
   await cachedStore.stop();
 
   const uncachedStore = await startStore(
@@ -377,12 +394,22 @@ async function main() {
     `  uncached brand page: ${fmt(brand.rps)} requests/s (>= ${TARGETS.uncachedRps}) ${check(brand.rps >= TARGETS.uncachedRps, "uncached brand page")}; ` +
       `${fmt(brand.cpuMsPerRequest ?? Number.NaN, 2)} ms of CPU a request, ${fmt(1000 / (brand.cpuMsPerRequest ?? Number.NaN))} requests/s on a core of its own`,
   );
+  printOrderMix(orderMix);
 
   await searchFigures();
   if (!args.has("--no-postgres")) await processFigures(dataRoot);
   if (lighthouse) printLighthouse(lighthouse);
   printFirstLoad(firstLoad);
   finishIn(dataRoot);
+}
+
+function printOrderMix(mix: OrderMix) {
+  const ratio = mix.hits / (mix.hits + mix.misses);
+  console.log(
+    `\nPage cache under orders: ${mix.views} page views, ${mix.orders} orders taking stock (${mix.refused} refused), ` +
+      `${mix.hits} hits, ${mix.misses} misses (${fmt(mix.misses / Math.max(1, mix.orders), 1)} an order, of ${mix.pages} pages), ${mix.other} not 200: hit ratio ${fmt(100 * ratio, 1)}% ` +
+      `(>= ${100 * TARGETS.hitRatioUnderOrders}%) ${check(ratio >= TARGETS.hitRatioUnderOrders && mix.refused === 0 && mix.other === 0, "page cache hit ratio under orders")}`,
+  );
 }
 
 function printFirstLoad(firstLoad: Awaited<ReturnType<typeof firstLoadScripts>>) {

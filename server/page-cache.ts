@@ -9,7 +9,11 @@ import { type Logger, safeUrl } from "~/lib/logger.server";
 import { isPersonalPath, isPublicCacheControl, PUBLIC_PAGE_MAX_AGE_SECONDS } from "~/lib/page-caching";
 import { routePath } from "~/lib/route-path";
 import { isSessionCookieHeader } from "~/modules/accounts/session.server";
-import type { ContentVersion } from "~/modules/content/content-version.server";
+import {
+  collectDependencies,
+  type ContentMark,
+  type ContentVersion,
+} from "~/modules/content/content-version.server";
 import { RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "./compression-levels";
 import { isValidHost } from "./same-origin";
 import { hashInlineScripts } from "./script-hashes";
@@ -20,7 +24,8 @@ import { hashInlineScripts } from "./script-hashes";
  * `serve(app)` wraps the whole app as Node's request handler: a GET or HEAD without a session cookie whose page is
  * kept is answered there, before Express and React Router run. `capture()` sits in the app right before React
  * Router: a public HTML page it answers is made the same for every visitor (script hashes instead of the nonce), and
- * a successful one is kept, with its gzip and brotli forms, for the content version it was rendered at.
+ * a successful one is kept, with its gzip and brotli forms, for the content version it was rendered at and until a
+ * tag its render read (a product's availability) changes.
  */
 export type PageCache = {
   serve(app: Express): RequestListener;
@@ -44,7 +49,9 @@ type PageCacheOptions = {
 };
 
 type Entry = {
-  version: number;
+  mark: ContentMark;
+  /** What the render read that may change without a store-wide change (see `dependsOn`). */
+  tags: string[];
   etag: string;
   /** The answer in each encoding: headers (with the length) and body. */
   identity: Representation;
@@ -65,7 +72,9 @@ type Ticket = {
   segment?: LRUCache<string, Entry>;
   /** The origin the key was made with, checked against Express's view of the request before storing. */
   origin?: string;
-  version: number;
+  mark: ContentMark;
+  /** Filled while the page renders. */
+  tags: Set<string>;
   /** Tells the requests waiting for this page what became of it: kept, or not (undefined). */
   settle?: (entry: Entry | undefined) => void;
 };
@@ -168,7 +177,7 @@ export function createPageCache({
   };
 
   /** Whether a kept page may be served now. */
-  const usable = (entry: Entry) => entry.version === contentVersion.current() && contentVersion.live();
+  const usable = (entry: Entry) => contentVersion.fresh(entry.mark, entry.tags);
   /** The kept page for a request, if there is one and it may be used now. */
   const hit = (place: { key: string; segment: LRUCache<string, Entry> }) => {
     const entry = place.segment.get(place.key);
@@ -202,7 +211,7 @@ export function createPageCache({
         const started = logger.isLevelEnabled("debug") ? process.hrtime.bigint() : undefined;
         const place = placeOf(req, trust);
         const pass = () => {
-          const ticket: Ticket = { version: contentVersion.current() };
+          const ticket: Ticket = { mark: contentVersion.mark(), tags: new Set() };
           if (place && contentVersion.live()) {
             Object.assign(ticket, place);
             // A HEAD is rendered as the GET it asks about, so that the page is kept (Node sends no body).
@@ -218,7 +227,8 @@ export function createPageCache({
             res.once("close", () => ticket.settle?.(undefined));
           }
           tickets.set(req, ticket);
-          app(req, res);
+          if (ticket.key === undefined) app(req, res);
+          else collectDependencies(ticket.tags, () => app(req, res));
         };
         const serveHit = (entry: Entry) => {
           answer(entry, req, res, "hit");
@@ -341,8 +351,8 @@ export function createPageCache({
       }
       return;
     }
-    const entry = await entryOf(res, html, etag, ticket.version);
-    const kept = entry.version === contentVersion.current() && contentVersion.live();
+    const entry = await entryOf(res, html, etag, ticket.mark, [...ticket.tags]);
+    const kept = usable(entry);
     if (kept) ticket.segment!.set(ticket.key!, entry, { ttl: maxAge * 1000 });
     ticket.settle?.(kept ? entry : undefined);
     answer(entry, req, res, "miss");
@@ -401,7 +411,13 @@ function sharedMaxAge(cacheControl: string): number {
 }
 
 /** The answers of one page in every encoding, made once: what the cache keeps. */
-async function entryOf(res: Response, html: Buffer, etag: string, version: number): Promise<Entry> {
+async function entryOf(
+  res: Response,
+  html: Buffer,
+  etag: string,
+  mark: ContentMark,
+  tags: string[],
+): Promise<Entry> {
   const [gzipped, brotlied] = await Promise.all([
     gzip(html, { level: 9 }),
     brotli(html, {
@@ -432,13 +448,14 @@ async function entryOf(res: Response, html: Buffer, etag: string, version: numbe
   let headerBytes = 0;
   for (const [name, value] of Object.entries(common)) headerBytes += name.length + String(value).length;
   return {
-    version,
+    mark,
+    tags,
     etag,
     identity: encoded(html),
     gzip: encoded(gzipped, "gzip"),
     br: encoded(brotlied, "br"),
     notModified: representation(undefined, notModified),
-    size: html.length + gzipped.length + brotlied.length + 8 * headerBytes,
+    size: html.length + gzipped.length + brotlied.length + 8 * headerBytes + 16 * tags.length,
   };
 }
 

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~db/client.server";
-import { settings } from "~db/schema";
+import { licenceKeys, products, settings } from "~db/schema";
 import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
 import { createTestDatabase, drivers, type TestDatabase } from "../support/database";
+import { seedDemo } from "../support/seed";
 import { recordingLogger } from "../support/logger";
 
 /**
@@ -131,6 +132,77 @@ describe.each(drivers)("the content version (%s)", (driver) => {
     // Nothing written since: nothing to wait for.
     await version.catchUp();
     expect(version.behind()).toBe(false);
+  });
+});
+
+describe.each(drivers)("a product's availability (%s)", (driver) => {
+  let database: TestDatabase;
+  let version: ContentVersion;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await seedDemo(database.db);
+    version = await startContentVersion(database, recordingLogger().logger);
+  });
+  afterAll(async () => {
+    await version?.close();
+    await database?.close();
+  });
+
+  /** Runs a write and says whether what was read from `tags` before it is still fresh after it. */
+  const freshAfter = async (tags: string[], write: () => Promise<unknown>) => {
+    const mark = version.mark();
+    await write();
+    version.wrote();
+    await version.catchUp();
+    return version.fresh(mark, tags);
+  };
+  const product = async (section: "printer" | "antivirus") => {
+    const result = await database.db.execute(sql`
+      select p.id, p.stock from products p join brand_groups b on b.key = p.group_key
+      where b.section = ${section} order by p.id limit 2`);
+    return (result as unknown as { rows: Array<{ id: number; stock: number | null }> }).rows;
+  };
+
+  it("moves a stock count's tags, and a card's only when what it shows changes, never the store-wide version", async () => {
+    const [printer, other] = await product("printer");
+    await database.db.update(products).set({ stock: 20 }).where(eq(products.id, printer!.id));
+    const before = version.current();
+    const setStock = (stock: number) => () =>
+      database.db.update(products).set({ stock }).where(eq(products.id, printer!.id));
+    expect(await freshAfter([`stock:${printer!.id}`], setStock(19))).toBe(false);
+    expect(await freshAfter([`card:${printer!.id}`, `stock:${other!.id}`], setStock(18))).toBe(true);
+    // Low (5 or fewer) is what a card shows: reaching it, and every change while low.
+    expect(await freshAfter([`card:${printer!.id}`], setStock(5))).toBe(false);
+    expect(await freshAfter([`card:${printer!.id}`], setStock(4))).toBe(false);
+    expect(version.current()).toBe(before);
+    // Anything else about a product may show anywhere.
+    expect(
+      await freshAfter([], () =>
+        database.db.update(products).set({ name: "Renamed" }).where(eq(products.id, printer!.id)),
+      ),
+    ).toBe(false);
+    expect(version.current()).toBeGreaterThan(before);
+  });
+
+  it("moves a key pool's product tag when keys are added or taken, not its card's", async () => {
+    const [software] = await product("antivirus");
+    const [key] = await database.db
+      .select({ id: licenceKeys.id })
+      .from(licenceKeys)
+      .where(eq(licenceKeys.productId, software!.id))
+      .limit(1);
+    const before = version.current();
+    expect(
+      await freshAfter([`card:${software!.id}`], () =>
+        database.db.delete(licenceKeys).where(eq(licenceKeys.id, key!.id)),
+      ),
+    ).toBe(true);
+    expect(
+      await freshAfter([`stock:${software!.id}`], () =>
+        database.db.execute(sql`delete from licence_keys where product_id = ${software!.id}`),
+      ),
+    ).toBe(false);
+    expect(version.current()).toBe(before);
   });
 });
 

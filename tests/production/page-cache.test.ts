@@ -8,6 +8,7 @@ import {
   type E2EStore,
   e2eAdminPassword,
   freePort,
+  freshClientAddress,
   freshDatabase,
   rawRequest,
   type RawAnswer,
@@ -21,6 +22,7 @@ import {
   type StoreProcess,
   waitFor,
 } from "../support/store-process";
+import { checkoutForm } from "../../scripts/attacks/kit";
 
 // The full-page cache (docs/decisions/0020-full-page-cache.md) of the production build: on the end-to-end store
 // (embedded database, PUBLIC_URL set), on servers of its own for its bounds and its switch, and on PostgreSQL with
@@ -184,6 +186,57 @@ describe("the page cache of the end-to-end store", () => {
       await savePhone(baseURL, cookie, original.local, original.international);
     }
     expect((await rawRequest(home)).body.toString()).toContain(original.local);
+  });
+  it("an order taking stock changes the ordered product's pages only, and the others stay kept", async () => {
+    // A counted printer (20 in stock, low at 5 or fewer) on the home page's best-sellers and its brand's page.
+    const ordered = `${baseURL}/printer/hp-laserjet-pro-m404n`;
+    const brand = `${baseURL}/printer/hp`;
+    const unrelated = [
+      `${baseURL}/`,
+      `${baseURL}/antivirus/mcafee`,
+      `${baseURL}${productRoutes().find((route) => route.startsWith("/printer/canon"))}`,
+    ];
+    const kept = async (url: string) => {
+      await rawRequest(url);
+      expect((await rawRequest(url)).headers["x-cache"], url).toBe("hit");
+    };
+    const order = async (quantity: number) => {
+      const response = await fetch(`${baseURL}/payment`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: baseURL,
+          "x-forwarded-for": freshClientAddress(),
+        },
+        body: checkoutForm([{ groupKey: "hp", id: "1", quantity }]).toString(),
+      });
+      expect(response.status, await response.text()).toBe(302);
+    };
+    const availability = (html: string) => /data-testid="product-availability"[^>]*>([^<]*)</.exec(html)?.[1];
+    for (const url of [ordered, brand, ...unrelated]) await kept(url);
+    expect(availability((await rawRequest(ordered)).body.toString())).toBe(
+      "In stock: shipped with tracking once paid",
+    );
+
+    // 19 left: the product's page counts it; no card says anything of it, so every other page stays.
+    await order(1);
+    const afterOne = await rawRequest(ordered);
+    expect(afterOne.headers["x-cache"]).toBe("miss");
+    expect(afterOne.body.toString()).toMatch(/"inStock\W+19\b/);
+    for (const url of [brand, ...unrelated])
+      expect((await rawRequest(url)).headers["x-cache"], url).toBe("hit");
+    expect((await rawRequest(ordered)).headers["x-cache"]).toBe("hit");
+
+    // 3 left: low stock shows on the product's page and on its cards; pages without it stay.
+    await order(16);
+    const afterLow = await rawRequest(ordered);
+    expect(afterLow.headers["x-cache"]).toBe("miss");
+    expect(availability(afterLow.body.toString())).toBe("Only 3 left: shipped with tracking once paid");
+    const brandPage = await rawRequest(brand);
+    expect(brandPage.headers["x-cache"]).toBe("miss");
+    expect(brandPage.body.toString()).toContain("Only 3 left");
+    for (const url of unrelated.slice(1)) expect((await rawRequest(url)).headers["x-cache"], url).toBe("hit");
   });
 });
 

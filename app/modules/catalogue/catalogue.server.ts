@@ -7,9 +7,9 @@ import {
   type ProductSpecification,
   products,
   type Section,
-  settings,
 } from "~db/schema";
-import { LOW_STOCK_DEFAULT } from "./availability";
+import { dependsOn } from "~/modules/content/content-version.server";
+import { cardTag } from "./stock.server";
 import type { ServerContext } from "~/context";
 import { offsetOf, PAGE_SIZE, type Paged, pageCountOf } from "./pagination";
 import { isSection } from "./sections";
@@ -26,9 +26,11 @@ export const productCardColumns = {
   route: products.route,
   groupKey: products.groupKey,
   brandName: brandGroups.name,
-  /** A printer's or router's stock count (null: not counted, or software), and whether it is low. */
-  stock: products.stock,
-  stockLow: sql<boolean>`coalesce(${products.stock} <= coalesce((select case when jsonb_typeof(${settings.value}) = 'number' then (${settings.value} #>> '{}')::numeric end from ${settings} where ${settings.key} = 'lowStockThreshold'), ${LOW_STOCK_DEFAULT}), false)`,
+  /**
+   * A printer's or router's stock count when it is low (at or under the lowStockThreshold setting), else null: a card
+   * says nothing more, and carries nothing more, so that only a change it shows invalidates the pages showing it.
+   */
+  stock: sql<number | null>`card_stock(${products.stock})`,
   waitingOrders: products.waitingOrders,
 };
 
@@ -42,9 +44,14 @@ export type ProductCard = {
   groupKey: string;
   brandName: string;
   stock: number | null;
-  stockLow: boolean;
   waitingOrders: boolean;
 };
+
+/** Cards read: the pages showing them depend on what each shows of its stock. */
+function shown<T extends { id: number }>(cards: T[]): T[] {
+  dependsOn(cards.map((card) => cardTag(card.id)));
+  return cards;
+}
 
 /** The cards of products by id, in that order: prices and stock as they are now, hidden ones left out. */
 export async function productCardsById(db: Database, ids: number[]): Promise<ProductCard[]> {
@@ -55,7 +62,7 @@ export async function productCardsById(db: Database, ids: number[]): Promise<Pro
     .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
     // Hidden since the catalogue index was read (a write that overlapped): left out all the same.
     .where(and(inArray(products.id, ids), eq(products.hidden, false)));
-  const byId = new Map(cards.map((card) => [card.id, card]));
+  const byId = new Map(shown(cards).map((card) => [card.id, card]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -260,14 +267,16 @@ export async function brandProducts(
   groupKey: string,
   { limit, offset = 0 }: { limit: number; offset?: number },
 ): Promise<ProductCard[]> {
-  return db
-    .select(productCardColumns)
-    .from(products)
-    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-    .where(and(eq(products.groupKey, groupKey), eq(products.hidden, false)))
-    .orderBy(asc(products.position), asc(products.id))
-    .limit(limit)
-    .offset(offset);
+  return shown(
+    await db
+      .select(productCardColumns)
+      .from(products)
+      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+      .where(and(eq(products.groupKey, groupKey), eq(products.hidden, false)))
+      .orderBy(asc(products.position), asc(products.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** One page of a brand's visible products (picked in the catalogue index); null past the last page. */

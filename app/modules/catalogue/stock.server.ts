@@ -1,8 +1,16 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, licenceKeys, orderLines, products, type Section } from "~db/schema";
+import { dependsOn } from "~/modules/content/content-version.server";
 import type { Stock } from "./availability";
 import { isPhysicalSection } from "./sections";
+
+/**
+ * The tags a change of availability announces (migration 0024): `stock` whenever a product's stock count or free
+ * keys change, for what shows the count (its own page); `card` when what its card shows changes (`card_stock`).
+ */
+export const stockTag = (productId: number) => `stock:${productId}`;
+export const cardTag = (productId: number) => `card:${productId}`;
 
 /** Unused licence keys per product: what can be delivered right after payment. */
 export async function freeKeyCounts(
@@ -41,6 +49,7 @@ export async function stockOf(
   db: Database | Transaction,
   subjects: StockSubject[],
 ): Promise<Map<number, Stock>> {
+  dependsOn(subjects.map((subject) => stockTag(subject.productId)));
   const software = subjects.filter((subject) => !isPhysicalSection(subject.section));
   const physical = subjects.filter((subject) => isPhysicalSection(subject.section));
   const [free, counted] = await Promise.all([

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { DatabaseHandle } from "~db/client.server";
 import type { Logger } from "~/lib/logger.server";
 
@@ -5,14 +6,28 @@ import type { Logger } from "~/lib/logger.server";
 export const CONTENT_CHANNEL = "content_changes";
 
 /**
+ * Where changes stood when something was read or rendered: the store-wide version, and how many changes of any
+ * kind had been heard.
+ */
+export type ContentMark = { version: number; stamp: number };
+
+/**
  * What public pages show, as one number per process: it changes whenever a committed write changes a table a public
- * page reads (catalogue, prices, stock, key pools, content, SEO records, banners, company details, settings), in this
- * process or any other. Whatever is kept in memory for public pages (rendered pages, the catalogue snapshot) is
- * valid only for the version it was made at.
+ * page reads (catalogue, prices, content, SEO records, banners, company details, settings), in this process or any
+ * other. Whatever is kept in memory for public pages (rendered pages, the catalogue snapshot) is valid only for the
+ * version it was made at. A product's availability (its stock count, its key pool) is not store-wide: a change to it
+ * announces tags (`stock:<id>`, `card:<id>`, migration 0024), and only what read those tags (`dependsOn`) goes stale.
  */
 export type ContentVersion = {
-  /** The version now. */
+  /** The store-wide version now. */
   current(): number;
+  /** Where changes stand now: take it before reading what is to be kept. */
+  mark(): ContentMark;
+  /**
+   * Whether something read from `tags`, starting at `mark`, is still what pages would show: no store-wide change
+   * and no change to any of its tags since, and changes are heard.
+   */
+  fresh(mark: ContentMark, tags: Iterable<string>): boolean;
   /**
    * Whether changes are heard now. False between a lost LISTEN connection and its return: nothing may then be
    * served from memory, since a change may be missed.
@@ -31,22 +46,51 @@ export type ContentVersion = {
    * connection, which delivers pending notifications before its answer. Rejects while that connection is lost.
    */
   catchUp(): Promise<void>;
-  /** Called after every change (and after a reconnection, when changes may have been missed). */
+  /** Called after every store-wide change (and after a reconnection, when changes may have been missed). */
   onChange(listener: () => void): () => void;
   /** Stops listening. */
   close(): Promise<void>;
 };
+
+/**
+ * The tags what runs now depends on, when something means to keep it (see `collectDependencies`). One per process,
+ * not per module: the server entry (which collects for the page cache) and the app (whose reads say what they
+ * depend on) are bundled apart, each with its own copy of this module.
+ */
+const dependencies: AsyncLocalStorage<Set<string>> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for("storefront.content-dependencies")
+] ??= new AsyncLocalStorage<Set<string>>()) as AsyncLocalStorage<Set<string>>;
+
+/**
+ * Says that what is being read depends on these tags: a cached page or snapshot entry that read them goes stale when
+ * one of them changes. Outside `collectDependencies` (a write, a script) nothing needs to know.
+ */
+export function dependsOn(tags: Iterable<string>): void {
+  const collected = dependencies.getStore();
+  if (collected) for (const tag of tags) collected.add(tag);
+}
+
+/** Runs `run`, adding to `tags` whatever it (and everything it waits on) says it depends on. */
+export function collectDependencies<T>(tags: Set<string>, run: () => T): T {
+  return dependencies.run(tags, run);
+}
 
 export async function startContentVersion(
   database: Pick<DatabaseHandle, "listen">,
   logger: Logger,
 ): Promise<ContentVersion> {
   let version = 0;
+  /** Changes heard, store-wide or tagged. */
+  let stamp = 0;
+  /** The stamp of each tag's last change since the last store-wide one (which makes older ones moot). */
+  const tagChanges = new Map<string, number>();
   let live = true;
   let closed = false;
   const listeners = new Set<() => void>();
   const changed = () => {
     version += 1;
+    stamp += 1;
+    tagChanges.clear();
     for (const listener of listeners) {
       try {
         listener();
@@ -56,7 +100,11 @@ export async function startContentVersion(
     }
   };
   const listening = await database.listen(CONTENT_CHANNEL, {
-    onMessage: changed,
+    onMessage(payload) {
+      if (payload === "") return changed();
+      stamp += 1;
+      for (const tag of payload.split(" ")) if (tag) tagChanges.set(tag, stamp);
+    },
     onError(error) {
       live = false;
       // Whatever was made before the loss may be stale by the time it is back.
@@ -74,6 +122,13 @@ export async function startContentVersion(
   let pending: { through: number; done: Promise<void> } | undefined;
   return {
     current: () => version,
+    mark: () => ({ version, stamp }),
+    fresh(mark, tags) {
+      if (mark.version !== version || !live || closed) return false;
+      if (mark.stamp === stamp) return true;
+      for (const tag of tags) if ((tagChanges.get(tag) ?? 0) > mark.stamp) return false;
+      return true;
+    },
     live: () => live && !closed,
     wrote() {
       writes += 1;

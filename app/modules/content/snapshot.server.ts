@@ -1,4 +1,9 @@
-import type { ContentVersion } from "./content-version.server";
+import {
+  collectDependencies,
+  type ContentMark,
+  type ContentVersion,
+  dependsOn,
+} from "./content-version.server";
 
 /**
  * Most entries kept per process. An entry is what one public page read (a product page's data, a search's
@@ -7,7 +12,8 @@ import type { ContentVersion } from "./content-version.server";
  */
 export const SNAPSHOT_MAX_ENTRIES = 2000;
 
-type Entry = { value: Promise<unknown> };
+/** A value, where changes stood when its read began, and the tags it read (complete once it resolves). */
+type Entry = { value: Promise<unknown>; mark: ContentMark; tags: Set<string> };
 
 /** The entries read at one content version, least recently used first (a Map keeps insertion order). */
 class Snapshot {
@@ -32,7 +38,7 @@ function snapshotOf(contentVersion: ContentVersion): Snapshot {
 /**
  * What public pages read from the database, kept in memory for the content version it was read at: `load` runs
  * once per key and version (requests asking at the same time share it) and its value is served until the version
- * changes. While changes cannot be heard (`live()` false), or the caller has no content version, every read goes to
+ * changes, or until a tag it read changes (`dependsOn`: a product's availability). While changes cannot be heard (`live()` false), or the caller has no content version, every read goes to
  * the database; after a write this process answered, its change is counted first (`catchUp()`). A value whose read
  * overlapped a change is never served at the newer version: it is kept under the version its read started at.
  * Values are shared between requests: callers must not change them.
@@ -59,14 +65,17 @@ export function fromSnapshot<T>(
     snapshot.version = version;
   }
   const found = snapshot.entries.get(key);
-  if (found) {
+  if (found && contentVersion.fresh(found.mark, found.tags)) {
     // Most recently used goes last.
     snapshot.entries.delete(key);
     snapshot.entries.set(key, found);
-    return found.value as Promise<T>;
+    return withDependencies(found) as Promise<T>;
   }
+  const tags = new Set<string>();
+  const mark = contentVersion.mark();
   // A real promise: a query builder is a thenable that runs its query again each time it is awaited.
-  const entry: Entry = { value: Promise.resolve(load()) };
+  const entry: Entry = { value: Promise.resolve(collectDependencies(tags, load)), mark, tags };
+  snapshot.entries.delete(key);
   snapshot.entries.set(key, entry);
   if (snapshot.entries.size > SNAPSHOT_MAX_ENTRIES) {
     snapshot.entries.delete(snapshot.entries.keys().next().value!);
@@ -75,7 +84,15 @@ export function fromSnapshot<T>(
   entry.value.catch(() => {
     if (snapshot.entries.get(key) === entry) snapshot.entries.delete(key);
   });
-  return entry.value as Promise<T>;
+  return withDependencies(entry) as Promise<T>;
+}
+
+/** An entry's value, telling whatever is collecting (a page being kept) the tags it read, itself or from earlier. */
+function withDependencies(entry: Entry): Promise<unknown> {
+  return entry.value.then((value) => {
+    dependsOn(entry.tags);
+    return value;
+  });
 }
 
 /** How many entries this process keeps now (for tests and the benchmark). */

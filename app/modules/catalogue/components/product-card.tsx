@@ -2,9 +2,9 @@ import { PageLink } from "~/ui/page-link";
 import { discountPercent, formatMoney } from "~/lib/money";
 import type { ProductCard as ProductCardData } from "../catalogue.server";
 
-/** A counted printer or router says when it is out of stock or running low; nothing is said otherwise. */
+/** A counted printer or router says when it is out of stock or running low (the only counts a card gets). */
 function StockNote({ product }: { product: ProductCardData }) {
-  if (product.stock === null || (!product.stockLow && product.stock > 0)) return null;
+  if (product.stock === null) return null;
   const text =
     product.stock > 0
       ? `Only ${product.stock} left`
