@@ -1,6 +1,7 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
+import { postedCheckout } from "./checkout-form";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
 import { test } from "./fixtures";
@@ -22,20 +23,6 @@ async function expectNoSidewaysScroll(page: Page) {
   );
 }
 
-const checkoutForm = (email: string, cart: unknown, paymentMethod = "sandbox") => ({
-  idempotencyKey: randomUUID(),
-  email,
-  "billing.name": "Ada Lovelace",
-  "billing.line1": "1 Example Street",
-  "billing.city": "New York",
-  "billing.postalCode": "10001",
-  "billing.country": "US",
-  shipToBilling: "on",
-  paymentMethod,
-  cart: JSON.stringify(cart),
-  acceptTerms: "on",
-});
-
 /** Places an order the way the checkout form posts it; returns its number and the path of its secret link. */
 async function placeOrder(
   request: APIRequestContext,
@@ -44,7 +31,7 @@ async function placeOrder(
   paymentMethod = "sandbox",
 ) {
   const response = await request.post("/payment", {
-    form: checkoutForm(email, [{ groupKey: "Norton", id: "1", quantity: 1 }], paymentMethod),
+    form: postedCheckout(email, [{ groupKey: "Norton", id: "1", quantity: 1 }], paymentMethod),
     headers: { Origin: baseURL },
     maxRedirects: 0,
   });
@@ -189,7 +176,7 @@ test.describe("quantities", () => {
         error: "Line 2 of your cart: the quantity must be a whole number from 1 to 99",
       });
       const order = await request.post("/payment", {
-        form: checkoutForm("tamper@example.com", lines),
+        form: postedCheckout("tamper@example.com", lines),
         headers: { Origin: baseURL! },
         maxRedirects: 0,
       });
@@ -256,7 +243,7 @@ test.describe("a product whose key pool is empty", () => {
     await expect(page.getByTestId("to-payment")).toBeDisabled();
 
     const order = await request.post("/payment", {
-      form: checkoutForm("empty-pool@example.com", cart),
+      form: postedCheckout("empty-pool@example.com", cart),
       headers: { Origin: baseURL! },
       maxRedirects: 0,
     });

@@ -1,7 +1,8 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
+import { postedCheckout } from "./checkout-form";
 import { hydrated } from "./hydrated";
 import { sentMail, waitForMail } from "./mail";
 import { expectAccessible } from "./axe";
@@ -26,19 +27,7 @@ type CartLine = { groupKey: string; id: string; quantity: number };
 /** Places a sandbox order the way the checkout form posts it; returns its number and its secret link. */
 async function placeOrder(request: APIRequestContext, baseURL: string, email: string, cart: CartLine[]) {
   const response = await request.post("/payment", {
-    form: {
-      idempotencyKey: randomUUID(),
-      email,
-      "billing.name": "Ada Lovelace",
-      "billing.line1": "1 Example Street",
-      "billing.city": "New York",
-      "billing.postalCode": "10001",
-      "billing.country": "US",
-      shipToBilling: "on",
-      paymentMethod: "sandbox",
-      cart: JSON.stringify(cart),
-      acceptTerms: "on",
-    },
+    form: postedCheckout(email, cart),
     headers: { Origin: baseURL, "X-Forwarded-For": freshAdminAddress() },
     maxRedirects: 0,
   });

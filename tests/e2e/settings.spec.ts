@@ -3,7 +3,7 @@ import { type Browser, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { confirmationLink, waitForMail } from "./mail";
-import { fillCheckout } from "./checkout-form";
+import { fillCheckout, postedCheckout } from "./checkout-form";
 import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
@@ -240,19 +240,7 @@ test("switching the sandbox off takes it out of checkout, refuses it when posted
 
     // A checkout posted with the sandbox anyway (an old tab, a script) is refused with the reason.
     const response = await page.request.post("/payment", {
-      form: {
-        idempotencyKey: crypto.randomUUID(),
-        email: "forged@example.com",
-        "billing.name": "Ada Lovelace",
-        "billing.line1": "1 Example Street",
-        "billing.city": "New York",
-        "billing.postalCode": "10001",
-        "billing.country": "US",
-        shipToBilling: "on",
-        paymentMethod: "sandbox",
-        cart: JSON.stringify([{ groupKey: "Norton", id: "1", quantity: 1 }]),
-        acceptTerms: "on",
-      },
+      form: postedCheckout("forged@example.com", [{ groupKey: "Norton", id: "1", quantity: 1 }]),
       headers: { Origin: baseURL! },
       maxRedirects: 0,
     });

@@ -1,27 +1,12 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { expect } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { addToCart } from "./cart";
-import { fillCheckout } from "./checkout-form";
+import { fillCheckout, postedCheckout } from "./checkout-form";
 import { test } from "./fixtures";
 import { hydrated } from "./hydrated";
 
 const software = [{ groupKey: "Norton", id: "1", quantity: 1 }];
-
-/** A bank-transfer order posted as the payment page posts it, from the page's own client address. */
-const unpaidOrder = (email: string) => ({
-  idempotencyKey: randomUUID(),
-  email,
-  "billing.name": "Ada Lovelace",
-  "billing.line1": "1 Example Street",
-  "billing.city": "New York",
-  "billing.postalCode": "10001",
-  "billing.country": "US",
-  shipToBilling: "on",
-  paymentMethod: "bank-transfer",
-  cart: JSON.stringify(software),
-  acceptTerms: "on",
-});
 
 test("a shopper who has placed ten unpaid orders in an hour is told at checkout to pay them or wait", async ({
   page,
@@ -29,7 +14,7 @@ test("a shopper who has placed ten unpaid orders in an hour is told at checkout 
 }) => {
   for (let n = 0; n < 10; n++) {
     const placed = await page.request.post("/payment", {
-      form: unpaidOrder(`flood.${randomInt(1e9)}@example.com`),
+      form: postedCheckout(`flood.${randomInt(1e9)}@example.com`, software, "bank-transfer"),
       headers: { origin: new URL(baseURL!).origin },
       maxRedirects: 0,
     });
