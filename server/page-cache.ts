@@ -234,22 +234,20 @@ export function createPageCache({
           answer(entry, req, res, "hit");
           if (started !== undefined) logHit(req, res, started);
         };
-        const found = place && hit(place);
-        if (!found) {
+        const respond = () => {
+          const found = place && hit(place);
+          if (found) return serveHit(found);
           const leader = place && rendering.get(place.key);
           if (!leader) return pass();
           leader.then(
             (entry) => (entry && usable(entry) ? serveHit(entry) : pass()),
             () => pass(),
           );
-          return;
-        }
-        if (!contentVersion.behind()) return serveHit(found);
-        // A write was answered here since: its change must be counted before anything kept is served.
-        contentVersion.catchUp().then(
-          () => (hit(place) === found ? serveHit(found) : pass()),
-          () => pass(),
-        );
+        };
+        if (!place || (!contentVersion.behind() && !contentVersion.unconfirmed())) return respond();
+        // A write answered here since, or a change another process committed a while ago, must be counted before a
+        // page is served from memory or rendered to be kept.
+        contentVersion.catchUp().then(respond, pass);
       };
     },
 

@@ -2,7 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~db/client.server";
 import { licenceKeys, products, settings } from "~db/schema";
-import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
+import {
+  type ContentVersion,
+  HEARD_WITHIN_MS,
+  startContentVersion,
+} from "~/modules/content/content-version.server";
 import { createTestDatabase, drivers, type TestDatabase } from "../support/database";
 import { seedDemo } from "../support/seed";
 import { recordingLogger } from "../support/logger";
@@ -230,4 +234,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the content version on PostgreS
       await other.close();
     }
   });
+
+  it(`asks to catch up once it has not confirmed for ${HEARD_WITHIN_MS} ms, and asking starts the round trip`, async () => {
+    await version.catchUp();
+    expect(version.unconfirmed()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, HEARD_WITHIN_MS + 20));
+    // Past the bound: a kept page may not be served before a round trip. Asking starts one.
+    expect(version.unconfirmed()).toBe(true);
+    await waitFor(() => !version.unconfirmed());
+  });
+});
+
+it("on the embedded database, never asks to confirm what it hears", async () => {
+  const database = await createTestDatabase("pglite");
+  const version = await startContentVersion(database, recordingLogger().logger);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, HEARD_WITHIN_MS + 20));
+    expect(version.unconfirmed()).toBe(false);
+  } finally {
+    await version.close();
+    await database.close();
+  }
 });

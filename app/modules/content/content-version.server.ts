@@ -41,9 +41,15 @@ export type ContentVersion = {
   /** Whether a write answered in this process may not be counted yet: catchUp() before serving from memory. */
   behind(): boolean;
   /**
-   * Resolves once every change committed before the last wrote() is counted: at once on PGlite, whose
-   * notifications arrive before the writing query resolves; on PostgreSQL after one round trip on the LISTEN
-   * connection, which delivers pending notifications before its answer. Rejects while that connection is lost.
+   * Whether this process has not confirmed within HEARD_WITHIN_MS that it has heard every change the others
+   * committed (PostgreSQL; never on PGlite): catchUp() before a request is answered from memory.
+   */
+  unconfirmed(): boolean;
+  /**
+   * Resolves once every change committed before the last wrote(), and before HEARD_WITHIN_MS ago, is counted: at
+   * once on PGlite, whose notifications arrive before the writing query resolves; on PostgreSQL after one round trip
+   * on the LISTEN connection, which delivers pending notifications before its answer. Rejects while that connection
+   * is lost.
    */
   catchUp(): Promise<void>;
   /** Called after every store-wide change (and after a reconnection, when changes may have been missed). */
@@ -75,8 +81,17 @@ export function collectDependencies<T>(tags: Set<string>, run: () => T): T {
   return dependencies.run(tags, run);
 }
 
+/**
+ * How stale another process's change may be when something kept is served, on PostgreSQL: a change committed this
+ * long before a request is counted before that request is answered from memory, in every process. The process that
+ * answered the write counts it at once (`wrote`). Notifications usually arrive within a millisecond; under heavy CPU
+ * they can wait behind other work, and this bounds that wait. While pages are served, a process confirms it has
+ * heard everything (one round trip on the LISTEN connection) about every HEARD_WITHIN_MS / 2, in the background.
+ */
+export const HEARD_WITHIN_MS = 250;
+
 export async function startContentVersion(
-  database: Pick<DatabaseHandle, "listen">,
+  database: Pick<DatabaseHandle, "listen" | "kind">,
   logger: Logger,
 ): Promise<ContentVersion> {
   let version = 0;
@@ -117,9 +132,30 @@ export async function startContentVersion(
       logger.info("listening for content changes again");
     },
   });
+  // Notifications from other processes arrive on their own time on PostgreSQL; PGlite has no other process.
+  const bounded = database.kind === "postgres";
   let writes = 0;
   let countedThrough = 0;
-  let pending: { through: number; done: Promise<void> } | undefined;
+  /** When the last completed round trip on the LISTEN connection was sent: every change committed before is heard. */
+  let heardAt = performance.now();
+  /** The round trip in flight: which writes it counts, and when it was sent. */
+  let pending: { through: number; sentAt: number; done: Promise<void> } | undefined;
+  const roundTrip = () => {
+    const through = writes;
+    const sentAt = performance.now();
+    const done = listening.sync().then(() => {
+      countedThrough = Math.max(countedThrough, through);
+      heardAt = Math.max(heardAt, sentAt);
+    });
+    const current = { through, sentAt, done };
+    pending = current;
+    void done
+      .finally(() => {
+        if (pending === current) pending = undefined;
+      })
+      .catch(() => undefined);
+    return current;
+  };
   return {
     current: () => version,
     mark: () => ({ version, stamp }),
@@ -134,23 +170,23 @@ export async function startContentVersion(
       writes += 1;
     },
     behind: () => countedThrough < writes,
+    unconfirmed() {
+      if (!bounded) return false;
+      const age = performance.now() - heardAt;
+      // Confirmed again ahead of time, so that a steady stream of requests never waits for it.
+      if (age > HEARD_WITHIN_MS / 2 && !pending && live && !closed) roundTrip();
+      return age > HEARD_WITHIN_MS;
+    },
     async catchUp() {
       const through = writes;
-      if (countedThrough >= through) return;
-      // Requests that wait together share one round trip, if it was sent after their write was answered.
-      if (!pending || pending.through < through) {
-        const done = listening.sync().then(() => {
-          countedThrough = Math.max(countedThrough, through);
-        });
-        const current = { through, done };
-        pending = current;
-        void done
-          .finally(() => {
-            if (pending === current) pending = undefined;
-          })
-          .catch(() => undefined);
-      }
-      await pending.done;
+      const now = performance.now();
+      const heardEnough = !bounded || now - heardAt <= HEARD_WITHIN_MS;
+      if (countedThrough >= through && heardEnough) return;
+      // Requests that wait together share one round trip, if it was sent after their write was answered and
+      // recently enough.
+      const usable =
+        pending && pending.through >= through && (heardEnough || pending.sentAt >= now - HEARD_WITHIN_MS);
+      await (usable ? pending! : roundTrip()).done;
     },
     onChange(listener) {
       listeners.add(listener);
