@@ -10,10 +10,11 @@ import path from "node:path";
 import { createMailer } from "~/modules/email/outbox.server";
 import type { StorageAuth, Viewer } from "~/modules/storage/access.server";
 import { type BucketConfig, defineBuckets, IMAGE_TYPES } from "~/modules/storage/buckets.server";
+import type { StorageDriver } from "~/modules/storage/drivers/driver.server";
 import { LocalDiskDriver } from "~/modules/storage/drivers/local-disk.server";
 import { createStorageService } from "~/modules/storage/storage.server";
 import { createApp } from "../../server/app";
-import { createTestDatabase, type Driver } from "./database";
+import { createTestDatabase, type Driver, type TestDatabase } from "./database";
 import { recordingLogger } from "./logger";
 import { testEnv } from "./orders";
 import { testCipher } from "./seed";
@@ -68,12 +69,20 @@ export const testBuckets: BucketConfig[] = [
 ];
 
 /**
- * The real app (createApp) on an ephemeral port, with a fresh database, its own DATA_DIR and the local disk driver.
+ * The real app (createApp) on an ephemeral port, with a fresh database, its own DATA_DIR and the local disk driver
+ * (or the `storageDriver` given).
  * Callers are identified by bearer tokens the test hands out with signIn(): a real resolver over a map the test
  * controls, standing in for the accounts' session.
+ *
+ * Several servers of one store: give each the same `database` (which the caller then closes) and a driver over the
+ * same object store.
  */
-export async function startStorageServer(driver: Driver, buckets: BucketConfig[] = testBuckets) {
-  const database = await createTestDatabase(driver);
+export async function startStorageServer(
+  driver: Driver,
+  buckets: BucketConfig[] = testBuckets,
+  { database: given, storageDriver }: { database?: TestDatabase; storageDriver?: StorageDriver } = {},
+) {
+  const database = given ?? (await createTestDatabase(driver));
   const dataDir = await mkdtemp(path.join(tmpdir(), "storefront-storage-"));
   const { logger, lines } = recordingLogger();
   const root = path.join(dataDir, "storage");
@@ -81,7 +90,7 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
   const disk = new LocalDiskDriver(root);
   const storage = createStorageService({
     db: database.db,
-    driver: disk,
+    driver: storageDriver ?? disk,
     buckets: defineBuckets(buckets),
     stagingDir,
     logger,
@@ -135,7 +144,7 @@ export async function startStorageServer(driver: Driver, buckets: BucketConfig[]
       await new Promise((resolve) => server.close(resolve));
       await userEvents.close();
       await contentVersion.close();
-      await database.close();
+      if (!given) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -9,14 +9,13 @@
  * {path} is one URL segment with its slashes encoded (%2F); literal slashes are accepted too. Errors are
  * {"error": {"code": "storage/...", "message": "..."}} with a fitting status.
  */
-import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { storeOrigin } from "~/lib/store-origin.server";
 import { safeUrl } from "~/lib/logger.server";
 import type { StorageAuth, StorageAuthContext, Viewer } from "./access.server";
 import { isImage } from "./content.server";
-import { diskFailure, StorageError } from "./errors";
+import { diskFailure, isStorageError, StorageError } from "./errors";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
 import { type StoredObject, type UploadMetadata, uploadMetadataSchema } from "./schemas";
 import { type StagedUpload, type StorageService, tooLarge } from "./storage.server";
@@ -123,6 +122,10 @@ export function storageRoutes({ storage, auth, context }: StorageRoutesOptions):
     // A download with a token needs no identity.
     const viewer = token === undefined ? await viewerOf(req) : null;
     const { bucket, object, read } = await storage.open(viewer, bucketName, fullPath, token);
+    const notModified = req.headers["if-none-match"]?.split(/\s*,\s*/).includes(`"${object.md5Hash}"`);
+    // The bytes are opened before any header is set: when the file store fails, the error goes out as the API's JSON,
+    // not under the file's type and cache headers.
+    const stream = notModified || req.method === "HEAD" ? undefined : await read();
     const image = isImage(object.contentType as AllowedType);
     res.setHeader("Content-Type", object.contentType);
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -134,16 +137,15 @@ export function storageRoutes({ storage, auth, context }: StorageRoutesOptions):
     res.setHeader("ETag", `"${object.md5Hash}"`);
     res.setHeader("Last-Modified", new Date(object.updated).toUTCString());
     if (object.contentLanguage) res.setHeader("Content-Language", object.contentLanguage);
-    if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(`"${object.md5Hash}"`)) {
+    if (notModified) {
       res.status(304).end();
       return;
     }
     res.setHeader("Content-Length", String(object.size));
-    if (req.method === "HEAD") {
+    if (!stream) {
       res.status(200).end();
       return;
     }
-    const stream: Readable = await read();
     res.status(200);
     try {
       await pipeline(stream, res);
@@ -199,15 +201,20 @@ function sendError(
   error: unknown,
   logger: StorageAuthContext["logger"],
 ) {
+  const log = (message: string) =>
+    logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, message);
   let failure: StorageError;
-  if (error instanceof StorageError) failure = error;
-  else if (error instanceof MultipartError)
+  if (isStorageError(error)) {
+    failure = error;
+    // The file store failing (S3 out of reach) is the operator's to see, with its cause.
+    if (failure.code === "storage/unknown") log(failure.message);
+  } else if (error instanceof MultipartError)
     failure = new StorageError("storage/invalid-argument", error.message);
   else if (diskFailure(error)) {
     failure = diskFailure(error)!;
-    logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, failure.message);
+    log(failure.message);
   } else {
-    logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, "storage request failed");
+    log("storage request failed");
     failure = new StorageError("storage/unknown", "Something went wrong with the file storage.");
   }
   if (res.headersSent) {
