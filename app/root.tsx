@@ -208,10 +208,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /**
  * The statuses of the server's own refusals of a page's request (server/): sent from another address (403), too
- * large (413), at another host than the store's (421). Their text is written for people; React Router's own
- * errors (its 404 and 405 carry developer text) are not shown.
+ * large (413), at another host than the store's (421), a database busy or away (503) or out of disk (507). Their
+ * text is written for people; React Router's own errors (its 404 and 405 carry developer text) are not shown.
  */
-const REFUSALS = new Set([403, 413, 421]);
+const REFUSALS = new Set([403, 413, 421, 503, 507]);
 
 function refusalMessage(error: unknown): string | null {
   if (!isRouteErrorResponse(error) || !REFUSALS.has(error.status)) return null;

@@ -65,7 +65,7 @@ export type Listening = {
 
 export type DatabaseOptions =
   /** PostgreSQL through pg. */
-  | { url: string }
+  | { url: string; pool?: PoolLimits }
   /** Embedded PGlite persisted in dataDir (locked against a second process), or in memory. */
   | { dataDir: string }
   /** In memory; loadDataDir starts it from a copy of another's files (dumpDataDir), as tests do from a migrated one. */
@@ -76,17 +76,87 @@ export class DatabaseLockedError extends Error {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return "url" in options ? openPostgres(options.url) : openPglite(options);
+  return "url" in options ? openPostgres(options.url, options.pool) : openPglite(options);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/** How much of the database a process's requests may take and wait for (the defaults below; tests shrink them). */
+export type PoolLimits = {
+  /** Connections in the pool. */
+  size?: number;
+  /** Requests that may wait for a free connection; the next one is refused at once (DatabaseBusyError). */
+  maxWaiting?: number;
+  /** The server cancels a pooled statement that runs longer (statement_timeout). */
+  statementTimeoutMs?: number;
+};
+
+/**
+ * Every pooled query has a deadline, as a page must answer within 5 s: the server cancels a statement after 4 s
+ * (statement_timeout, SQLSTATE 57014: a lock held too long, a saturated server), which leaves the request a second to
+ * answer "busy"; pg gives up on a connection that has not answered a second after that (query_timeout: the server, or
+ * the way to it, went silent, so no cancel could come back). A transaction left idle for 10 s (a request stalled
+ * between its statements) is ended by the server, so its locks do not hold everyone else up. Waiting for a free
+ * connection is bounded too: at most five requests per connection wait (each for 5 s at most, connectionTimeoutMillis),
+ * and the next is told "busy" at once instead of joining a queue it would time out in. Migrations run on a
+ * connection of their own, without these limits.
+ */
+const POOL_DEFAULTS = { size: 10, maxWaiting: 50, statementTimeoutMs: 4000 } satisfies Required<PoolLimits>;
+const SILENT_CONNECTION_MARGIN_MS = 1000;
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
+
+/** A request refused a connection because too many wait for one already: the database is busy, not away. */
+export class DatabaseBusyError extends Error {
+  override name = "DatabaseBusyError";
+  readonly code = DATABASE_BUSY_CODE;
+}
+/** The code of DatabaseBusyError, which the server's classification of database errors recognizes. */
+export const DATABASE_BUSY_CODE = "STOREFRONT_POOL_BUSY";
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * Bounds pg's queue for a free connection (pg.Pool's own has no limit), and makes sure a connection still busy with
+ * a query that timed out is never lent again (its answer would come to the next borrower).
+ */
+function limitWaiting(pool: pg.Pool, maxWaiting: number) {
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (pool.waitingCount >= maxWaiting) {
+      const busy = new DatabaseBusyError(
+        `${pool.waitingCount} requests wait for a database connection already`,
+      );
+      if (!callback) return Promise.reject(busy);
+      process.nextTick(() => callback(busy, undefined, () => {}));
+      return;
+    }
+    // pool.query() borrows with a callback and releases with its query's error; a borrower of its own (a
+    // transaction) releases without one, so a connection whose query is still out is discarded here.
+    if (callback) return connect(callback);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      const release = client.release.bind(client);
+      client.release = (error?: Error | boolean) =>
+        release(error || ((client as unknown as { activeQuery?: unknown }).activeQuery ? true : undefined));
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
+async function openPostgres(url: string, limits: PoolLimits = {}): Promise<DatabaseHandle> {
+  const { size, maxWaiting, statementTimeoutMs } = { ...POOL_DEFAULTS, ...limits };
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: size,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + SILENT_CONNECTION_MARGIN_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     // While the database is away a request fails within seconds (the app answers 503) instead of waiting.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });
+  limitWaiting(pool, maxWaiting);
   // An idle connection the server ends (a restart, a dropped database) is an error event on the pool: the pool
   // discards that connection and the next query opens a new one. Without a listener it would end the process.
   pool.on("error", () => undefined);
@@ -101,14 +171,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     pool,
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     async migrate() {
-      // Several app processes may start at once against one database: migrate one at a time.
-      const client = await pool.connect();
+      // A migration may take longer than a request's deadline, and waits for another process's: a connection of
+      // its own, without the pool's timeouts.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client.on("error", () => undefined);
+      await client.connect();
       try {
+        // Several app processes may start at once against one database: migrate one at a time.
         await client.query("select pg_advisory_lock(72710001)");
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
       } finally {
-        await client.query("select pg_advisory_unlock(72710001)").catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     ping: () => ping(db),

@@ -22,9 +22,10 @@ import type { UserEvents } from "~/modules/accounts/user-events.server";
 import type { ContentVersion } from "~/modules/content/content-version.server";
 import { toNodeHandler } from "better-auth/node";
 import {
-  isDatabaseUnreachable,
+  type DatabaseFailure,
+  databaseFailureOf,
   refuseWhileUnavailable,
-  sendUnavailable,
+  sendDatabaseFailure,
   UNAVAILABLE_MESSAGE,
   watchDatabase,
 } from "./availability";
@@ -222,6 +223,8 @@ export function createApp({
   if (pageCache) app.use(pageCache.capture());
   app.all(
     "/{*splat}",
+    skipRequestsGivenUp(),
+    answerDatabaseFailures(),
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
@@ -237,18 +240,25 @@ export function createApp({
         auth,
         userEvents,
         contentVersion,
-        availability,
+        // Told of every loader's and action's failure (handleError): the answer follows what the database said.
+        availability: {
+          report(error) {
+            availability.report(error);
+            res.locals.databaseFailure ??= databaseFailureOf(error);
+          },
+        },
       }),
     }),
   );
 
   // Whatever a handler failed with: logged for the operator, a short answer for the client (never a stack trace).
   app.use(((error, req, res, _next) => {
-    if (isDatabaseUnreachable(error)) {
+    const failure = databaseFailureOf(error);
+    if (failure) {
       availability.report(error);
-      logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, "database unreachable");
+      logger.error({ err: error, method: req.method, url: safeUrl(req.originalUrl) }, `database ${failure}`);
       if (res.headersSent) req.socket.destroy();
-      else sendUnavailable(req, res);
+      else sendDatabaseFailure(req, res, failure);
       return;
     }
     const status = clientErrorStatus(error);
@@ -269,6 +279,49 @@ export function createApp({
   }) satisfies ErrorRequestHandler);
 
   return app;
+}
+
+/**
+ * A request whose client has gone meanwhile (it gave up waiting, on a busy store) is not run: nobody would see its
+ * answer, and what it would write (an order) is something its sender believes failed.
+ */
+function skipRequestsGivenUp(): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.socket.destroyed) next();
+  };
+}
+
+/**
+ * React Router answers a loader or action that threw with its error page, or a resource route with a bare 500. When
+ * the database was the cause (handleError told the request's context: res.locals.databaseFailure), the answer says
+ * so instead: busy, away or out of disk, with what to do.
+ */
+function answerDatabaseFailures(): RequestHandler {
+  return (req, res, next) => {
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    let replaced: boolean | undefined;
+    const replace = () => {
+      if (replaced === undefined) {
+        const failure = res.locals.databaseFailure as DatabaseFailure | undefined;
+        replaced = failure !== undefined && res.statusCode >= 500 && !res.headersSent;
+        if (replaced) {
+          res.write = write as typeof res.write;
+          res.end = end as typeof res.end;
+          for (const header of ["content-length", "content-type", "cache-control"]) res.removeHeader(header);
+          res.statusMessage = "";
+          sendDatabaseFailure(req, res, failure!);
+          // What React Router still sends of its own answer goes nowhere.
+          res.write = (() => true) as typeof res.write;
+          res.end = (() => res) as typeof res.end;
+        }
+      }
+      return replaced;
+    };
+    res.write = ((...args: unknown[]) => (replace() ? true : write(...args))) as typeof res.write;
+    res.end = ((...args: unknown[]) => (replace() ? res : end(...args))) as typeof res.end;
+    next();
+  };
 }
 
 /**

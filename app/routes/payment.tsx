@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = checkoutSchema.safeParse(formToObject(body.values));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const ctx = await ordersContext(context);
+  const ctx = await ordersContext(context, request.signal);
   // A signed-in customer's order goes into their account.
   const viewer = await getViewer(request, context);
   const placed = await limitCodeGuesses(

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { postedCheckout } from "../e2e/checkout-form";
 import { freePort, waitFor } from "../support/store-process";
 
 // A full or read-only disk, made for real: the production server runs in a mount namespace of its own (unshare, as
@@ -62,7 +63,8 @@ function prepare(dataDir: string): string {
   return password;
 }
 
-async function uploadAsAdmin(url: string, password: string) {
+/** Signs the first admin in and sets a password of their own, as an owner must first: the session cookie. */
+async function adminCookie(url: string, password: string) {
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
@@ -84,6 +86,11 @@ async function uploadAsAdmin(url: string, password: string) {
     }),
   });
   expect(changed.status).toBe(200);
+  return cookie;
+}
+
+async function uploadAsAdmin(url: string, password: string) {
+  const cookie = await adminCookie(url, password);
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } })
     .png()
     .toBuffer();
@@ -139,6 +146,62 @@ describe.skipIf(!namespaces)(
         });
         expect((await fetch(`${url}/healthz/live`)).status).toBe(200);
         expect((await fetch(`${url}/`)).status).toBe(200);
+        expect(server.output()).not.toMatch(/\n\s+at /);
+      } finally {
+        await stop(server.child);
+      }
+    }, 180_000);
+
+    it("a full disk under the embedded database answers a checkout 507 with what happened, and places no order", async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const dataDir = path.resolve(`test-results/disk-db-full-${port}`);
+      const password = prepare(dataDir);
+      // The database's files on a tmpfs a little larger than they are; the test fills it once the store runs.
+      const server = startIn(
+        `cp -a "$DATA_DIR/pglite" "$DATA_DIR/pglite-files"\n` +
+          `mount -t tmpfs -o size=$(( $(du -sk "$DATA_DIR/pglite-files" | cut -f1) + 8192 ))k tmpfs "$DATA_DIR/pglite"\n` +
+          `cp -a "$DATA_DIR/pglite-files/." "$DATA_DIR/pglite/" && rm -rf "$DATA_DIR/pglite-files"`,
+        port,
+        dataDir,
+      );
+      try {
+        await live(url);
+        const cookie = await adminCookie(url, password);
+        // The store's own view of its files (the mount exists only in its namespace).
+        const fill = `/proc/${server.child.pid}/root${dataDir}/pglite/fill`;
+        spawnSync("dd", ["if=/dev/zero", `of=${fill}`, "bs=64k"]);
+
+        const body = new URLSearchParams(
+          postedCheckout(
+            "full-disk@example.com",
+            [{ groupKey: "Norton", id: "1", quantity: 1 }],
+            "bank-transfer",
+          ),
+        );
+        const headers = { "content-type": "application/x-www-form-urlencoded", origin: url };
+        const form = await fetch(`${url}/payment`, {
+          method: "POST",
+          headers: { ...headers, accept: "text/html" },
+          body,
+          redirect: "manual",
+        });
+        expect(form.status).toBe(507);
+        expect(form.headers.get("content-type")).toMatch(/^text\/html/);
+        expect(await form.text()).toContain("The store's disk is full");
+        // The same checkout from the page's script (React Router's data request): the message, for its error page.
+        const script = await fetch(`${url}/payment.data`, {
+          method: "POST",
+          headers,
+          body,
+          redirect: "manual",
+        });
+        expect(script.status).toBe(507);
+        expect(await script.text()).toContain("The store's disk is full");
+
+        const orders = await fetch(`${url}/admin/orders`, { headers: { cookie } });
+        expect(orders.status).toBe(200);
+        expect(await orders.text()).not.toContain("full-disk@example.com");
         expect(server.output()).not.toMatch(/\n\s+at /);
       } finally {
         await stop(server.child);

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ServerBuild } from "react-router";
 import type { Env } from "~/lib/env.server";
 import { createAuth } from "~/modules/accounts/auth.server";
 import { startUserEvents } from "~/modules/accounts/user-events.server";
@@ -23,13 +24,14 @@ import { testBuckets } from "./storage";
 
 /**
  * The whole server (createApp in the HTTP server of server/index.ts) on an ephemeral port, with a fresh database,
- * better-auth, the storage routes and its own DATA_DIR. There is no page build: a request that gets as far as
- * React Router fails there (the error handler's 500), which tells a test it was let through.
+ * better-auth, the storage routes and its own DATA_DIR. Without a page build (`build`: the production one,
+ * build/server/index.js) a request that gets as far as React Router fails there (the error handler's 500), which
+ * tells a test it was let through.
  */
 export async function startAppServer(
   driver: Driver,
   overrides: Partial<Env> = {},
-  { database: given }: { database?: TestDatabase } = {},
+  { database: given, build }: { database?: TestDatabase; build?: ServerBuild } = {},
 ) {
   const database = given ?? (await createTestDatabase(driver));
   const dataDir = await mkdtemp(path.join(tmpdir(), "storefront-app-"));
@@ -66,7 +68,7 @@ export async function startAppServer(
     auth: createAuth({ db: database.db, env, logger, mailer, rateLimit: false }),
     userEvents,
     contentVersion,
-    build: () => Promise.reject(new Error("no pages in this test")),
+    build: build ?? (() => Promise.reject(new Error("no pages in this test"))),
   });
   const server = createHttpServer(app, env);
   server.listen(0, "127.0.0.1");
@@ -82,6 +84,11 @@ export async function startAppServer(
     dataDir,
     userEvents,
     logs: lines,
+    /** How many client connections the server has open. */
+    openConnections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
     /**
      * Sends raw bytes (a request fetch would not send: a false Content-Length, odd Host) and resolves to what
      * came back once the server closes the connection or `settleMs` passes without more data.

@@ -47,6 +47,8 @@ export type OrdersContext = {
   mailer: Pick<Mailer, "kick">;
   cipher: KeyCipher;
   storeName: string;
+  /** The request's: aborted once its client has gone. */
+  signal?: AbortSignal;
 };
 
 export type PlaceOrderResult =
@@ -164,6 +166,9 @@ export async function placeOrder(
   // Physical goods are taxed where they are delivered, everything else where the buyer is billed.
   const taxAddress = shippingAddress ?? billing;
 
+  // A buyer who has gone (the checkout waited so long on a busy store that they gave up) must not get an order they
+  // believe failed: this is the last moment to tell before it is committed.
+  ctx.signal?.throwIfAborted();
   try {
     const placed = await ctx.db.transaction(async (tx) => {
       const store = await getSettings(tx);
@@ -592,6 +597,7 @@ export async function emailKeysAgain(ctx: OrdersContext, number: number): Promis
 /** The orders context of a request: the server context plus the store's name for e-mails. */
 export async function ordersContext(
   ctx: Pick<OrdersContext, "db" | "env" | "logger" | "mailer" | "cipher">,
+  signal?: AbortSignal,
 ): Promise<OrdersContext> {
-  return { ...ctx, storeName: (await storeIdentity(ctx.db)).name };
+  return { ...ctx, storeName: (await storeIdentity(ctx.db)).name, signal };
 }
