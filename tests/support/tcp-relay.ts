@@ -3,14 +3,32 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 
 /**
- * A TCP relay in front of a server (PostgreSQL), which a test can block: while blocked, every open connection
- * through it is cut and every new one is closed as soon as it arrives (and counted, as an attempt).
+ * A TCP relay in front of a server (PostgreSQL), which a test can block or silence. While blocked, every open
+ * connection through it is cut and every new one is closed as soon as it arrives (and counted, as an attempt).
+ * While silenced (what a dropped NAT or firewall entry does), nothing flows through open connections in either
+ * direction but they stay open, and new ones connect but get no answer; resume() delivers what was held back.
  */
 export async function startTcpRelay(target: { host: string; port: number }) {
   const open = new Set<net.Socket>();
   let blocked = false;
+  let silenced = false;
   let attempts = 0;
   let attemptsWhileBlocked = 0;
+  /** What each socket was sent while silenced, in order: delivered on resume(). */
+  const held = new Map<net.Socket, Buffer[]>();
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on("data", (chunk: Buffer) => {
+      if (!silenced) {
+        if (!to.write(chunk)) {
+          from.pause();
+          to.once("drain", () => from.resume());
+        }
+        return;
+      }
+      const queue = held.get(to) ?? [];
+      queue.push(chunk);
+      held.set(to, queue);
+    });
   const server = net.createServer((client) => {
     attempts++;
     if (blocked) {
@@ -26,11 +44,13 @@ export async function startTcpRelay(target: { host: string; port: number }) {
       upstream.destroy();
       open.delete(client);
       open.delete(upstream);
+      held.delete(client);
+      held.delete(upstream);
     };
     client.on("error", cut).on("close", cut);
     upstream.on("error", cut).on("close", cut);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
@@ -46,11 +66,23 @@ export async function startTcpRelay(target: { host: string; port: number }) {
     },
     block() {
       blocked = true;
+      silenced = false;
+      held.clear();
       for (const socket of open) socket.destroy();
       open.clear();
     },
     unblock() {
       blocked = false;
+    },
+    /** Holds back every byte, both ways, on open connections and new ones, keeping them open. */
+    silence() {
+      silenced = true;
+    },
+    /** Delivers what was held back and lets bytes flow again. */
+    resume() {
+      silenced = false;
+      for (const [socket, chunks] of held) for (const chunk of chunks) socket.write(chunk);
+      held.clear();
     },
     attempts: () => attempts,
     attemptsWhileBlocked: () => attemptsWhileBlocked,
