@@ -86,3 +86,14 @@ export const loggerOptions: pino.LoggerOptions = {
 export function createLogger(level: string = process.env.LOG_LEVEL ?? "info"): Logger {
   return pino({ ...loggerOptions, level });
 }
+
+/**
+ * Resolves once what the logger was given is written out (pino writes to stdout asynchronously), or after `ms`
+ * whatever happens to the output: a process's last lines, before it exits.
+ */
+export function flushLogs(logger: Logger, ms = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, ms).unref();
+    logger.flush(() => resolve());
+  });
+}
