@@ -185,10 +185,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL through a relay (
       // It starts without its LISTEN connection and keeps trying, rather than exiting.
       const retries = () =>
         linesOf(store, replacement!).filter((line) => line.msg.includes("content-change LISTEN")).length;
-      await waitFor(() => store.child.exitCode !== null || retries() >= 2, {
+      await waitFor(() => store.child.exitCode !== null || ended(replacement!) || retries() >= 2, {
         what: "the new process to try its LISTEN connection again",
         timeout: 15_000,
       });
+      expect(ended(replacement!), "the new process ended").toBe(false);
       expect(store.child.exitCode).toBeNull();
       expect(childrenOf(primary).sort()).toEqual([survivor, replacement].sort());
       for (let n = 0; n < 4; n++) expect((await rawRequest(`${store.url}/`)).status).toBe(503);
