@@ -88,12 +88,16 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info"): L
 }
 
 /**
- * Resolves once what the logger was given is written out (pino writes to stdout asynchronously), or after `ms`
- * whatever happens to the output: a process's last lines, before it exits.
+ * Resolves once what the logger was given is handed to the output (pino writes to stdout asynchronously; what is
+ * still queued at exit it writes synchronously), or after `ms` whatever happens to the output: a process's last
+ * lines, before it exits.
  */
 export function flushLogs(logger: Logger, ms = 1000): Promise<void> {
   return new Promise((resolve) => {
-    setTimeout(resolve, ms).unref();
-    logger.flush(() => resolve());
+    const timer = setTimeout(resolve, ms);
+    logger.flush(() => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
