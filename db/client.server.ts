@@ -35,8 +35,9 @@ export type DatabaseHandle = {
   pglite?: PGlite;
   pool?: pg.Pool;
   /**
-   * LISTENs on a channel (PGlite in process; PostgreSQL on a connection of its own, reconnected when lost).
-   * Resolves once listening.
+   * LISTENs on a channel (PGlite in process; PostgreSQL on a connection of its own, reconnected when lost or silent).
+   * Resolves once listening, or (PostgreSQL) once the first attempt failed: `onError` has then been told, and it
+   * keeps trying.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   migrate(): Promise<void>;
@@ -46,9 +47,12 @@ export type DatabaseHandle = {
 
 export type ListenHandlers = {
   onMessage(payload: string): void;
-  /** A lost connection (PostgreSQL), reported before reconnecting. */
+  /**
+   * A lost connection (PostgreSQL), reported before reconnecting; also a first connection that failed, and the
+   * first failed attempts to reconnect.
+   */
   onError?(error: Error): void;
-  /** Listening again after a lost connection: messages sent in between were missed. */
+  /** Listening again after a lost (or never made) connection: messages sent in between were missed. */
   onReconnect?(): void;
 };
 
@@ -58,7 +62,8 @@ export type Listening = {
   /**
    * Resolves once every notification committed before the call has reached `onMessage`. PGlite delivers them before
    * the committing query resolves; PostgreSQL sends them on the LISTEN connection, where it also sends any pending
-   * before the answer to a query: one round trip there. Rejects while that connection is lost.
+   * before the answer to a query: one round trip there, within seconds. Rejects while that connection is lost, and
+   * when it does not answer in time (it is then replaced).
    */
   sync(): Promise<void>;
 };
@@ -155,6 +160,7 @@ async function openPostgres(url: string, limits: PoolLimits = {}): Promise<Datab
     // While the database is away a request fails within seconds (the app answers 503) instead of waiting.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
   });
   limitWaiting(pool, maxWaiting);
   // An idle connection the server ends (a restart, a dropped database) is an error event on the pool: the pool
@@ -169,7 +175,10 @@ async function openPostgres(url: string, limits: PoolLimits = {}): Promise<Datab
     db,
     kind: "postgres",
     pool,
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    // A LISTEN connection that cannot be opened is news for whoever watches the pool's errors (the store's
+    // availability): a process that starts while the database is away knows it before its first request fails.
+    listen: (channel, handlers) =>
+      listenPostgres(url, channel, handlers, (error) => pool.emit("error", error)),
     async migrate() {
       // A migration may take longer than a request's deadline, and waits for another process's: a connection of
       // its own, without the pool's timeouts.
@@ -249,47 +258,127 @@ export function reconnectDelay(attempt: number, { baseMs = 250, capMs = 2000 } =
 const CONNECT_TIMEOUT_MS = 5000;
 
 /**
+ * TCP keepalive probes an idle connection after this long (the system's default is two hours): a quiet connection
+ * keeps its NAT or firewall entry, and one whose peer is gone is found.
+ */
+const KEEPALIVE_DELAY_MS = 5000;
+
+/**
+ * The LISTEN connection is asked for an answer this often, and has this long to give it: one that went silent (a
+ * NAT or firewall entry dropped, which closes nothing) is found within seconds and replaced.
+ */
+const HEARTBEAT_INTERVAL_MS = 1000;
+const ANSWER_TIMEOUT_MS = 2000;
+
+/**
+ * `work`, or an error once `ms` have passed. The verdict waits for the input already received: a process busy for
+ * longer than that (a long render) has not read an answer that came in time.
+ */
+function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`${what} did not answer within ${ms} ms`))),
+      ms,
+    );
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
+/** Closes a client at once: end() alone waits for the server's side, which a silent connection never sends. */
+async function dropClient(client: pg.Client) {
+  const ended = client.end().catch(() => {});
+  client.connection.stream.destroy();
+  await ended;
+}
+
+/**
  * A pooled connection cannot LISTEN (it goes back to the pool): a client of its own. One loop owns it: it waits
- * for the connection to be lost, closes it, and reconnects with backoff, one attempt at a time, so there is never
- * more than one LISTEN connection (the issue 11 fault: each loss scheduled two retries, which doubled).
+ * for the connection to be lost (an error, its end, or no answer to a heartbeat), closes it, and reconnects with
+ * backoff, one attempt at a time, so there is never more than one LISTEN connection (each loss once scheduled two
+ * retries, which doubled). Resolves after the first attempt: if that failed (the database is away while the
+ * process starts), it starts lost and keeps trying, as after a loss.
  */
 async function listenPostgres(
   url: string,
   channel: string,
   { onMessage, onError, onReconnect }: ListenHandlers,
+  /** Told when an attempt to connect failed. */
+  onConnectFailure: (error: Error) => void = () => {},
 ): Promise<Listening> {
   checkChannel(channel);
   let stopped = false;
-  let current: pg.Client | undefined;
+  let current: Connection | undefined;
+  /** The client of an attempt under way: closed at once on stop. */
+  let connecting: pg.Client | undefined;
   /** Cuts the wait before the next attempt short (on stop). */
   let wake: (() => void) | undefined;
 
-  /** A connected, listening client and a promise of the error it is lost with; a failed attempt is closed. */
-  const connect = async () => {
+  type Connection = {
+    client: pg.Client;
+    /** Resolves with the error the connection is lost with. */
+    lost: Promise<Error>;
+    /** One round trip, within ANSWER_TIMEOUT_MS; a connection that misses it is lost. */
+    ask(): Promise<void>;
+  };
+
+  /** A connected, listening client; a failed attempt is closed. */
+  const connect = async (): Promise<Connection> => {
     const client = new pg.Client({
       connectionString: url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     });
-    const lost = new Promise<Error>((resolve) => {
-      // Stays attached: an error event without a listener would end the process.
-      client.on("error", resolve);
-      client.on("end", () => resolve(new Error("the LISTEN connection ended")));
-    });
+    let lose!: (error: Error) => void;
+    const lost = new Promise<Error>((resolve) => (lose = resolve));
+    // Stays attached: an error event without a listener would end the process.
+    client.on("error", lose);
+    client.on("end", () => lose(new Error("the LISTEN connection ended")));
     client.on("notification", (message) => {
       if (message.channel === channel) onMessage(message.payload ?? "");
     });
+    // LISTEN again, a no-op, rather than another query: the connection still shows as what it is in
+    // pg_stat_activity. Pending notifications arrive before its answer.
+    const ask = async () => {
+      try {
+        await within(ANSWER_TIMEOUT_MS, client.query(`listen ${channel}`), "the LISTEN connection");
+      } catch (error) {
+        lose(error as Error);
+        throw error;
+      }
+    };
+    connecting = client;
     try {
       await client.connect();
-      await client.query(`listen ${channel}`);
+      await ask();
     } catch (error) {
-      await client.end().catch(() => {});
+      await dropClient(client);
+      if (!stopped) onConnectFailure(error as Error);
       throw error;
+    } finally {
+      connecting = undefined;
     }
-    return { client, lost };
+    let heartbeat: NodeJS.Timeout | undefined;
+    const beat = () => {
+      heartbeat = setTimeout(() => void ask().then(beat, () => {}), HEARTBEAT_INTERVAL_MS);
+      heartbeat.unref();
+    };
+    beat();
+    void lost.then(() => clearTimeout(heartbeat));
+    return { client, lost, ask };
   };
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (stopped) return resolve();
       const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
@@ -297,45 +386,54 @@ async function listenPostgres(
       };
     });
 
-  const run = async (first: Awaited<ReturnType<typeof connect>>) => {
+  const run = async (first: Connection | undefined) => {
     let connection = first;
     while (!stopped) {
-      current = connection.client;
-      const error = await connection.lost;
-      current = undefined;
-      await connection.client.end().catch(() => {});
-      if (stopped) return;
-      onError?.(error);
-      for (let attempt = 0; ; attempt++) {
+      if (connection) {
+        current = connection;
+        const error = await connection.lost;
+        current = undefined;
+        await dropClient(connection.client);
+        if (stopped) return;
+        onError?.(error);
+      }
+      connection = undefined;
+      for (let attempt = 0; !connection; attempt++) {
         await sleep(reconnectDelay(attempt));
         if (stopped) return;
         try {
           connection = await connect();
-          break;
         } catch (failure) {
           // Reported on the first failures only: an outage of minutes would otherwise fill the log.
-          if (attempt < 3) onError?.(failure as Error);
+          if (attempt < 3 && !stopped) onError?.(failure as Error);
         }
       }
       if (stopped) {
-        await connection.client.end().catch(() => {});
+        await dropClient(connection.client);
         return;
       }
       onReconnect?.();
     }
   };
 
-  const loop = run(await connect());
+  let first: Connection | undefined;
+  try {
+    first = await connect();
+  } catch (error) {
+    onError?.(error as Error);
+  }
+  const loop = run(first);
   return {
     async stop() {
       stopped = true;
       wake?.();
-      await current?.end().catch(() => {});
+      if (connecting) await dropClient(connecting);
+      if (current) await dropClient(current.client);
       await loop;
     },
     async sync() {
       if (!current) throw new Error("the LISTEN connection is lost");
-      await current.query("select 1");
+      await current.ask();
     },
   };
 }

@@ -11,7 +11,10 @@ export type HealthOptions = {
   dataDir: string;
   storageDir: string;
   minFreeMb: number;
-  /** Whether the live-update LISTEN connection is up (PostgreSQL). */
+  /**
+   * Whether the live-update LISTEN connection is up (PostgreSQL): false while it is lost, and from the moment it
+   * misses a heartbeat (a silent connection) until it is replaced.
+   */
   listening?: () => boolean;
   /** False while the database is known to be unreachable: it is not tried again for every check. */
   reachable?: () => boolean;
@@ -94,6 +97,8 @@ async function diskSpace(dataDir: string, minFreeMb: number): Promise<Check & { 
  */
 export function readiness(options: HealthOptions): RequestHandler {
   return async (_req, res) => {
+    // As it is when asked, and again once the other checks are done: lost at either moment is not ready.
+    const listeningAtStart = options.listening?.() ?? true;
     const [database, storage, disk] = await Promise.all([
       options.reachable?.() === false
         ? { ok: false, error: "the database cannot be reached" }
@@ -101,7 +106,10 @@ export function readiness(options: HealthOptions): RequestHandler {
       storageWritable(options.storageDir),
       diskSpace(options.dataDir, options.minFreeMb),
     ]);
-    const listener = options.database.kind === "postgres" ? { ok: options.listening?.() ?? true } : undefined;
+    const listener =
+      options.database.kind === "postgres"
+        ? { ok: listeningAtStart && (options.listening?.() ?? true) }
+        : undefined;
     const ok = database.ok && storage.ok && disk.ok && (listener?.ok ?? true);
     res
       .status(ok ? 200 : 503)

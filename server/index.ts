@@ -12,7 +12,7 @@ import type { ViteDevServer } from "vite";
 import { repairedModesNotice, secureDataDir } from "~/lib/data-dir.server";
 import { ConfigError, type Env, loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
-import { createLogger, type Logger } from "~/lib/logger.server";
+import { createLogger, flushLogs, type Logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
 import { attachmentContent } from "~/modules/orders/invoices.server";
 import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
@@ -35,7 +35,10 @@ import { olderNodeNotice } from "./runtime";
 
 async function main() {
   const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
+  // A cluster's processes share one output: each line of a worker says which one wrote it.
+  const logger = cluster.isWorker
+    ? createLogger(env.LOG_LEVEL).child({ pid: process.pid })
+    : createLogger(env.LOG_LEVEL);
   const repaired = secureDataDir(env.DATA_DIR);
   if (repaired.length > 0) logger.warn({ repaired }, repairedModesNotice(env.DATA_DIR, repaired));
   if (cluster.isPrimary) {
@@ -95,7 +98,7 @@ async function serve(env: Env, logger: Logger) {
     // Whatever hangs (a mail server, the database), the process ends: a little after the deadline at the latest.
     setTimeout(() => {
       logger.error("the shutdown did not finish in time: exiting without waiting further");
-      process.exit(exitCode || 1);
+      void flushLogs(logger).then(() => process.exit(exitCode || 1));
     }, deadlineMs + 5000).unref();
     const closed = running.server ? closeWithin(running.server, deadlineMs) : Promise.resolve({ cut: 0 });
     // Open event streams end, so the server can close.
@@ -110,14 +113,24 @@ async function serve(env: Env, logger: Logger) {
     await running.vite?.close();
     await running.mailer?.stop();
     await database.close();
+    await flushLogs(logger);
     process.exit(exitCode);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   // A process whose supervisor is gone (a worker's primary, or npm start's launcher, killed outright) stops too,
-  // rather than serve on unsupervised, holding the port and the database.
-  if (process.channel)
-    process.on("disconnect", () => void stop(worker ? "the primary process ended" : "the launcher ended"));
+  // rather than serve on unsupervised, holding the port and the database. Node's cluster module would end a worker
+  // at once (process.exit, before any handler of ours, so its last lines were never written): marking the
+  // disconnect as expected lets the worker stop as on SIGTERM, saying why, on the output it shares with the primary.
+  if (cluster.worker) {
+    const self = cluster.worker;
+    self.on("disconnect", () => {
+      self.exitedAfterDisconnect = true;
+      void stop("the primary process ended");
+    });
+  } else if (process.channel) {
+    process.on("disconnect", () => void stop("the launcher ended"));
+  }
 
   if (!worker) {
     await database.migrate();

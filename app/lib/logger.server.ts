@@ -86,3 +86,18 @@ export const loggerOptions: pino.LoggerOptions = {
 export function createLogger(level: string = process.env.LOG_LEVEL ?? "info"): Logger {
   return pino({ ...loggerOptions, level });
 }
+
+/**
+ * Resolves once what the logger was given is handed to the output (pino writes to stdout asynchronously; what is
+ * still queued at exit it writes synchronously), or after `ms` whatever happens to the output: a process's last
+ * lines, before it exits.
+ */
+export function flushLogs(logger: Logger, ms = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    logger.flush(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -49,7 +49,8 @@ export type ContentVersion = {
    * Resolves once every change committed before the last wrote(), and before HEARD_WITHIN_MS ago, is counted: at
    * once on PGlite, whose notifications arrive before the writing query resolves; on PostgreSQL after one round trip
    * on the LISTEN connection, which delivers pending notifications before its answer. Rejects while that connection
-   * is lost.
+   * is lost, and within seconds when it does not answer (a silent connection, which is then replaced): the caller
+   * reads the database instead, never waits on.
    */
   catchUp(): Promise<void>;
   /** Called after every store-wide change (and after a reconnection, when changes may have been missed). */
