@@ -277,7 +277,11 @@ const ANSWER_TIMEOUT_MS = 2000;
 function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
-      () => setImmediate(() => reject(new Error(`${what} did not answer within ${ms} ms`))),
+      () =>
+        setImmediate(() =>
+          // ETIMEDOUT, as the system says of a connection that stopped answering: the database is out of reach.
+          reject(Object.assign(new Error(`${what} did not answer within ${ms} ms`), { code: "ETIMEDOUT" })),
+        ),
       ms,
     );
     work.then(
@@ -311,7 +315,7 @@ async function listenPostgres(
   url: string,
   channel: string,
   { onMessage, onError, onReconnect }: ListenHandlers,
-  /** Told when an attempt to connect failed. */
+  /** Told when an attempt to connect failed, or the connection was lost (it stopped answering, say). */
   onConnectFailure: (error: Error) => void = () => {},
 ): Promise<Listening> {
   checkChannel(channel);
@@ -395,6 +399,7 @@ async function listenPostgres(
         current = undefined;
         await dropClient(connection.client);
         if (stopped) return;
+        onConnectFailure(error);
         onError?.(error);
       }
       connection = undefined;

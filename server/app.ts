@@ -142,7 +142,8 @@ export function createApp({
       dataDir: env.DATA_DIR,
       storageDir: path.join(env.DATA_DIR, "storage"),
       minFreeMb: env.HEALTH_MIN_FREE_MB ?? 100,
-      listening: () => userEvents.listening(),
+      // Both LISTEN connections: a silent content-change connection would leave pages unseen by other processes.
+      listening: () => userEvents.listening() && contentVersion.live(),
       reachable: () => availability.available(),
       pageCache: pageCache?.stats,
     }),
