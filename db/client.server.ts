@@ -97,15 +97,15 @@ export type PoolLimits = {
 /**
  * Every pooled query has a deadline, as a page must answer within 5 s: the server cancels a statement after 4 s
  * (statement_timeout, SQLSTATE 57014: a lock held too long, a saturated server), which leaves the request a second to
- * answer "busy"; pg gives up on a connection that has not answered a second after that (query_timeout: the server, or
- * the way to it, went silent, so no cancel could come back). A transaction left idle for 10 s (a request stalled
+ * answer "busy"; pg gives up on a connection that has not answered half a second after that (query_timeout: the
+ * server, or the way to it, went silent, so no cancel could come back). A transaction left idle for 10 s (a request stalled
  * between its statements) is ended by the server, so its locks do not hold everyone else up. Waiting for a free
- * connection is bounded too: at most five requests per connection wait (each for 5 s at most, connectionTimeoutMillis),
+ * connection is bounded too: at most five requests per connection wait (each for 3 s at most, connectionTimeoutMillis),
  * and the next is told "busy" at once instead of joining a queue it would time out in. Migrations run on a
  * connection of their own, without these limits.
  */
 const POOL_DEFAULTS = { size: 10, maxWaiting: 50, statementTimeoutMs: 4000 } satisfies Required<PoolLimits>;
-const SILENT_CONNECTION_MARGIN_MS = 1000;
+const SILENT_CONNECTION_MARGIN_MS = 500;
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
 /** A request refused a connection because too many wait for one already: the database is busy, not away. */
@@ -149,6 +149,32 @@ function limitWaiting(pool: pg.Pool, maxWaiting: number) {
   }) as typeof pool.connect;
 }
 
+/**
+ * A query that got no answer by its deadline (query_timeout) leaves its connection waiting for that answer, and what
+ * the request sends next on it (its transaction's ROLLBACK) would wait behind it for a deadline of its own: the
+ * connection is closed at once instead, so those fail now and the request answers within its 5 s.
+ */
+function closeWhenSilent(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const closeIfSilent = (error: unknown) => {
+    if (error instanceof Error && error.message === "Query read timeout")
+      (client as unknown as pg.Client).connection.stream.destroy();
+  };
+  client.query = ((...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      const callback = last as (error: unknown, result?: unknown) => void;
+      return query(...args.slice(0, -1), (error: unknown, result?: unknown) => {
+        closeIfSilent(error);
+        callback(error, result);
+      });
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(closeIfSilent);
+    return result;
+  }) as typeof client.query;
+}
+
 async function openPostgres(url: string, limits: PoolLimits = {}): Promise<DatabaseHandle> {
   const { size, maxWaiting, statementTimeoutMs } = { ...POOL_DEFAULTS, ...limits };
   const pool = new pg.Pool({
@@ -169,7 +195,10 @@ async function openPostgres(url: string, limits: PoolLimits = {}): Promise<Datab
   // A connection lost while a request holds it (between the queries of a transaction) is an error event on that
   // client, which the pool does not listen to while it is checked out: the process would end. Its queries fail on
   // their own, and the pool discards the client when it is released.
-  pool.on("connect", (client) => client.on("error", () => undefined));
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+    closeWhenSilent(client);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -254,8 +283,11 @@ export function reconnectDelay(attempt: number, { baseMs = 250, capMs = 2000 } =
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
-/** Bounds every wait on the database: a server that does not answer is an error, not a hang. */
-const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * Bounds every wait for a connection (a new one, or a free one in the pool): a server that does not answer is an
+ * error, not a hang, and leaves a request time to say so within 5 s.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
 
 /**
  * TCP keepalive probes an idle connection after this long (the system's default is two hours): a quiet connection
