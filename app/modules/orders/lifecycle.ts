@@ -6,7 +6,7 @@ import type { Order, OrderLine, OrderStatus } from "~db/schema/orders";
  * to deliver; cancelled and refunded are final. Payment status (refunds in part) is kept beside it on the order.
  *
  * TRANSITIONS is the one table of what may happen to an order: each action, the statuses it starts from, the
- * statuses it can leave the order in, and for the store's own actions the guards that refuse it with the message
+ * statuses it can leave the order in, and for the admin's actions the guards that refuse it with the message
  * the admin reads. The admin's order page offers the actions `allowedActions` finds; each action checks
  * `refusalOf` again in its transaction, on the locked row.
  */
@@ -104,7 +104,7 @@ export const TRANSITIONS = {
 
 export type OrderAction = keyof typeof TRANSITIONS;
 
-/** Whether an order's status lets the action start; the store's actions also need `refusalOf` to find nothing. */
+/** Whether an order's status lets the action start; the admin's actions also need `refusalOf` to find nothing. */
 export const startsFrom = (action: OrderAction, status: OrderStatus) =>
   (TRANSITIONS[action].from as readonly OrderStatus[]).includes(status);
 
