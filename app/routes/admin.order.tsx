@@ -15,18 +15,11 @@ import {
   When,
 } from "~/modules/admin/components/orders-parts";
 import { cancelForm, orderActionForm, refundFromForm } from "~/modules/admin/orders-schemas";
-import {
-  AdminActionError,
-  addOrderNote,
-  addShipment,
-  setCustomerNote,
-  adminOrder,
-  cancelOrder,
-  markOrderPaid,
-  orderActions,
-  orderLifeView,
-  refundOrder,
-} from "~/modules/admin/orders.server";
+import { addOrderNote, adminOrder, orderLifeView, setCustomerNote } from "~/modules/admin/orders.server";
+import { addShipment } from "~/modules/orders/fulfilment.server";
+import { allowedActions } from "~/modules/orders/lifecycle";
+import { cancelOrder, markOrderPaid, OrderActionError } from "~/modules/orders/lifecycle.server";
+import { refundOrder } from "~/modules/orders/refunds.server";
 import {
   ConfirmBox,
   DeliveryPanel,
@@ -118,7 +111,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         message: event.message,
         createdAt: event.createdAt.toISOString(),
       })),
-      actions: orderActions(order, lines),
+      actions: allowedActions(order, lines),
       emails: await orderEmails(context.db, order.id),
       documents: await orderDocuments(context.db, order.id),
       shipments: life.shipments,
@@ -164,7 +157,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     else if (form.intent === "note") await addOrderNote(ctx.db, number, form.note, admin.email);
     else await setCustomerNote(ctx.db, number, form.customerNote, admin.email);
   } catch (error) {
-    if (error instanceof AdminActionError)
+    if (error instanceof OrderActionError)
       return data<Reply>(
         error.field
           ? { ok: false, intent: form.intent, errors: { [error.field]: error.message } }
@@ -228,7 +221,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, lines, events, actions, emails, shipments, refunds, notes, documents } = loaderData;
   const reply = actionData as Reply | undefined;
   const errorsFor = (intent: string) => (reply?.intent === intent ? reply.errors : undefined);
-  const anyAction = actions.markPaid || actions.ship || actions.cancel || actions.refund;
+  const anyAction = Object.values(actions).some(Boolean);
   return (
     <AdminPage
       title={`Order #${order.number}`}

@@ -7,7 +7,7 @@ import { checkout, ordersTestContext } from "../../../tests/support/orders";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import { saveSettings } from "../orders/settings.server";
 import { salesSummary } from "./dashboard.server";
-import { markOrderPaid } from "./orders.server";
+import { markOrderPaid } from "../orders/lifecycle.server";
 
 const ADMIN = "owner@example.com";
 

@@ -9,7 +9,9 @@ import { linePaidCents } from "../orders/invoice-document";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import { saveSettings } from "../orders/settings.server";
 import { csvField, keyPoolsCsv, ordersCsv } from "./exports.server";
-import { markOrderPaid, orderListQuery, refundOrder } from "./orders.server";
+import { markOrderPaid } from "../orders/lifecycle.server";
+import { refundOrder } from "../orders/refunds.server";
+import { orderListQuery } from "./orders.server";
 
 describe("CSV fields", () => {
   it("quotes what needs quoting and keeps spreadsheet formulas from running", () => {

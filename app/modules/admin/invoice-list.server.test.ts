@@ -10,7 +10,8 @@ import { taxOrder } from "../../../tests/support/invoices";
 import { address, checkout, ordersTestContext } from "../../../tests/support/orders";
 import { invoicesCsv } from "./exports.server";
 import { invoiceListQuery, listInvoices, listRange } from "./invoice-list.server";
-import { markOrderPaid, refundOrder } from "./orders.server";
+import { markOrderPaid } from "~/modules/orders/lifecycle.server";
+import { refundOrder } from "~/modules/orders/refunds.server";
 
 const ADMIN = "owner@example.com";
 const today = () => new Date().toISOString().slice(0, 10);

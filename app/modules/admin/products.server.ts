@@ -13,7 +13,7 @@ import { getSettings } from "~/modules/orders/settings.server";
 import { recordAudit } from "./audit.server";
 import { LOW_KEY_POOL } from "./dashboard.server";
 import { likePattern } from "./list-query";
-import { deliverAwaitingKeys } from "./orders.server";
+import { deliverAwaitingKeys } from "~/modules/orders/fulfilment.server";
 import { brandPageReason, reservedRouteReason } from "./product-routes";
 import { KEY_IMPORT_MAX_BYTES } from "./product-import";
 import type { ProductForm } from "./schemas";

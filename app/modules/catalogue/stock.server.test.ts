@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderLines, products } from "~db/schema";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
-import { addShipment, cancelOrder, refundOrder } from "~/modules/admin/orders.server";
+import { addShipment } from "~/modules/orders/fulfilment.server";
+import { cancelOrder } from "~/modules/orders/lifecycle.server";
+import { refundOrder } from "~/modules/orders/refunds.server";
 import { orderForBuyer, type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import { priceCart } from "~/modules/cart/pricing.server";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orders, outboxEmails, promotions, taxRules, user } from "~db/schema";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { address, checkout, ordersTestContext } from "../../../tests/support/orders";
-import { cancelOrder } from "~/modules/admin/orders.server";
+import { cancelOrder } from "./lifecycle.server";
 import { priceForCheckout } from "./checkout-pricing.server";
 import { type OrdersContext, placeOrder } from "./orders.server";
 import { checkoutSchema, formToObject } from "./schemas";

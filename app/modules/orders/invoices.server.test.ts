@@ -16,7 +16,8 @@ import {
 } from "~db/schema";
 import { formatMoney } from "~/lib/money";
 import { resendEmail } from "~/modules/admin/emails.server";
-import { markOrderPaid, refundOrder } from "~/modules/admin/orders.server";
+import { markOrderPaid } from "./lifecycle.server";
+import { refundOrder } from "./refunds.server";
 import { createMailer } from "~/modules/email/outbox.server";
 import { recordingLogger } from "../../../tests/support/logger";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";

@@ -22,6 +22,7 @@ import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import type { Env } from "~/lib/env.server";
 import { orderPath } from "./access.server";
 import { PLACED_MESSAGES } from "./labels";
+import { startsFrom } from "./lifecycle";
 import { documentNumber } from "./invoice-document";
 import { documentAttachment, issueInvoice } from "./invoices.server";
 import { allocateKeys, keysForOrder } from "./licence-keys.server";
@@ -363,7 +364,7 @@ export async function markPaid(
   reference?: string,
 ): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order || order.status !== "pending_payment") return false;
+  if (!order || !startsFrom("pay", order.status)) return false;
   const lines = await tx
     .select()
     .from(orderLines)

@@ -4,7 +4,7 @@ import { orderEvents, orders, outboxEmails, products, promotions } from "~db/sch
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, ordersTestContext } from "../../../tests/support/orders";
 import { freshClientAddress } from "../../../tests/support/store-process";
-import { cancelOrder } from "~/modules/admin/orders.server";
+import { cancelOrder } from "./lifecycle.server";
 import { type OrdersContext, placeOrder } from "./orders.server";
 import { saveSettings } from "./settings.server";
 import { checkoutClosesAt } from "./stripe.server";

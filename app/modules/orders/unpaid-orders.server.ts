@@ -1,10 +1,11 @@
-import { and, asc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Transaction } from "~db/client.server";
 import { type Order, orders } from "~db/schema";
 import { releaseStock } from "~/modules/catalogue/stock.server";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { orderPath } from "./access.server";
 import { releaseCodeUse } from "./checkout-pricing.server";
+import { startsFrom, TRANSITIONS } from "./lifecycle";
 import { orderCancelledEmail, orderExpiredEmail } from "./order-emails";
 import { type OrdersContext, ordersContext, recordEvent } from "./orders.server";
 import { getSettings } from "./settings.server";
@@ -30,7 +31,8 @@ export async function cancelUnpaidOrder(
   order: Order,
   cancellation: Cancellation,
 ) {
-  if (order.status !== "pending_payment") throw new Error(`Order #${order.number} is not unpaid`);
+  if (!startsFrom(cancellation.by === "store" ? "cancel" : "expire", order.status))
+    throw new Error(`Order #${order.number} is not unpaid`);
   const actor = cancellation.by === "store" ? `admin:${cancellation.admin}` : "system";
   const reason = cancelReasonOf(cancellation);
   await tx
@@ -87,7 +89,7 @@ export async function expireUnpaidOrders(ctx: OrdersContext): Promise<number[]> 
       .from(orders)
       .where(
         and(
-          eq(orders.status, "pending_payment"),
+          inArray(orders.status, [...TRANSITIONS.expire.from]),
           or(
             and(
               eq(orders.paymentMethod, "bank-transfer"),
