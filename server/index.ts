@@ -26,7 +26,7 @@ import { type ContentVersion, startContentVersion } from "~/modules/content/cont
 import { type Database, DatabaseLockedError, openDatabase } from "~db/client.server";
 import { webInfo } from "~db/schema";
 import { projectRoot } from "~db/paths.server";
-import { importSeed, isCatalogueEmpty, readDemoSeed } from "~db/seed/import.server";
+import { importSeed, isCatalogueEmpty, readDemoSeed } from "~/modules/seed/import.server";
 import { createApp } from "./app";
 import { processCount, runPrimary } from "./cluster";
 import { closeWithin, createHttpServer } from "./http-server";
