@@ -1,7 +1,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { repairedModesNotice, secureDataDir } from "~/lib/data-dir.server";
-import { ConfigError, loadEnv } from "~/lib/env.server";
+import { repairedModesNotice, secureDataDir } from "../platform/data-dir.server";
+import { ConfigError } from "../platform/config-error";
+import { loadEnv } from "~/lib/env.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { DatabaseLockedError, openDatabase } from "~db/client.server";
 import { importSeed, readDemoSeed, readSeedFile, SeedValidationError } from "~/modules/seed/import.server";
