@@ -176,7 +176,6 @@ export function orderActions(
       (order.status === "paid" || order.status === "fulfilled") && order.refundedCents < order.totalCents,
   };
 }
-export type OrderActions = ReturnType<typeof orderActions>;
 
 async function lockedOrder(tx: Transaction, number: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
