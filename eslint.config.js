@@ -36,6 +36,39 @@ export default tseslint.config(
     },
   },
   {
+    // The layers below the app: db/ is what app/ reads and writes through, platform/ is what both stand on.
+    files: ["db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+app(/|$))",
+              message: "db/ must not import app/: the app depends on the database, not back.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["platform/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|~db/|(\\.\\./)+(app|db)(/|$))",
+              message: "platform/ must not import app/ or db/: both stand on it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
     rules: {

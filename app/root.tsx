@@ -17,8 +17,8 @@ import { SelectionProvider, useSelection } from "~/modules/catalogue/selection-p
 import { getCompanyPhone, getWebInfo, readCompanyPhone } from "~/modules/content/company.server";
 import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { NotFoundPage } from "~/modules/content/components/not-found-page";
-import { AdminFooter, SiteFooter } from "~/modules/content/components/site-footer";
-import { CheckoutHeader, SiteHeader } from "~/modules/content/components/site-header";
+import { AdminFooter, SiteFooter } from "~/modules/catalogue/components/site-footer";
+import { CheckoutHeader, SiteHeader } from "~/modules/catalogue/components/site-header";
 import { useNonce } from "~/lib/nonce";
 import { isPersonalPath, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/page-caching";
 import { usePageLinks } from "~/ui/page-link";

@@ -19,7 +19,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { makeOwnerOnly, OWNER_ONLY_DIR } from "../app/lib/data-dir.server";
+import { makeOwnerOnly, OWNER_ONLY_DIR } from "../platform/data-dir.server";
 import { migrationsFolder } from "./paths.server";
 import * as schema from "./schema";
 

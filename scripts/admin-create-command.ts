@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
-import { repairedModesNotice, secureDataDir } from "~/lib/data-dir.server";
-import { ConfigError, loadEnv } from "~/lib/env.server";
+import { repairedModesNotice, secureDataDir } from "../platform/data-dir.server";
+import { ConfigError } from "../platform/config-error";
+import { loadEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { createAuth } from "~/modules/accounts/auth.server";
 import { createAdmin } from "~/modules/admin/create-admin.server";

@@ -33,7 +33,7 @@ import type { Result as LighthouseResult } from "lighthouse";
 import pg from "pg";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { openDatabase } from "~db/client.server";
-import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { importSeed, readDemoSeed } from "~/modules/seed/import.server";
 import { growCatalogue, percentile, timeListPages, timeSearches } from "./bench-web/catalogue";
 import { fetchBytes, firstLoadScripts } from "./bench-web/first-load";
 import { cacheUnderOrders, type OrderMix } from "./bench-web/orders";

@@ -15,7 +15,7 @@ import { loadAdminLists } from "~/modules/admin/lists.server";
 import { salesSummary, workQueue } from "~/modules/admin/dashboard.server";
 import { listProducts, productListQuery } from "~/modules/admin/products.server";
 import { openDatabase } from "~db/client.server";
-import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { importSeed, readDemoSeed } from "~/modules/seed/import.server";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 7;

@@ -64,7 +64,7 @@ function templateKey() {
   for (const source of [
     "build/server/main.js",
     "db/migrations",
-    "db/seed/data",
+    "app/modules/seed/data",
     "tests/support/e2e-store-setup.ts",
     "scripts/admin-create-command.ts",
     "package-lock.json",

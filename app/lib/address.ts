@@ -150,8 +150,6 @@ const POSTAL_CODE_EXAMPLES: Record<string, string> = {
   JP: "100-0001",
 };
 
-export type AddressInput = z.infer<typeof addressSchema>;
-
 /** The parts of an address that are printed: an order's, a saved one, an invoice's copy. */
 export type PostalAddress = {
   line1: string;

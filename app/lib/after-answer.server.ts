@@ -53,5 +53,3 @@ export function createAfterAnswer(logger: Pick<Logger, "error">) {
     },
   };
 }
-
-export type AfterAnswer = ReturnType<typeof createAfterAnswer>;

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "./env.server";
+import { ConfigError } from "../../platform/config-error";
+import { loadEnv } from "./env.server";
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ConfigError } from "../../platform/config-error";
 
 const optionalUrl = (what: string) =>
   z
@@ -157,10 +158,6 @@ export type Env = Omit<
   AUTH_SECRET: string;
   ENCRYPTION_KEY: string;
 };
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
 
 /** Parses the environment once at boot; every problem is reported by variable name. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

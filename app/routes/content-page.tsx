@@ -13,7 +13,7 @@ import { seoForPath } from "~/modules/seo/seo.server";
 import { fromSnapshot } from "~/modules/content/snapshot.server";
 import { ButtonLink } from "~/ui/button";
 import { PageHeader } from "~/ui/page-header";
-import { INFORMATION_LINKS } from "~/modules/content/components/site-footer";
+import { INFORMATION_LINKS } from "~/modules/content/information-links";
 import type { Route } from "./+types/content-page";
 
 /** The page's slug is its path: /About and /about/ are /about. */

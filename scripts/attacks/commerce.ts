@@ -103,7 +103,7 @@ export const commerceAttacks: Attack[] = [
       await expectStatus(checkout, 200, "the checkout");
       const html = await checkout.text();
       // The attack store is the demo store, whose file asks for the sandbox; a store imported from its own file
-      // has none (db/seed/cli.test.ts).
+      // has none (tests/integration/seed.test.ts).
       refused(html.includes("Demo store: no money moves."), "the sandbox is offered without the demo notice");
     },
   },

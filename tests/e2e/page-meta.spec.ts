@@ -6,7 +6,7 @@ import { test } from "./fixtures";
 import { seedSite } from "./seed-site";
 
 type SeedProduct = { name: string; desc: string; route: string };
-const catalogue = JSON.parse(readFileSync("db/seed/data/catalogue.json", "utf8")) as {
+const catalogue = JSON.parse(readFileSync("app/modules/seed/data/catalogue.json", "utf8")) as {
   groups: { key: string; products: SeedProduct[] }[];
   brandContent: Record<string, { title: string; whyChoose: string }>;
 };

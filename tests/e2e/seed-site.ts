@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-const text = readFileSync("db/seed/data/site.json", "utf8");
+const text = readFileSync("app/modules/seed/data/site.json", "utf8");
 const raw = JSON.parse(text) as {
   company: { phone: string };
   webInfo: { name: string; email: string };
@@ -20,5 +20,5 @@ export const asShown = (value: string) =>
     .replaceAll("{phone}", raw.company.phone)
     .replaceAll("{payments}", "by bank transfer");
 
-/** The demo store's site data (db/seed/data/site.json) with its texts as the pages show them. */
+/** The demo store's site data (app/modules/seed/data/site.json) with its texts as the pages show them. */
 export const seedSite = <T>() => JSON.parse(asShown(text)) as T;

@@ -243,7 +243,7 @@ describe("the page cache of the end-to-end store", () => {
 });
 
 const productRoutes = () =>
-  [...readFileSync("db/seed/data/catalogue.json", "utf8").matchAll(/"route": "([^"]+)"/g)].map(
+  [...readFileSync("app/modules/seed/data/catalogue.json", "utf8").matchAll(/"route": "([^"]+)"/g)].map(
     (match) => match[1]!,
   );
 

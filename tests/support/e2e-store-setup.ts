@@ -23,7 +23,7 @@ import { createAdmin } from "~/modules/admin/create-admin.server";
 import { importPoolKeys } from "~/modules/admin/product-keys.server";
 import { openDatabase } from "~db/client.server";
 import { products, user } from "~db/schema";
-import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { importSeed, readDemoSeed } from "~/modules/seed/import.server";
 import { adminCreateCommand } from "../../scripts/admin-create-command";
 
 const FIRST = "admin@example.com";

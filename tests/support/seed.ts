@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "~db/client.server";
-import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { importSeed, readDemoSeed } from "~/modules/seed/import.server";
 import { keyCipher } from "~/lib/key-cipher.server";
 
 /** A cipher with a fresh key, as a new store would have. */

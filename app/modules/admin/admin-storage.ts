@@ -4,7 +4,6 @@ export type AdminListKey = (typeof ADMIN_LIST_KEYS)[number];
 
 /** The admin hint in local storage: it grants nothing (the server checks the session on every request). */
 export const ADMIN_STORAGE_KEY = "admin";
-export const SELECTED_BLOG_KEY = "selectedBlog";
 
 /** Admin logout: the server ends the session; the browser forgets the admin, the cached lists and local storage. */
 export function clearAdminStorage() {

@@ -1,15 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~db/client.server";
-import {
-  brandContent,
-  brandGroups,
-  companyDetails,
-  contactMessages,
-  quoteRequests,
-  seoRecords,
-  webInfo,
-} from "~db/schema";
+import { brandContent, brandGroups, companyDetails, seoRecords, webInfo } from "~db/schema";
 import type { FieldErrors } from "~/lib/forms";
 import { brandPath } from "~/modules/catalogue/sections";
 import { recordAudit } from "./audit.server";
@@ -17,10 +9,6 @@ import { isUniqueViolation } from "./content-db.server";
 import type { WebInfoForm } from "./content-schemas";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 import type { brandContentFormSchema, companyFormSchema, seoFormSchema } from "./schemas";
-
-export async function listSeoRecords(db: Database) {
-  return db.select().from(seoRecords).orderBy(asc(seoRecords.route));
-}
 
 export const seoListQuery = listQuerySchema(["route", "title"], { sort: "route", dir: "asc" });
 
@@ -266,12 +254,4 @@ export async function saveWebInfo(db: Database, form: WebInfoForm, admin: string
       after,
     });
   });
-}
-
-export async function listMessages(db: Database) {
-  const [contact, quotes] = await Promise.all([
-    db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(200),
-    db.select().from(quoteRequests).orderBy(desc(quoteRequests.createdAt)).limit(200),
-  ]);
-  return { contact, quotes };
 }

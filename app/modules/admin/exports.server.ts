@@ -2,7 +2,7 @@
  * CSV exports for the admin: orders with the list's filters, key pools as hints (never a key), and the invoices and
  * credit notes of a range of days for the accountant.
  */
-import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import {
   type Address,
@@ -191,12 +191,6 @@ export async function keyPoolsCsv(db: Database, productId?: number): Promise<str
       )
       .join("")
   );
-}
-
-/** How many orders an export with these filters would hold (the page says when it is cut). */
-export async function countOrders(db: Database, query: OrderListQuery) {
-  const [row] = await db.select({ n: count() }).from(orders).where(orderListWhere(query));
-  return row?.n ?? 0;
 }
 
 /**

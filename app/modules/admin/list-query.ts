@@ -1,7 +1,5 @@
 import { z } from "zod";
 
-export const PAGE_SIZES = [25, 50, 100] as const;
-
 /**
  * The query of an admin list, read from the page's URL: a search text, a sort column of the list's own, a
  * direction and a page. Anything unreadable falls back to the default, so a hand-edited URL never breaks a page.

@@ -165,4 +165,3 @@ export const orderActionForm = z.discriminatedUnion(
   [markPaidForm, shipForm, cancelForm, refundForm, noteForm, customerNoteForm],
   { error: "Choose what to do with the form's buttons" },
 );
-export type OrderActionForm = z.infer<typeof orderActionForm>;

@@ -288,6 +288,4 @@ export const brandContentFormSchema = z.object({
   sample: checkbox,
 });
 
-export type BrandContentForm = z.infer<typeof brandContentFormSchema>;
-
 export { companyFormSchema } from "./content-schemas";

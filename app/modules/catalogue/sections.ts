@@ -50,7 +50,5 @@ export const LISTINGS = {
   },
 } as const;
 
-export type ListingSlug = keyof typeof LISTINGS;
-
 /** Software is delivered as a licence key; printers and routers are shipped. */
 export const isPhysicalSection = (section: Section) => section === "printer" || section === "router";

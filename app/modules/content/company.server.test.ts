@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { companyDetails } from "~db/schema";
-import { importSeed, readDemoSeed } from "~db/seed/import.server";
+import { importSeed, readDemoSeed } from "~/modules/seed/import.server";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
 import { getCompanyPhone } from "./company.server";

@@ -67,10 +67,6 @@ export type PlaceOrderResult =
 
 const stateRefusal = (country: string) => `Choose a state of ${COUNTRIES[country] ?? country} from the list`;
 
-export class OrderError extends Error {
-  override name = "OrderError";
-}
-
 /** A cart the order transaction refuses (more than the store can sell now): rolled back, told to the shopper. */
 class CartRefused extends Error {
   constructor(

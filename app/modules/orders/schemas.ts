@@ -6,7 +6,7 @@ import { discountCodeSchema } from "~/modules/cart/discount-code";
 export { fieldErrors, formToObject } from "~/lib/forms";
 
 // The address form is shared with the address book (accounts): it lives in lib.
-export { addressSchema, type AddressInput, COUNTRIES } from "~/lib/address";
+export { addressSchema, COUNTRIES } from "~/lib/address";
 
 const CART_UNREADABLE = "Your cart could not be read: reload the page and try again";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seoRecords, webInfo } from "~db/schema";
-import { readDemoSeed } from "~db/seed/import.server";
+import { readDemoSeed } from "~/modules/seed/import.server";
 import type { Env } from "~/lib/env.server";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { DEFAULT_TITLE, seoForPath } from "./seo.server";

@@ -8,7 +8,6 @@ import { checkObjectPath, objectUrlPath, uploadUrlPath } from "./paths";
 import type { StoredObjectResponse, UploadMetadata } from "./schemas";
 
 export { StorageError } from "./errors";
-export type { StorageErrorCode } from "./errors";
 
 /** Spec section 9: longest time spent retrying an operation, and an upload. */
 export const MAX_OPERATION_RETRY_MS = 120_000;
@@ -138,10 +137,6 @@ const defaultClient = createStorageClient();
 
 /** Uploads to the store the page came from (see createStorageClient for options). */
 export const uploadFile: StorageClient["uploadFile"] = (...args) => defaultClient.uploadFile(...args);
-export const getMetadata: StorageClient["getMetadata"] = (...args) => defaultClient.getMetadata(...args);
-export const getDownloadURL: StorageClient["getDownloadURL"] = (...args) =>
-  defaultClient.getDownloadURL(...args);
-export const deleteObject: StorageClient["deleteObject"] = (...args) => defaultClient.deleteObject(...args);
 
 /**
  * Runs an attempt until it succeeds, fails for good, or the next wait would pass maxRetryTime (counted from the first

@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { keyCipher } from "../../app/lib/key-cipher.server";
-import { availablePaymentMethods, placeOrder } from "../../app/modules/orders/orders.server";
-import { runCommand } from "../../tests/support/command";
-import { checkout, ordersTestContext, testEnv } from "../../tests/support/orders";
-import { openDatabase } from "../client.server";
-import { products } from "../schema";
-import { seedCommand } from "./seed-command";
+import { keyCipher } from "~/lib/key-cipher.server";
+import { availablePaymentMethods, placeOrder } from "~/modules/orders/orders.server";
+import { runCommand } from "../support/command";
+import { checkout, ordersTestContext, testEnv } from "../support/orders";
+import { openDatabase } from "~db/client.server";
+import { products } from "~db/schema";
+import { seedCommand } from "../../scripts/seed-command";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-seed-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -19,7 +19,7 @@ function seed(...args: string[]) {
   return seedInto(dataDir, ...args);
 }
 
-/** The command in this process (db/seed/cli.ts passes it the process's arguments, variables and console). */
+/** The command in this process (scripts/seed.ts passes it the process's arguments, variables and console). */
 function seedInto(dir: string, ...args: string[]) {
   return runCommand(seedCommand, args, { ...process.env, DATA_DIR: dir, DATABASE_URL: "" });
 }

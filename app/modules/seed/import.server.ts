@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { KeyCipher } from "../../app/lib/key-cipher.server";
-import { parseMoney } from "../../app/lib/money";
-import { addLicenceKeys } from "../../app/modules/orders/licence-keys.server";
-import { saveSettings } from "../../app/modules/orders/settings.server";
-import type { Database, Transaction } from "../client.server";
-import { projectRoot } from "../paths.server";
+import type { KeyCipher } from "~/lib/key-cipher.server";
+import { parseMoney } from "~/lib/money";
+import { addLicenceKeys } from "~/modules/orders/licence-keys.server";
+import { saveSettings } from "~/modules/orders/settings.server";
+import type { Database, Transaction } from "~db/client.server";
+import { projectRoot } from "~db/paths.server";
 import {
   banners,
   blogPosts,
@@ -22,7 +22,7 @@ import {
   taxRules,
   services,
   webInfo,
-} from "../schema";
+} from "~db/schema";
 import { type SeedFile, seedFileSchema } from "./schema";
 
 export class SeedValidationError extends Error {
@@ -65,7 +65,7 @@ export function readSeedFile(file: string): SeedFile {
 
 export const demoSeedFiles = () =>
   ["catalogue.json", "site.json", "licence-keys.json"].map((name) =>
-    path.join(projectRoot(), "db", "seed", "data", name),
+    path.join(projectRoot(), "app", "modules", "seed", "data", name),
   );
 
 /** The demo store: catalogue and site content, validated as one file. */

@@ -1,9 +1,9 @@
 import { Form, useLocation } from "react-router";
 import { PageLink } from "~/ui/page-link";
-import type { NavGroup } from "~/modules/catalogue/catalogue.server";
-import { useSelection } from "~/modules/catalogue/selection-provider";
-import { brandPath, SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
-import type { CompanyPhone } from "../company.server";
+import type { CompanyPhone } from "~/modules/content/company.server";
+import type { NavGroup } from "../catalogue.server";
+import { useSelection } from "../selection-provider";
+import { brandPath, SECTION_ORDER, SECTIONS } from "../sections";
 import { Icon } from "~/ui/icon";
 import { routePath } from "~/lib/route-path";
 

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { repairedModesNotice, secureDataDir } from "../../app/lib/data-dir.server";
-import { ConfigError, loadEnv } from "../../app/lib/env.server";
-import { keyCipher } from "../../app/lib/key-cipher.server";
-import { DatabaseLockedError, openDatabase } from "../client.server";
-import { importSeed, readDemoSeed, readSeedFile, SeedValidationError } from "./import.server";
+import { repairedModesNotice, secureDataDir } from "../platform/data-dir.server";
+import { ConfigError } from "../platform/config-error";
+import { loadEnv } from "~/lib/env.server";
+import { keyCipher } from "~/lib/key-cipher.server";
+import { DatabaseLockedError, openDatabase } from "~db/client.server";
+import { importSeed, readDemoSeed, readSeedFile, SeedValidationError } from "~/modules/seed/import.server";
 
 /**
- * npm run db:seed (db/seed/cli.ts) with these arguments and variables, writing to `out`: imports the demo store, or
+ * npm run db:seed (scripts/seed.ts) with these arguments and variables, writing to `out`: imports the demo store, or
  * the catalogue file given with --file. Resolves to the exit code.
  */
 export async function seedCommand(

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~db/client.server";
-import { secureDataDir } from "./data-dir.server";
+import { secureDataDir } from "../../platform/data-dir.server";
 
 /** Every file and folder under `root` whose mode lets other users in, with its mode. */
 function openToOthers(root: string): string[] {

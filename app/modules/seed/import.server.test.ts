@@ -1,8 +1,8 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, drivers, type TestDatabase } from "../../tests/support/database";
-import { brandContent, brandGroups, companyDetails, productMetadata, products, webInfo } from "../schema";
-import { testCipher } from "../../tests/support/seed";
+import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { brandContent, brandGroups, companyDetails, productMetadata, products, webInfo } from "~db/schema";
+import { testCipher } from "../../../tests/support/seed";
 import { importSeed, parseSeed, readDemoSeed, SeedValidationError } from "./import.server";
 
 const GROUP_KEYS = [

@@ -6,7 +6,6 @@ import { z } from "zod";
  */
 
 export const SECTIONS = ["antivirus", "windows", "printer", "router"] as const;
-export type Section = (typeof SECTIONS)[number];
 
 const text = (max: number) =>
   z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
@@ -338,5 +337,3 @@ export const seedFileSchema = z
   });
 
 export type SeedFile = z.infer<typeof seedFileSchema>;
-export type SeedProduct = z.infer<typeof productSchema>;
-export type SeedBrandContent = z.infer<typeof brandContentSchema>;

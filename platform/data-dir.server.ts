@@ -1,6 +1,6 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { ConfigError } from "./env.server";
+import { ConfigError } from "./config-error";
 
 /**
  * DATA_DIR holds the embedded database (password hashes, sessions, reset tokens in its files and WAL), the
