@@ -103,6 +103,12 @@ const NOT_STORED = new Set([
   "set-cookie",
   "x-cache",
 ]);
+/**
+ * Paths whose actions change nothing a public page shows, so that their POSTs are not counted as writes: counting
+ * one would make the next kept page wait for a catch-up round trip (PostgreSQL). The cart's quote prices a cart; all
+ * it writes is its count of wrong discount codes, which no page shows.
+ */
+const READ_ONLY_PATHS = new Set(["/api/cart/quote"]);
 /** Public pages differ by the encoding asked for; by the cookie too, for a shared cache that does not look at it. */
 const VARY = "Accept-Encoding, Cookie";
 
@@ -209,7 +215,8 @@ export function createPageCache({
         const method = req.method;
         if (method !== "GET" && method !== "HEAD") {
           // What a write changed must count before this process serves a kept page again.
-          if (method !== "OPTIONS") res.once("close", () => contentVersion.wrote());
+          if (method !== "OPTIONS" && !READ_ONLY_PATHS.has(routePath(req.url ?? "") ?? ""))
+            res.once("close", () => contentVersion.wrote());
           app(req, res);
           return;
         }
