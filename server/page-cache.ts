@@ -1,9 +1,16 @@
 import { createHash } from "node:crypto";
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type RequestListener } from "node:http";
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+} from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Express, RequestHandler, Response } from "express";
+import fresh from "fresh";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 import type { Env } from "~/lib/env.server";
 import { type Logger, safeUrl } from "~/lib/logger.server";
 import { isPersonalPath, isPublicCacheControl, PUBLIC_PAGE_MAX_AGE_SECONDS } from "~/lib/page-caching";
@@ -96,6 +103,12 @@ const NOT_STORED = new Set([
   "set-cookie",
   "x-cache",
 ]);
+/**
+ * Paths whose actions change nothing a public page shows, so that their POSTs are not counted as writes: counting
+ * one would make the next kept page wait for a catch-up round trip (PostgreSQL). The cart's quote prices a cart; all
+ * it writes is its count of wrong discount codes, which no page shows.
+ */
+const READ_ONLY_PATHS = new Set(["/api/cart/quote"]);
 /** Public pages differ by the encoding asked for; by the cookie too, for a shared cache that does not look at it. */
 const VARY = "Accept-Encoding, Cookie";
 
@@ -167,11 +180,9 @@ export function createPageCache({
   };
 
   const answer = (entry: Entry, req: IncomingMessage, res: http.ServerResponse, outcome: Outcome) => {
-    const condition = req.headers["if-none-match"];
-    const representation =
-      condition !== undefined && etagMatches(condition, entry.etag)
-        ? entry.notModified
-        : entry[preferredEncoding(req.headers["accept-encoding"])];
+    const representation = notModified(req.headers, entry.etag)
+      ? entry.notModified
+      : entry[preferredEncoding(req.headers["accept-encoding"])];
     rawWriteHead.call(res, representation === entry.notModified ? 304 : 200, representation.headers[outcome]);
     rawEnd.call(res, representation.body);
   };
@@ -204,7 +215,8 @@ export function createPageCache({
         const method = req.method;
         if (method !== "GET" && method !== "HEAD") {
           // What a write changed must count before this process serves a kept page again.
-          if (method !== "OPTIONS") res.once("close", () => contentVersion.wrote());
+          if (method !== "OPTIONS" && !READ_ONLY_PATHS.has(routePath(req.url ?? "") ?? ""))
+            res.once("close", () => contentVersion.wrote());
           app(req, res);
           return;
         }
@@ -335,8 +347,7 @@ export function createPageCache({
       // The address the app saw must be the one the key was made of.
       `${req.protocol}://${req.host}` === ticket.origin;
     if (!storable) {
-      const condition = req.headers["if-none-match"];
-      if (condition !== undefined && res.statusCode === 200 && etagMatches(condition, etag)) {
+      if (res.statusCode === 200 && notModified(req.headers, etag)) {
         res.statusCode = 304;
         res.removeHeader("Content-Length");
         res.end();
@@ -477,27 +488,42 @@ function sendCompressed(req: IncomingMessage, res: Response, html: Buffer) {
   rawEnd.call(res, body);
 }
 
-/** br when the client takes it, else gzip, else the page as it is (q=0 refuses an encoding). */
-export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  let gz = false;
-  for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name = "", ...params] = part.split(";");
-    const refused = params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/i.test(param));
-    const coding = name.trim().toLowerCase();
-    if (refused) continue;
-    if (coding === "br") return "br";
-    if (coding === "gzip" || coding === "x-gzip") gz = true;
+/** The encodings a kept page is sent in: when the client weighs several the same, the first of them. */
+const ENCODINGS = ["br", "gzip", "identity"] as const;
+type Encoding = (typeof ENCODINGS)[number];
+// Negotiator 1 takes the server's preference as a second argument; @types/negotiator still describes 0.6.
+type EncodingChoice = (
+  this: Negotiator,
+  available: readonly string[],
+  options: { preferred: readonly string[] },
+) => string | undefined;
+const chooseEncoding = Negotiator.prototype.encoding as EncodingChoice;
+
+/**
+ * Encodings chosen lately, by Accept-Encoding (a bounded few, short ones): browsers send a handful of values, and
+ * negotiating one (about 1.5 µs) would cost a hit more than everything else it decides.
+ */
+const chosenEncodings = new Map<string, Encoding>();
+
+/** The encoding to send a page in for this Accept-Encoding (one refused with q=0 never is). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const key = acceptEncoding ?? "";
+  let chosen = chosenEncodings.get(key);
+  if (chosen === undefined) {
+    const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
+    // Even identity refused: the page as it is rather than a 406, as Express's compression does.
+    chosen =
+      (chooseEncoding.call(negotiator, ENCODINGS, { preferred: ENCODINGS }) as Encoding | undefined) ??
+      "identity";
+    if (chosenEncodings.size >= 64) chosenEncodings.clear();
+    if (key.length <= 256) chosenEncodings.set(key, chosen);
   }
-  return gz ? "gzip" : "identity";
+  return chosen;
 }
 
-/** If-None-Match against a weak ETag: weak comparison (RFC 9110), `*` matches any. */
-export function etagMatches(condition: string, etag: string): boolean {
-  const opaque = etag.replace(/^W\//, "");
-  return condition.split(",").some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === "*" || trimmed.replace(/^W\//, "") === opaque;
-  });
+/** Whether a conditional GET for a page with this ETag is answered 304 (If-None-Match, weak comparison). */
+export function notModified(headers: IncomingHttpHeaders, etag: string): boolean {
+  return fresh(headers, { etag });
 }
 
 const headerText = (value: number | string | string[] | undefined) =>

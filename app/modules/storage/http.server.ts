@@ -16,7 +16,7 @@ import { safeUrl } from "~/lib/logger.server";
 import type { StorageAuth, StorageAuthContext, Viewer } from "./access.server";
 import { isImage } from "./content.server";
 import { diskFailure, isStorageError, StorageError } from "./errors";
-import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
+import { MultipartError, multipartForm } from "./multipart.server";
 import { type StoredObject, type UploadMetadata, uploadMetadataSchema } from "./schemas";
 import { type StagedUpload, type StorageService, tooLarge } from "./storage.server";
 import type { AllowedType } from "./buckets.server";
@@ -61,9 +61,8 @@ export function storageRoutes({ storage, auth, context }: StorageRoutesOptions):
       throw new StorageError("storage/invalid-argument", "Give the object path as ?name=.");
     requireSameOrigin(req);
     const { bucket, viewer } = storage.authorizeUpload(await viewerOf(req), bucketName, fullPath);
-    const boundary = multipartBoundary(req.headers["content-type"]);
-    if (!boundary)
-      throw new StorageError("storage/invalid-argument", "Send the file as multipart/form-data.");
+    const form = multipartForm(req.headers, { maxParts: 4, maxFieldBytes: MAX_METADATA_BYTES });
+    if (!form) throw new StorageError("storage/invalid-argument", "Send the file as multipart/form-data.");
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > bucket.maxObjectBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(bucket);
     // The client going away before the answer cancels the upload: nothing is stored.
@@ -75,20 +74,35 @@ export function storageRoutes({ storage, auth, context }: StorageRoutesOptions):
     let staged: StagedUpload | undefined;
     let declaredType: string | undefined;
     let metadataText: string | undefined;
+    // Set as each part starts: a file is still being written when the next part arrives.
+    let sawFile = false;
+    let sawMetadata = false;
+    const unexpected = (name: string) =>
+      new StorageError(
+        "storage/invalid-argument",
+        `Unexpected form field ${JSON.stringify(name)}: send one "file" and optionally one "metadata".`,
+      );
     try {
-      for await (const part of readMultipart(req, boundary, { maxParts: 4, maxHeaderBytes: 16 * 1024 })) {
-        if (part.name === "metadata" && metadataText === undefined) {
-          metadataText = await readText(part.body, MAX_METADATA_BYTES);
-        } else if (part.name === "file" && staged === undefined) {
-          declaredType = part.contentType;
-          staged = await storage.stage(bucket, part.body);
-        } else {
-          throw new StorageError(
-            "storage/invalid-argument",
-            `Unexpected form field ${JSON.stringify(part.name)}: send one "file" and optionally one "metadata".`,
-          );
-        }
-      }
+      await form.read(req, {
+        field(name, value) {
+          if (name === "metadata" && !sawMetadata) {
+            sawMetadata = true;
+            metadataText = value;
+          } else if (name === "file" && !sawFile) {
+            throw new StorageError("storage/invalid-argument", 'Send "file" as a file, with a file name.');
+          } else throw unexpected(name);
+        },
+        async file(name, body, contentType) {
+          if (name === "metadata" && !sawMetadata) {
+            sawMetadata = true;
+            metadataText = await readText(body, MAX_METADATA_BYTES);
+          } else if (name === "file" && !sawFile) {
+            sawFile = true;
+            declaredType = contentType;
+            staged = await storage.stage(bucket, body);
+          } else throw unexpected(name);
+        },
+      });
       if (!staged) throw new StorageError("storage/invalid-argument", 'The form has no "file" field.');
       const metadata = parseMetadata(metadataText);
       const object = await storage.commit({
