@@ -30,6 +30,7 @@ const unitTests = [
   "app/modules/content/components/markdown.test.tsx",
   "app/modules/orders/invoice-document.test.ts",
   "app/modules/orders/invoice-pdf.server.test.ts",
+  "app/modules/orders/lifecycle.test.ts",
   "app/modules/orders/stripe-line-items.test.ts",
   "app/modules/orders/totals.test.ts",
   "app/modules/seo/summary.test.ts",
@@ -59,7 +60,6 @@ export default defineConfig({
           name: "integration",
           include: [
             "app/**/*.test.{ts,tsx}",
-            "db/**/*.test.ts",
             "server/**/*.test.ts",
             "tests/integration/**/*.test.ts",
             // The production build as a process of its own (npm run build first).
