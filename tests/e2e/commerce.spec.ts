@@ -42,6 +42,9 @@ async function placeOrder(
 
 async function setStoredCart(page: Page, cart: unknown) {
   await page.goto("/");
+  // Written once the page has read the cart: a page still starting would read (and repair) the value set here just
+  // before the next page, whose reading a test may be about.
+  await hydrated(page);
   await page.evaluate((value) => localStorage.setItem("cart", JSON.stringify(value)), cart);
 }
 
