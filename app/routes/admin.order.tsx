@@ -14,7 +14,7 @@ import {
   TestOrderBadge,
   When,
 } from "~/modules/admin/components/orders-parts";
-import { cancelForm, orderActionForm, refundFromForm } from "~/modules/admin/orders-schemas";
+import { cancelForm, orderActionForm, refundFromForm } from "~/modules/orders/action-schemas";
 import { addOrderNote, adminOrder, orderLifeView, setCustomerNote } from "~/modules/admin/orders.server";
 import { addShipment } from "~/modules/orders/fulfilment.server";
 import { allowedActions } from "~/modules/orders/lifecycle";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~db/schema";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { auditListQuery, listAudit, recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
+import { auditListQuery, listAudit } from "./audit.server";
 
 describe.each(drivers)("the audit log on %s", (driver) => {
   let database: TestDatabase;

@@ -1,29 +1,8 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Database, Transaction } from "~db/client.server";
+import type { Database } from "~db/client.server";
 import { auditLog } from "~db/schema";
 import { likePattern, type ListPage, offsetOf } from "./list-query";
-
-export type AuditEntry = {
-  actor: string;
-  action: string;
-  entity: string;
-  entityId: string | number;
-  before?: unknown;
-  after?: unknown;
-};
-
-/** Records an admin write; call it in the same transaction as the write. */
-export async function recordAudit(tx: Database | Transaction, entry: AuditEntry) {
-  await tx.insert(auditLog).values({
-    actor: entry.actor,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: String(entry.entityId),
-    before: entry.before === undefined ? null : JSON.parse(JSON.stringify(entry.before)),
-    after: entry.after === undefined ? null : JSON.parse(JSON.stringify(entry.after)),
-  });
-}
 
 const filterText = z.string().trim().max(200).catch("");
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, max, or, type SQL } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { banners } from "~db/schema";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { NOT_FOUND, type WriteResult } from "./content-db.server";
 import type { BannerForm } from "./content-schemas";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { blogPosts } from "~db/schema";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { isUniqueViolation, NOT_FOUND, refused, type WriteResult } from "./content-db.server";
 import type { BlogForm } from "./content-schemas";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } fr
 import { z } from "zod";
 import type { Database } from "~db/client.server";
 import { contactMessages, quoteRequests, services } from "~db/schema";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { MESSAGE_KINDS, type MessageKind } from "./content-schemas";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { pages } from "~db/schema";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import type { PageForm } from "./content-schemas";
 
 /** The editable Markdown pages (about, disclaimer, the policies), with how long each body is. */

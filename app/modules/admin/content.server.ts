@@ -4,7 +4,7 @@ import type { Database } from "~db/client.server";
 import { brandContent, brandGroups, companyDetails, seoRecords, webInfo } from "~db/schema";
 import type { FieldErrors } from "~/lib/forms";
 import { brandPath } from "~/modules/catalogue/sections";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { isUniqueViolation } from "./content-db.server";
 import type { WebInfoForm } from "./content-schemas";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database } from "~db/client.server";
 import { account, session, user } from "~db/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 
 export const createAdminInput = z.object({
   email: z

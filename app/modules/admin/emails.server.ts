@@ -11,7 +11,7 @@ import {
 } from "~db/schema";
 import { documentFilename } from "../orders/invoice-document";
 import { enqueueEmail } from "../email/outbox.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 
 /**

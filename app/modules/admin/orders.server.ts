@@ -13,8 +13,8 @@ import {
 import { lockedOrder } from "~/modules/orders/lifecycle.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
 import { carrierName, lineState, trackingLink } from "~/modules/orders/tracking";
-import { recordAudit } from "./audit.server";
-import { customerNoteSchema, orderNoteSchema } from "./orders-schemas";
+import { recordAudit } from "~/lib/audit-log.server";
+import { customerNoteSchema, orderNoteSchema } from "~/modules/orders/action-schemas";
 
 export const orderListQuery = z.object({
   q: z.string().trim().max(200).catch(""),

@@ -7,7 +7,7 @@ import { downloadUrl } from "~/modules/storage/client";
 import { isStorageError } from "~/modules/storage/errors";
 import { checkObjectPath } from "~/modules/storage/paths";
 import type { StorageService } from "~/modules/storage/storage.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { PRODUCT_BUCKET } from "./product-image-path";
 import { type ListPage, offsetOf } from "./list-query";
 

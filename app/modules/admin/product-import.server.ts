@@ -10,7 +10,7 @@ import { auditLog, brandGroups, products } from "~db/schema";
 import { fieldErrors } from "~/lib/forms";
 import { formatBytes } from "~/lib/byte-size";
 import { isPhysicalSection } from "~/modules/catalogue/sections";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { csvUnguard } from "./exports.server";
 import {
   IMPORT_MAX_BYTES,

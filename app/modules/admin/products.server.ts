@@ -10,7 +10,7 @@ import { isPhysicalSection, SECTION_ORDER } from "~/modules/catalogue/sections";
 import { addLicenceKeys, keyPoolCounts } from "~/modules/orders/licence-keys.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
 import { getSettings } from "~/modules/orders/settings.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { LOW_KEY_POOL } from "./dashboard.server";
 import { likePattern } from "./list-query";
 import { deliverAwaitingKeys } from "~/modules/orders/fulfilment.server";

@@ -4,7 +4,7 @@ import { brandGroups, orders, products, promotions } from "~db/schema";
 import type { Promotion } from "~db/schema/pricing";
 import { brandNames } from "~/modules/catalogue/catalogue.server";
 import { SECTION_ORDER } from "~/modules/catalogue/sections";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { isUniqueViolation, NOT_FOUND, refused, type WriteResult } from "./content-db.server";
 import { likePattern, type ListPage, offsetOf } from "./list-query";
 import { describeTerms, type ScopeNames } from "./promotion-terms";

@@ -10,7 +10,7 @@ import {
   settingDefault,
   type StoreSettings,
 } from "~/modules/orders/settings.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { type SETTINGS_SCHEMAS, type SettingsSection } from "./settings-schemas";
 
 export type SettingsForm<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;

@@ -8,7 +8,7 @@ import {
   type StoreSettings,
   type TaxRegistration,
 } from "~/modules/orders/settings.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import type { TaxRegistrationInput, TaxRuleInput } from "./tax-schemas";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { orders, session, user, type UserRole } from "~db/schema";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 
 export const userListQuery = listQuerySchema(["created", "name", "email", "status", "lastLogin", "role"], {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "~db/client.server";
 import { licenceKeys, orderLines, orders, orderShipments } from "~db/schema";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { shipmentInput } from "~/modules/admin/orders-schemas";
+import { recordAudit } from "~/lib/audit-log.server";
+import { shipmentInput } from "./action-schemas";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { isStillToShip, startsFrom, TRANSITIONS } from "./lifecycle";
 import { lockForAction, OrderActionError, orderLink } from "./lifecycle.server";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Transaction } from "~db/client.server";
 import { type Order, orderLines, orders } from "~db/schema";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { orderPath } from "./access.server";
 import { type AdminAction, refusalOf } from "./lifecycle";
 import { markPaid, type OrdersContext } from "./orders.server";

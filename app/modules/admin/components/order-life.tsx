@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
-import { refundForm, shipForm } from "~/modules/admin/orders-schemas";
+import { refundForm, shipForm } from "~/modules/orders/action-schemas";
 import { CARRIER_KEYS, CARRIERS, LINE_STATE_LABELS, type LineState } from "~/modules/orders/tracking";
 import { buttonClass } from "~/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/ui/field";

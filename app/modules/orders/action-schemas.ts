@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isOneLine, ONE_LINE_MESSAGE } from "~/lib/forms";
 import { parseMoney } from "~/lib/money";
-import { CARRIER_KEYS, CARRIERS, knownCarrierNamed } from "~/modules/orders/tracking";
+import { CARRIER_KEYS, CARRIERS, knownCarrierNamed } from "./tracking";
 
 /** The same rule addShipment applies, so the form can say what is wrong before it is sent. */
 export const trackingNumberSchema = z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "~/lib/forms";
 import { carrierName, trackingLink } from "~/modules/orders/tracking";
-import { shipmentInput } from "./orders-schemas";
+import { shipmentInput } from "./action-schemas";
 
 const errorsOf = (input: unknown) => {
   const parsed = shipmentInput.safeParse(input);
