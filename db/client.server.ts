@@ -98,11 +98,11 @@ export type PoolLimits = {
  * Every pooled query has a deadline, as a page must answer within 5 s: the server cancels a statement after 4 s
  * (statement_timeout, SQLSTATE 57014: a lock held too long, a saturated server), which leaves the request a second to
  * answer "busy"; pg gives up on a connection that has not answered half a second after that (query_timeout: the
- * server, or the way to it, went silent, so no cancel could come back). A transaction left idle for 10 s (a request stalled
- * between its statements) is ended by the server, so its locks do not hold everyone else up. Waiting for a free
- * connection is bounded too: at most five requests per connection wait (each for 3 s at most, connectionTimeoutMillis),
- * and the next is told "busy" at once instead of joining a queue it would time out in. Migrations run on a
- * connection of their own, without these limits.
+ * server, or the way to it, went silent, so no cancel could come back). A transaction left idle for 10 s (a request
+ * stalled between its statements) is ended by the server, so its locks do not hold everyone else up. Waiting for a
+ * free connection is bounded too: at most five requests per connection wait (each for 3 s at most,
+ * connectionTimeoutMillis), and the next is told "busy" at once instead of joining a queue it would time out in.
+ * Migrations run on a connection of their own, without these limits.
  */
 const POOL_DEFAULTS = { size: 10, maxWaiting: 50, statementTimeoutMs: 4000 } satisfies Required<PoolLimits>;
 const SILENT_CONNECTION_MARGIN_MS = 500;
@@ -204,8 +204,9 @@ async function openPostgres(url: string, limits: PoolLimits = {}): Promise<Datab
     db,
     kind: "postgres",
     pool,
-    // A LISTEN connection that cannot be opened is news for whoever watches the pool's errors (the store's
-    // availability): a process that starts while the database is away knows it before its first request fails.
+    // A LISTEN connection that cannot be opened, or stops answering, is news for whoever watches the pool's errors
+    // (the store's availability): the store answers 503 at once, and a process that starts while the database is
+    // away knows it before its first request fails.
     listen: (channel, handlers) =>
       listenPostgres(url, channel, handlers, (error) => pool.emit("error", error)),
     async migrate() {
