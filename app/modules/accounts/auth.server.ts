@@ -31,7 +31,7 @@ import {
   existingAccountEmail,
   passwordResetEmail,
   verificationEmail,
-} from "./emails";
+} from "./emails/account-emails";
 import { type JoinedBy, joinGuestOrders } from "./guest-orders.server";
 import { clearTemporaryPassword, detachPersonalData } from "./personal-data.server";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";

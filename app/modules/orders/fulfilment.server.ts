@@ -7,7 +7,7 @@ import { enqueueEmail } from "~/modules/email/outbox.server";
 import { isStillToShip, startsFrom, TRANSITIONS } from "./lifecycle";
 import { lockForAction, OrderActionError, orderLink } from "./lifecycle.server";
 import { allocateKeys } from "./licence-keys.server";
-import { keysDeliveredEmail, shipmentEmail } from "./order-emails";
+import { keysDeliveredEmail, shipmentEmail } from "./emails/order-emails";
 import { type OrdersContext, recordEvent } from "./orders.server";
 import { type Carrier, carrierName, trackingLink } from "./tracking";
 

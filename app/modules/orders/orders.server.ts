@@ -32,7 +32,7 @@ import {
   orderConfirmationEmail,
   orderLinkEmail,
   paymentReceiptEmail,
-} from "./order-emails";
+} from "./emails/order-emails";
 import { addressSchema, type CheckoutInput, COUNTRIES } from "./schemas";
 import { countCodeUse, priceForCheckout } from "./checkout-pricing.server";
 import { regionCodeOf } from "~/lib/regions";

@@ -11,7 +11,7 @@ import {
   ownerLowStockEmail,
   ownerMessageEmail,
   ownerPaidOrderEmail,
-} from "./owner-emails";
+} from "./emails/owner-emails";
 import { getSettings, storeIdentity } from "./settings.server";
 import { lowKeyPools, lowPhysicalStock } from "~/modules/catalogue/stock.server";
 

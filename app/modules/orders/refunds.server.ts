@@ -11,7 +11,7 @@ import { settleFulfilment } from "./fulfilment.server";
 import { documentNumber, linePaidCents } from "./invoice-document";
 import { documentAttachment, issueCreditNoteFor } from "./invoices.server";
 import { lockForAction, OrderActionError, orderLink } from "./lifecycle.server";
-import { refundEmail } from "./order-emails";
+import { refundEmail } from "./emails/order-emails";
 import { type OrdersContext, recordEvent } from "./orders.server";
 import { refundCardPayment } from "./stripe.server";
 

@@ -6,7 +6,7 @@ import { enqueueEmail } from "~/modules/email/outbox.server";
 import { orderPath } from "./access.server";
 import { releaseCodeUse } from "./checkout-pricing.server";
 import { startsFrom, TRANSITIONS } from "./lifecycle";
-import { orderCancelledEmail, orderExpiredEmail } from "./order-emails";
+import { orderCancelledEmail, orderExpiredEmail } from "./emails/order-emails";
 import { type OrdersContext, ordersContext, recordEvent } from "./orders.server";
 import { getSettings } from "./settings.server";
 

@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import type { Address, TaxAmount } from "~db/schema/orders";
 import { addressLines } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
-import { lineExtras, totalsRows } from "./totals";
+import { EmailLayout, FINE_PRINT, LineBreaks, renderEmail } from "~/modules/email/layout";
+import { lineExtras, totalsRows } from "../totals";
 
 export type EmailOrder = {
   number: number;
@@ -44,10 +46,13 @@ export type EmailOrder = {
   invoiceNumber?: string;
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+type EmailLine = EmailOrder["lines"][number];
+
+/** A line's discount and tax in words ('' for neither). */
+const extrasOf = (order: EmailOrder, line: EmailLine) =>
+  lineExtras(
+    { discountCents: line.discountCents ?? 0, taxes: line.taxes ?? [] },
+    order.pricesIncludeTax ?? false,
   );
 
 function linesText(order: EmailOrder, withKeys: boolean) {
@@ -57,10 +62,7 @@ function linesText(order: EmailOrder, withKeys: boolean) {
         withKeys && line.keys.length > 0
           ? `\n    Licence key${line.keys.length > 1 ? "s" : ""}: ${line.keys.join(", ")}`
           : "";
-      const extras = lineExtras(
-        { discountCents: line.discountCents ?? 0, taxes: line.taxes ?? [] },
-        order.pricesIncludeTax ?? false,
-      );
+      const extras = extrasOf(order, line);
       return `  ${line.quantity} × ${line.name} — ${formatMoney(line.lineTotalCents)}${extras ? ` (${extras})` : ""}${keys}`;
     })
     .join("\n");
@@ -102,47 +104,101 @@ const addressesText = (order: EmailOrder) =>
     .map((block) => `\n\n${block.title}:\n${block.lines.join("\n")}`)
     .join("");
 
-const addressesHtml = (order: EmailOrder) =>
-  addressBlocks(order)
-    .map(
-      (block) =>
-        `<p><strong>${escapeHtml(block.title)}</strong><br>${block.lines.map(escapeHtml).join("<br>")}</p>`,
-    )
-    .join("");
+/** What every e-mail about an order needs: where it goes, and its link. */
+type Brief = { number: number; email: string; link: string; storeName: string };
 
-function html(order: EmailOrder, intro: string, withKeys: boolean, extra = "") {
-  const rows = order.lines
-    .map(
-      (line) =>
-        `<tr><td style="padding:6px 0">${line.quantity} × ${escapeHtml(line.name)}${
-          withKeys && line.keys.length > 0
-            ? `<br><span style="font-family:monospace;background:#fff7ed;padding:2px 4px">${line.keys.map(escapeHtml).join("<br>")}</span>`
-            : ""
-        }${
-          lineExtras(
-            { discountCents: line.discountCents ?? 0, taxes: line.taxes ?? [] },
-            order.pricesIncludeTax ?? false,
-          )
-            ? `<br><span style="color:#475569;font-size:13px">${escapeHtml(lineExtras({ discountCents: line.discountCents ?? 0, taxes: line.taxes ?? [] }, order.pricesIncludeTax ?? false))}</span>`
-            : ""
-        }</td><td style="padding:6px 0;text-align:right">${formatMoney(line.lineTotalCents)}</td></tr>`,
-    )
-    .join("");
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escapeHtml(order.storeName)}: order #${order.number}</h1>
-<p>${escapeHtml(intro)}</p>${extra}
-<table style="width:100%;border-collapse:collapse">${rows}
-${rowsOf(order)
-  .map((row) =>
-    row.key === "total"
-      ? `<tr><td><strong>${escapeHtml(row.label)}</strong></td><td style="text-align:right"><strong>${escapeHtml(row.amount)}</strong></td></tr>`
-      : `<tr><td>${escapeHtml(row.label)}</td><td style="text-align:right">${escapeHtml(row.amount)}</td></tr>`,
-  )
-  .join("\n")}</table>${addressesHtml(order)}
-<p><a href="${escapeHtml(order.link)}">View your order</a></p>
-<p style="color:#475569;font-size:13px">${escapeHtml(LOOKUP_INTRO)} <a href="${escapeHtml(order.lookupLink)}">Find my order</a></p>${
-    supportLine(order) ? `<p style="color:#475569;font-size:13px">${escapeHtml(supportLine(order))}</p>` : ""
-  }</body></html>`;
+const heading = (order: Brief) => `${order.storeName}: order #${order.number}`;
+
+function OrderLink({ order }: { order: Brief }) {
+  return (
+    <p>
+      <a href={order.link}>View your order</a>
+    </p>
+  );
+}
+
+function OrderLineRow({ order, line, withKeys }: { order: EmailOrder; line: EmailLine; withKeys: boolean }) {
+  const extras = extrasOf(order, line);
+  return (
+    <tr>
+      <td style={{ padding: "6px 0" }}>
+        {`${line.quantity} × ${line.name}`}
+        {withKeys && line.keys.length > 0 ? (
+          <>
+            <br />
+            <span style={{ fontFamily: "monospace", background: "#fff7ed", padding: "2px 4px" }}>
+              <LineBreaks lines={line.keys} />
+            </span>
+          </>
+        ) : null}
+        {extras ? (
+          <>
+            <br />
+            <span style={FINE_PRINT}>{extras}</span>
+          </>
+        ) : null}
+      </td>
+      <td style={{ padding: "6px 0", textAlign: "right" }}>{formatMoney(line.lineTotalCents)}</td>
+    </tr>
+  );
+}
+
+/** The confirmation and the receipt: the order's lines, totals and addresses, its link and the way back to it. */
+function OrderSummaryEmail({
+  order,
+  intro,
+  withKeys,
+  children,
+}: {
+  order: EmailOrder;
+  intro: string;
+  withKeys: boolean;
+  /** Said under the intro (how to pay by bank transfer). */
+  children?: ReactNode;
+}) {
+  const support = supportLine(order);
+  return (
+    <EmailLayout heading={heading(order)}>
+      <p>{intro}</p>
+      {children}
+      <table style={{ width: "100%", borderCollapse: "collapse" }}>
+        <tbody>
+          {order.lines.map((line, index) => (
+            <OrderLineRow key={index} order={order} line={line} withKeys={withKeys} />
+          ))}
+          {rowsOf(order).map((row, index) =>
+            row.key === "total" ? (
+              <tr key={index}>
+                <td>
+                  <strong>{row.label}</strong>
+                </td>
+                <td style={{ textAlign: "right" }}>
+                  <strong>{row.amount}</strong>
+                </td>
+              </tr>
+            ) : (
+              <tr key={index}>
+                <td>{row.label}</td>
+                <td style={{ textAlign: "right" }}>{row.amount}</td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+      {addressBlocks(order).map((block) => (
+        <p key={block.title}>
+          <strong>{block.title}</strong>
+          <br />
+          <LineBreaks lines={block.lines} />
+        </p>
+      ))}
+      <OrderLink order={order} />
+      <p style={FINE_PRINT}>
+        {LOOKUP_INTRO} <a href={order.lookupLink}>Find my order</a>
+      </p>
+      {support ? <p style={FINE_PRINT}>{support}</p> : null}
+    </EmailLayout>
+  );
 }
 
 /** "Questions? support@… or (212) 555-0100", from the store's settings; empty when neither is set. */
@@ -171,13 +227,16 @@ export function orderConfirmationEmail(order: EmailOrder) {
     to: order.email,
     subject: `Your order #${order.number} at ${order.storeName}`,
     text: `${intro}${instructions}\n\nOrder #${order.number}\n${linesText(order, false)}\n\n${totalsText(order)}${addressesText(order)}\n\nView your order: ${order.link}\n\n${lookupText(order)}${supportText(order)}`,
-    html: html(
-      order,
-      intro,
-      false,
-      pendingBank && order.bankTransferInstructions
-        ? `<p style="white-space:pre-line"><strong>How to pay:</strong>\n${escapeHtml(order.bankTransferInstructions)}</p>`
-        : "",
+    html: renderEmail(
+      <OrderSummaryEmail order={order} intro={intro} withKeys={false}>
+        {pendingBank && order.bankTransferInstructions ? (
+          <p style={{ whiteSpace: "pre-line" }}>
+            <strong>How to pay:</strong>
+            {"\n"}
+            {order.bankTransferInstructions}
+          </p>
+        ) : null}
+      </OrderSummaryEmail>,
     ),
   };
 }
@@ -196,38 +255,65 @@ export function paymentReceiptEmail(order: EmailOrder) {
     to: order.email,
     subject: free ? `Order #${order.number} is confirmed` : `Payment received for order #${order.number}`,
     text: `${intro}\n\nOrder #${order.number}\n${linesText(order, true)}\n\n${totalsText(order)}${addressesText(order)}\n\nView your order: ${order.link}\n\n${lookupText(order)}${supportText(order)}`,
-    html: html(order, intro, true),
+    html: renderEmail(<OrderSummaryEmail order={order} intro={intro} withKeys />),
   };
 }
 
 /** A new secret link to an order, asked for by its buyer; older links stop working when it is sent. */
-export function orderLinkEmail(order: { number: number; email: string; link: string; storeName: string }) {
-  const intro = `Here is a new link to your order #${order.number}. Links we sent before no longer work.`;
-  const ignore = "If you did not ask for it, you can ignore this e-mail: only you receive these links.";
-  return {
-    kind: "order-link",
-    to: order.email,
-    subject: `A new link to your order #${order.number}`,
-    text: `${intro}\n\nView your order: ${order.link}\n\n${ignore}\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escapeHtml(order.storeName)}: order #${order.number}</h1>
-<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(order.link)}">View your order</a></p><p>${escapeHtml(ignore)}</p></body></html>`,
-  };
+export function orderLinkEmail(order: Brief) {
+  return briefEmail(
+    "order-link",
+    order,
+    `A new link to your order #${order.number}`,
+    [`Here is a new link to your order #${order.number}. Links we sent before no longer work.`],
+    [],
+    ["If you did not ask for it, you can ignore this e-mail: only you receive these links."],
+  );
 }
 
-type Brief = { number: number; email: string; link: string; storeName: string };
+/**
+ * A short e-mail about one order: a heading, paragraphs, an optional block of text (licence keys), the order's link,
+ * and paragraphs said after it.
+ */
+function BriefEmail({
+  order,
+  paragraphs,
+  block,
+  after,
+}: {
+  order: Brief;
+  paragraphs: string[];
+  block: string[];
+  after: string[];
+}) {
+  return (
+    <EmailLayout heading={heading(order)}>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+      {block.length > 0 ? (
+        <pre style={{ fontFamily: "monospace", background: "#fff7ed", padding: 8, whiteSpace: "pre-wrap" }}>
+          {block.join("\n")}
+        </pre>
+      ) : null}
+      <OrderLink order={order} />
+      {after.map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+    </EmailLayout>
+  );
+}
 
-/** A short e-mail about one order: a heading, paragraphs, an optional block of text, and the order's link. */
-function briefEmail(kind: string, order: Brief, subject: string, paragraphs: string[], block: string[] = []) {
-  const text = `${paragraphs.join("\n\n")}${block.length > 0 ? `\n\n${block.join("\n")}` : ""}\n\nView your order: ${order.link}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escapeHtml(order.storeName)}: order #${order.number}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}${
-    block.length > 0
-      ? `<pre style="font-family:monospace;background:#fff7ed;padding:8px;white-space:pre-wrap">${block.map(escapeHtml).join("\n")}</pre>`
-      : ""
-  }
-<p><a href="${escapeHtml(order.link)}">View your order</a></p></body></html>`;
+function briefEmail(
+  kind: string,
+  order: Brief,
+  subject: string,
+  paragraphs: string[],
+  block: string[] = [],
+  after: string[] = [],
+) {
+  const text = `${paragraphs.join("\n\n")}${block.length > 0 ? `\n\n${block.join("\n")}` : ""}\n\nView your order: ${order.link}\n${after.map((paragraph) => `\n${paragraph}\n`).join("")}`;
+  const html = renderEmail(<BriefEmail order={order} paragraphs={paragraphs} block={block} after={after} />);
   return { kind, to: order.email, subject, text, html };
 }
 

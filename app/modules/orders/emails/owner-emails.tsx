@@ -1,26 +1,38 @@
+import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import type { PaymentMethod } from "~db/schema/orders";
-import { PAYMENT_METHOD_LABELS } from "./labels";
+import { EmailLayout, renderEmail } from "~/modules/email/layout";
+import { PAYMENT_METHOD_LABELS } from "../labels";
 
 /** The e-mails the store writes to its owner (the support e-mail of the store's settings). */
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+/** An owner's e-mail: the store's name, the paragraphs (kept as written, line breaks too), more, then the link. */
+function OwnerEmail({
+  storeName,
+  paragraphs,
+  link,
+  children,
+}: {
+  storeName: string;
+  paragraphs: string[];
+  link?: { url: string; label: string };
+  children?: ReactNode;
+}) {
+  return (
+    <EmailLayout heading={storeName}>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index} style={{ whiteSpace: "pre-line" }}>
+          {paragraph}
+        </p>
+      ))}
+      {children}
+      {link ? (
+        <p>
+          <a href={link.url}>{link.label}</a>
+        </p>
+      ) : null}
+    </EmailLayout>
   );
-
-/** An e-mail's HTML: the paragraphs, then `extraHtml` (markup already escaped), then the link. */
-function page(
-  storeName: string,
-  paragraphs: string[],
-  link?: { url: string; label: string },
-  extraHtml = "",
-) {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escapeHtml(storeName)}</h1>
-${paragraphs.map((text) => `<p style="white-space:pre-line">${escapeHtml(text)}</p>`).join("\n")}
-${extraHtml}${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : ""}</body></html>`;
 }
 
 export type OwnerOrder = {
@@ -48,7 +60,13 @@ export function ownerPaidOrderEmail(storeName: string, to: string, order: OwnerO
       ? `Test order #${order.number} paid (${formatMoney(order.totalCents)}, no money moved)`
       : `New paid order #${order.number} (${formatMoney(order.totalCents)})`,
     text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
-    html: page(storeName, [intro, lineList(order)], { url: order.adminUrl, label: "Open the order" }),
+    html: renderEmail(
+      <OwnerEmail
+        storeName={storeName}
+        paragraphs={[intro, lineList(order)]}
+        link={{ url: order.adminUrl, label: "Open the order" }}
+      />,
+    ),
   };
 }
 
@@ -59,7 +77,13 @@ export function ownerBankTransferEmail(storeName: string, to: string, order: Own
     to,
     subject: `${order.isTest ? "Test order" : "Order"} #${order.number} waits for a bank transfer (${formatMoney(order.totalCents)})`,
     text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
-    html: page(storeName, [intro, lineList(order)], { url: order.adminUrl, label: "Open the order" }),
+    html: renderEmail(
+      <OwnerEmail
+        storeName={storeName}
+        paragraphs={[intro, lineList(order)]}
+        link={{ url: order.adminUrl, label: "Open the order" }}
+      />,
+    ),
   };
 }
 
@@ -84,15 +108,17 @@ export function ownerMessageEmail(storeName: string, to: string, message: OwnerM
     replyTo: message.email,
     subject: `${what} from ${message.name}: ${message.about}`.slice(0, 200),
     text: `${what} from ${from}\nAbout: ${message.about}\n\n${message.message}\n\nReply to this e-mail to answer ${message.name}. The inbox: ${message.adminUrl}\n`,
-    html: page(
-      storeName,
-      [
-        `${what} from ${from}`,
-        `About: ${message.about}`,
-        message.message,
-        `Reply to this e-mail to answer ${message.name}.`,
-      ],
-      { url: message.adminUrl, label: "Open the inbox" },
+    html: renderEmail(
+      <OwnerEmail
+        storeName={storeName}
+        paragraphs={[
+          `${what} from ${from}`,
+          `About: ${message.about}`,
+          message.message,
+          `Reply to this e-mail to answer ${message.name}.`,
+        ]}
+        link={{ url: message.adminUrl, label: "Open the inbox" }}
+      />,
     ),
   };
 }
@@ -120,22 +146,22 @@ export function ownerLowStockEmail(storeName: string, to: string, items: LowStoc
     .join(" and ")} (your low-stock threshold is ${threshold}).`;
   const outro = "Top each one up from its page in the admin.";
   const list = items.map((item) => `${item.name}: ${lowStockLeft(item)}\n${item.adminUrl}`).join("\n\n");
-  const listHtml = items
-    .map(
-      (item) =>
-        `<li><a href="${escapeHtml(item.adminUrl)}">${escapeHtml(item.name)}</a>: ${escapeHtml(lowStockLeft(item))}</li>`,
-    )
-    .join("\n");
   return {
     kind: "owner-low-stock",
     to,
     subject: `${out > 0 ? "Out of stock or running low" : "Running low"}: ${products(items.length)}`,
     text: `${intro}\n\n${list}\n\n${outro}\n`,
-    html: page(
-      storeName,
-      [intro],
-      undefined,
-      `<ul style="padding-left:20px">\n${listHtml}\n</ul>\n<p>${outro}</p>`,
+    html: renderEmail(
+      <OwnerEmail storeName={storeName} paragraphs={[intro]}>
+        <ul style={{ paddingLeft: 20 }}>
+          {items.map((item, index) => (
+            <li key={index}>
+              <a href={item.adminUrl}>{item.name}</a>: {lowStockLeft(item)}
+            </li>
+          ))}
+        </ul>
+        <p>{outro}</p>
+      </OwnerEmail>,
     ),
   };
 }

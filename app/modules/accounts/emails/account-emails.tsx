@@ -1,3 +1,5 @@
+import { EmailLayout, renderEmail } from "~/modules/email/layout";
+
 /**
  * The account e-mails: a link to reset the password, a link to verify the address, a repeated sign-up.
  *
@@ -6,23 +8,50 @@
  * stranger's message under its own name. Such e-mails greet without a name.
  */
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-
 type LinkEmail = { to: string; url: string; storeName: string };
 
 const greeting = (name?: string) => (name ? `Hello ${name},` : "Hello,");
 
-function page(storeName: string, paragraphs: string[], url: string, button: string) {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escapeHtml(storeName)}</h1>
-${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join("\n")}
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(button)}</a></p>
-<p style="font-size:12px;color:#475569">Or paste this address into your browser: ${escapeHtml(url)}</p></body></html>`;
+/** An account e-mail: the paragraphs, the link as a button, and the link's address to paste. */
+function AccountEmail({
+  storeName,
+  paragraphs,
+  url,
+  button,
+}: {
+  storeName: string;
+  paragraphs: string[];
+  url: string;
+  button: string;
+}) {
+  return (
+    <EmailLayout heading={storeName}>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+      <p>
+        <a
+          href={url}
+          style={{
+            display: "inline-block",
+            background: "#c2410c",
+            color: "#fff",
+            padding: "10px 18px",
+            borderRadius: 8,
+            textDecoration: "none",
+            fontWeight: 600,
+          }}
+        >
+          {button}
+        </a>
+      </p>
+      <p style={{ fontSize: 12, color: "#475569" }}>Or paste this address into your browser: {url}</p>
+    </EmailLayout>
+  );
 }
+
+const page = (storeName: string, paragraphs: string[], url: string, button: string) =>
+  renderEmail(<AccountEmail storeName={storeName} paragraphs={paragraphs} url={url} button={button} />);
 
 /**
  * `name` only for an account whose address is confirmed: then its owner chose it. An unconfirmed account's name was
