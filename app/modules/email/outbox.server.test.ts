@@ -1,26 +1,12 @@
 import { asc, eq, ne } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer from "nodemailer";
 import { openDatabase } from "~db/client.server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { outboxEmails } from "~db/schema";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
+import { type RecordedMail, recordingTransport } from "../../../tests/support/mail";
 import { backoffSeconds, createMailer, enqueueEmail, MAX_ATTEMPTS } from "./outbox.server";
-
-/** A real nodemailer transport that keeps what it is given (each send takes a few milliseconds, like a server). */
-function recordingTransport(sent: Array<{ to: string; subject: string; text: string }>): Transporter {
-  return nodemailer.createTransport({
-    name: "recording",
-    version: "1",
-    send(mail, callback) {
-      const { to, subject, text } = mail.data as { to: string; subject: string; text: string };
-      setTimeout(() => {
-        sent.push({ to, subject, text });
-        callback(null, { envelope: mail.message.getEnvelope(), messageId: mail.message.messageId() });
-      }, 3);
-    },
-  });
-}
 
 const message = {
   kind: "test",
@@ -85,7 +71,7 @@ describe.each(drivers)("the e-mail outbox on %s", (driver) => {
     ]);
     // A new message written after the restart comes after the older stored ones.
     await enqueueEmail(database.db, { ...message, subject: "New" });
-    const sent: Array<{ subject: string; to: string; text: string }> = [];
+    const sent: RecordedMail[] = [];
     const mailer = createMailer({
       db: database.db,
       logger,
@@ -107,7 +93,7 @@ describe.each(drivers)("the e-mail outbox on %s", (driver) => {
   it("leaves a message to the process that claimed it after this process's lease ran out", async () => {
     const logger = recordingLogger().logger;
     for (const n of [1, 2, 3]) await enqueueEmail(database.db, { ...message, subject: `Slow ${n}` });
-    const sentB: Array<{ subject: string; to: string; text: string }> = [];
+    const sentB: RecordedMail[] = [];
     const b = createMailer({
       db: database.db,
       logger,
@@ -252,8 +238,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the e-mail outbox with two proc
     // A second connection pool on the same database, as a second server process has.
     const second = await openDatabase({ url: database.url! });
     try {
-      const sentA: Array<{ subject: string; to: string; text: string }> = [];
-      const sentB: Array<{ subject: string; to: string; text: string }> = [];
+      const sentA: RecordedMail[] = [];
+      const sentB: RecordedMail[] = [];
       const a = createMailer({
         db: database.db,
         logger,
