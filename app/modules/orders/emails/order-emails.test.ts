@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { address } from "../../../../tests/support/orders";
 import { orderConfirmationEmail, paymentReceiptEmail, shipmentEmail, type EmailOrder } from "./order-emails";
 import { ownerLowStockEmail, ownerMessageEmail } from "./owner-emails";
 
 /** What a customer may type into a name: markup and ampersands, which the HTML part escapes and the text keeps. */
 const TYPED = `Ada <script>alert("x")</script> & Co`;
 const ESCAPED = "Ada &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co";
-
-const address = {
-  name: TYPED,
-  line1: "1 Example Street",
-  line2: "",
-  city: "New York",
-  region: "NY",
-  postalCode: "10001",
-  country: "US",
-  phone: "",
-};
 
 const order: EmailOrder = {
   number: 1042,
@@ -28,7 +18,7 @@ const order: EmailOrder = {
   subtotalCents: 4999,
   shippingCents: 0,
   totalCents: 4999,
-  billingAddress: address,
+  billingAddress: { ...address, name: TYPED, region: "NY" },
   shippingAddress: null,
   lines: [
     {

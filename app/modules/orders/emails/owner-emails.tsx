@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import type { PaymentMethod } from "~db/schema/orders";
+import type { StoredMessage } from "~/modules/content/messages.server";
 import { EmailLayout, renderEmail } from "~/modules/email/layout";
 import { PAYMENT_METHOD_LABELS } from "../labels";
 
@@ -51,52 +52,47 @@ const lineList = (order: OwnerOrder) =>
 
 const TEST_NOTE = "This is a test order, placed while test payments are on: no money moved.";
 
-export function ownerPaidOrderEmail(storeName: string, to: string, order: OwnerOrder) {
-  const intro = `Order #${order.number} is paid: ${formatMoney(order.totalCents)} from ${order.email}. Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}.${order.isTest ? ` ${TEST_NOTE}` : ""}`;
+/** A notice about one order: its intro, then its lines, then the link to it in the admin. */
+function ownerOrderEmail(
+  kind: string,
+  storeName: string,
+  to: string,
+  order: OwnerOrder,
+  { subject, intro }: { subject: string; intro: string },
+) {
   return {
-    kind: "owner-paid-order",
+    kind,
     to,
+    subject,
+    text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
+    html: renderEmail(
+      <OwnerEmail
+        storeName={storeName}
+        paragraphs={[intro, lineList(order)]}
+        link={{ url: order.adminUrl, label: "Open the order" }}
+      />,
+    ),
+  };
+}
+
+export function ownerPaidOrderEmail(storeName: string, to: string, order: OwnerOrder) {
+  return ownerOrderEmail("owner-paid-order", storeName, to, order, {
     subject: order.isTest
       ? `Test order #${order.number} paid (${formatMoney(order.totalCents)}, no money moved)`
       : `New paid order #${order.number} (${formatMoney(order.totalCents)})`,
-    text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
-    html: renderEmail(
-      <OwnerEmail
-        storeName={storeName}
-        paragraphs={[intro, lineList(order)]}
-        link={{ url: order.adminUrl, label: "Open the order" }}
-      />,
-    ),
-  };
+    intro: `Order #${order.number} is paid: ${formatMoney(order.totalCents)} from ${order.email}. Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
+  });
 }
 
 export function ownerBankTransferEmail(storeName: string, to: string, order: OwnerOrder) {
-  const intro = `Order #${order.number} waits for a bank transfer of ${formatMoney(order.totalCents)} from ${order.email}. Mark it paid in the admin when the money arrives.${order.isTest ? ` ${TEST_NOTE}` : ""}`;
-  return {
-    kind: "owner-bank-transfer",
-    to,
+  return ownerOrderEmail("owner-bank-transfer", storeName, to, order, {
     subject: `${order.isTest ? "Test order" : "Order"} #${order.number} waits for a bank transfer (${formatMoney(order.totalCents)})`,
-    text: `${intro}\n\n${lineList(order)}\n\nOpen it in the admin: ${order.adminUrl}\n`,
-    html: renderEmail(
-      <OwnerEmail
-        storeName={storeName}
-        paragraphs={[intro, lineList(order)]}
-        link={{ url: order.adminUrl, label: "Open the order" }}
-      />,
-    ),
-  };
+    intro: `Order #${order.number} waits for a bank transfer of ${formatMoney(order.totalCents)} from ${order.email}. Mark it paid in the admin when the money arrives.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
+  });
 }
 
-export type OwnerMessage = {
-  kind: "contact" | "quote";
-  name: string;
-  email: string;
-  phone: string;
-  /** The contact form's subject, or the service (and package) a quote is for. */
-  about: string;
-  message: string;
-  adminUrl: string;
-};
+/** A customer's message as stored (the contact form's subject, or the service a quote is for, as `about`). */
+export type OwnerMessage = StoredMessage & { adminUrl: string };
 
 /** A customer's message, for the owner to answer from their mail program: replies go to the customer. */
 export function ownerMessageEmail(storeName: string, to: string, message: OwnerMessage) {
