@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "~db/schema/orders";
+import { address as checkoutAddress } from "../../../tests/support/orders";
 import type { EmailOrder } from "./order-emails";
 import { adminOrderView, buyerOrderView, orderView, type StoredLine, type StoredOrder } from "./order-view";
 
-const address: Address = {
-  name: "Ann Example",
-  line1: "1 Example Street",
-  line2: "",
-  city: "New York",
-  region: "NY",
-  postalCode: "10001",
-  country: "US",
-  phone: "555-0100",
-};
+const address: Address = { ...checkoutAddress, name: "Ann Example", region: "NY", phone: "555-0100" };
 
 const at = (iso: string) => new Date(iso);
 const cgst = { name: "CGST", rateBasisPoints: 900, taxableCents: 9000, taxCents: 810 };

@@ -4,7 +4,7 @@ import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
 import type { AdminOrderView } from "~/modules/orders/order-view";
 import { Panel } from "./admin-page";
-import { LineStateBadge, RevokedHints } from "./order-life";
+import { KeyHints, LineStateBadge } from "./order-life";
 
 /** The admin's items of an order: each line with its state and key hints, the totals, and keys still to send. */
 export function AdminOrderItems({ order }: { order: AdminOrderView }) {
@@ -46,28 +46,7 @@ export function AdminOrderItems({ order }: { order: AdminOrderView }) {
                   <span className="mt-1 block text-xs text-slate-600 sm:hidden">
                     {line.quantity} × {formatMoney(line.unitPriceCents)}
                   </span>
-                  <RevokedHints line={line} />
-                  {line.kind === "software" ? (
-                    line.keyHints.length > 0 ? (
-                      <ul
-                        className="mt-1 flex flex-wrap gap-1.5"
-                        aria-label={`Licence keys of ${line.name} (last characters only)`}
-                      >
-                        {line.keyHints.map((hint) => (
-                          <li key={hint}>
-                            <code
-                              className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs"
-                              data-testid="key-hint"
-                            >
-                              {hint}
-                            </code>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : line.revokedHints.length > 0 ? null : (
-                      <p className="mt-1 text-xs text-slate-500">No key allocated yet</p>
-                    )
-                  ) : null}
+                  <KeyHints line={line} />
                 </td>
                 <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell sm:px-3">
                   {formatMoney(line.unitPriceCents)}
@@ -93,12 +72,12 @@ export function AdminOrderItems({ order }: { order: AdminOrderView }) {
         </table>
       </div>
       <div className="ml-auto mt-3 max-w-xs border-t border-slate-100 pt-3">
-        <OrderTotals prefix="admin-order" totals={order} className="space-y-1 text-sm" />
-        {order.buyerTaxId ? (
-          <p className="mt-2 text-sm text-slate-600" data-testid="admin-order-buyer-tax-id">
-            Buyer's tax ID: {order.buyerTaxId}
-          </p>
-        ) : null}
+        <OrderTotals
+          prefix="admin-order"
+          totals={order}
+          taxIdLabel="Buyer's tax ID"
+          className="space-y-1 text-sm"
+        />
       </div>
       {order.awaitingKeys > 0 ? (
         <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

@@ -49,12 +49,7 @@ export function OrderItems({ order }: { order: BuyerOrderView }) {
         ))}
       </ul>
       <div className="border-t border-slate-200 px-5 py-4">
-        <OrderTotals prefix="order" totals={order} className="space-y-1 text-sm" />
-        {order.buyerTaxId ? (
-          <p className="mt-2 text-sm text-slate-600" data-testid="order-buyer-tax-id">
-            Your tax ID: {order.buyerTaxId}
-          </p>
-        ) : null}
+        <OrderTotals prefix="order" totals={order} taxIdLabel="Your tax ID" className="space-y-1 text-sm" />
       </div>
     </section>
   );

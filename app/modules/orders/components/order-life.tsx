@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { LINE_STATE_LABELS, type LineState } from "../tracking";
 
@@ -67,14 +68,7 @@ export function StoreNote({ note }: { note: string }) {
 /** Lost the e-mail with the keys? The buyer asks for them again (limited: a clear message when over). */
 export function KeysAgain({ email, sentTo, error }: { email: string; sentTo?: string; error?: string }) {
   return (
-    <section
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
-      aria-labelledby="keys-again-heading"
-      data-testid="keys-again"
-    >
-      <h2 id="keys-again-heading" className="font-bold">
-        Lost your licence keys?
-      </h2>
+    <RequestCard id="keys-again-heading" title="Lost your licence keys?" testId="keys-again">
       <p className="mt-2 text-slate-600">We can e-mail every key of this order again to {email}.</p>
       {sentTo ? (
         <p className="mt-3 font-semibold text-green-800" role="status" data-testid="keys-sent">
@@ -87,21 +81,14 @@ export function KeysAgain({ email, sentTo, error }: { email: string; sentTo?: st
         </p>
       ) : null}
       <RequestButton intent="keys-again">E-mail my keys again</RequestButton>
-    </section>
+    </RequestCard>
   );
 }
 
 /** Forwarded the link by mistake? The buyer asks for a new one, and every older link stops working. */
 export function OrderLinkSection({ email, sentTo }: { email: string; sentTo?: string }) {
   return (
-    <section
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
-      aria-labelledby="link-heading"
-      data-testid="order-link"
-    >
-      <h2 id="link-heading" className="font-bold">
-        The link to this order
-      </h2>
+    <RequestCard id="link-heading" title="The link to this order" testId="order-link">
       <p className="mt-2 text-slate-600">
         Anyone with the link from your e-mails can see this order and its licence keys. Forwarded it by
         mistake? Ask for a new link: we e-mail it to {email}, and every older link stops working.
@@ -113,6 +100,32 @@ export function OrderLinkSection({ email, sentTo }: { email: string; sentTo?: st
       ) : (
         <RequestButton intent="new-link">E-mail me a new link</RequestButton>
       )}
+    </RequestCard>
+  );
+}
+
+/** The card of a request the buyer can make of their order page, under its heading. */
+function RequestCard({
+  id,
+  title,
+  testId,
+  children,
+}: {
+  id: string;
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
+      aria-labelledby={id}
+      data-testid={testId}
+    >
+      <h2 id={id} className="font-bold">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
