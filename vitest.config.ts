@@ -34,6 +34,7 @@ const unitTests = [
   "app/modules/orders/invoice-document.test.ts",
   "app/modules/orders/invoice-pdf.server.test.ts",
   "app/modules/orders/lifecycle.test.ts",
+  "app/modules/orders/order-view.test.ts",
   "app/modules/orders/stripe-line-items.test.ts",
   "app/modules/orders/totals.test.ts",
   "app/modules/seo/summary.test.ts",

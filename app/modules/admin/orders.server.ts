@@ -12,7 +12,6 @@ import {
 } from "~db/schema";
 import { lockedOrder } from "~/modules/orders/lifecycle.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
-import { carrierName, lineState, trackingLink } from "~/modules/orders/tracking";
 import { recordAudit } from "~/lib/audit-log.server";
 import { customerNoteSchema, orderNoteSchema } from "~/modules/orders/action-schemas";
 
@@ -84,7 +83,10 @@ export async function orderIdOf(db: OrdersContext["db"], number: number): Promis
   return row?.id ?? null;
 }
 
-/** An order for the admin: lines with key hints (never the keys themselves), shipments, refunds, notes, events. */
+/**
+ * An order for the admin: lines with key hints (never the keys themselves), shipments, refunds, notes, events
+ * (order-view.ts `adminOrderView` makes the page of it).
+ */
 export async function adminOrder(db: OrdersContext["db"], number: number) {
   const [order] = await db.select().from(orders).where(eq(orders.number, number));
   if (!order) return null;
@@ -172,48 +174,4 @@ export async function setCustomerNote(db: OrdersContext["db"], number: number, n
       after: { customerNote: text },
     });
   });
-}
-
-/** What the admin's order page shows of an order's life: each line's state, parcels with links, refunds, notes. */
-export function orderLifeView(view: NonNullable<Awaited<ReturnType<typeof adminOrder>>>) {
-  const states = new Map(
-    view.lines.map((line) => [
-      line.id,
-      lineState({
-        kind: line.kind,
-        quantity: line.quantity,
-        refunded: line.refundedAt !== null,
-        shipped: line.shipmentId !== null,
-        keyCount: line.keyHints.length,
-        cancelled: view.order.status === "cancelled",
-      }),
-    ]),
-  );
-  return {
-    states,
-    shipments: view.shipments.map((shipment) => ({
-      id: shipment.id,
-      carrier: carrierName(shipment.carrier),
-      trackingNumber: shipment.trackingNumber,
-      link: trackingLink(shipment),
-      lines: view.lines
-        .filter((line) => line.shipmentId === shipment.id)
-        .map((line) => `${line.quantity} × ${line.name}`),
-      createdAt: shipment.createdAt.toISOString(),
-    })),
-    refunds: view.refunds.map((refund) => ({
-      id: refund.id,
-      amountCents: refund.amountCents,
-      kind: refund.kind,
-      reason: refund.reason,
-      createdBy: refund.createdBy,
-      createdAt: refund.createdAt.toISOString(),
-    })),
-    notes: view.notes.map((note) => ({
-      id: note.id,
-      body: note.body,
-      createdBy: note.createdBy,
-      createdAt: note.createdAt.toISOString(),
-    })),
-  };
 }

@@ -12,6 +12,15 @@ export const DOCUMENT_TITLES: Record<InvoiceKind, string> = {
   credit_note: "Credit note",
 };
 
+/** A document as an order page lists it: its kind, number, file name, date and total. */
+export type DocumentEntry = {
+  kind: InvoiceKind;
+  number: string;
+  filename: string;
+  issuedAt: string;
+  totalCents: number;
+};
+
 /** The one way a document's number is printed: INV-000123, CN-000007 (more digits once past 999,999). */
 export function documentNumber(kind: InvoiceKind, number: number): string {
   return `${PREFIXES[kind]}-${String(number).padStart(6, "0")}`;

@@ -17,6 +17,7 @@ import {
 import { officesOf } from "~/modules/content/company.server";
 import {
   creditContent,
+  type DocumentEntry,
   type DocumentLine,
   type DocumentSnapshot,
   documentFilename,
@@ -295,14 +296,7 @@ export async function ensureDocuments(db: Database, orderId: number): Promise<bo
 }
 
 /** What an order page lists of an order's documents: each with its number, date, total and file name. */
-export type DocumentLink = {
-  id: number;
-  kind: InvoiceKind;
-  number: string;
-  filename: string;
-  issuedAt: string;
-  totalCents: number;
-};
+export type DocumentLink = DocumentEntry & { id: number };
 
 const toLink = (row: Pick<Invoice, "id" | "kind" | "number" | "issuedAt" | "totalCents">): DocumentLink => ({
   id: row.id,

@@ -36,7 +36,6 @@ import {
 import { addressSchema, type CheckoutInput, COUNTRIES } from "./schemas";
 import { countCodeUse, priceForCheckout } from "./checkout-pricing.server";
 import { regionCodeOf } from "~/lib/regions";
-import { carrierName, lineState, trackingLink } from "./tracking";
 import { notifyOwnerOfOrder } from "./owner-notifications.server";
 import { bankTransferDetails, bankTransferText, getSettings, storeIdentity } from "./settings.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
@@ -453,7 +452,10 @@ async function emailView(
 /** The history the store keeps for itself: stock and discount-code bookkeeping, what became of the account. */
 const STORE_ONLY_EVENTS = ["stock_released", "code_released", "customer-deleted"];
 
-/** An order as its buyer sees it, with delivered keys and its history but for the store's bookkeeping. Callers check access first. */
+/**
+ * An order as its buyer sees it, with delivered keys, its parcels and its history but for the store's bookkeeping
+ * (order-view.ts `buyerOrderView` makes the page of it). Callers check access first.
+ */
 export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, number: number) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.number, number));
   if (!order) return null;
@@ -475,29 +477,8 @@ export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, n
   const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "pending_payment";
   return {
     order,
-    lines: lines.map((line) => {
-      const lineKeys = keys.get(line.id) ?? [];
-      const shipment = shipments.find((candidate) => candidate.id === line.shipmentId);
-      return {
-        ...line,
-        keys: lineKeys,
-        state: lineState({
-          kind: line.kind,
-          quantity: line.quantity,
-          refunded: line.refundedAt !== null,
-          shipped: shipment !== undefined,
-          keyCount: lineKeys.length,
-          cancelled: order.status === "cancelled",
-        }),
-        shipment: shipment
-          ? {
-              carrier: carrierName(shipment.carrier),
-              trackingNumber: shipment.trackingNumber,
-              link: trackingLink(shipment),
-            }
-          : null,
-      };
-    }),
+    lines: lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),
+    shipments,
     events: events.map(({ type, message, createdAt }) => ({ type, message, createdAt })),
     bankTransferInstructions: awaitingTransfer ? bankTransferText(store, order.number) : null,
     /** The same, label by label, and the store's note, for the order page. */

@@ -57,23 +57,46 @@ export function LineStateBadge({ state }: { state: LineState }) {
   );
 }
 
-/** Key hints of a refunded line: kept against the order, never sold again, no longer shown to the customer. */
-export function RevokedHints({ line }: { line: LineView }) {
-  if (line.revokedHints.length === 0) return null;
+/**
+ * The licence keys of a software line, by their last characters only (the admin never reads a key): those it
+ * delivered, then those a refund revoked (kept against the order, never sold again, no longer shown to the customer).
+ */
+export function KeyHints({ line }: { line: LineView & { keyHints: string[] } }) {
+  if (line.kind !== "software") return null;
   return (
-    <ul
-      className="mt-1 flex flex-wrap gap-1.5"
-      aria-label={`Revoked licence keys of ${line.name} (last characters only)`}
-    >
-      {line.revokedHints.map((hint) => (
+    <>
+      <HintList
+        hints={line.revokedHints}
+        label={`Revoked licence keys of ${line.name} (last characters only)`}
+        revoked
+      />
+      {line.keyHints.length > 0 ? (
+        <HintList hints={line.keyHints} label={`Licence keys of ${line.name} (last characters only)`} />
+      ) : line.revokedHints.length > 0 ? null : (
+        <p className="mt-1 text-xs text-slate-500">No key allocated yet</p>
+      )}
+    </>
+  );
+}
+
+function HintList({ hints, label, revoked = false }: { hints: string[]; label: string; revoked?: boolean }) {
+  if (hints.length === 0) return null;
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={label}>
+      {hints.map((hint) => (
         <li key={hint}>
           <code
-            className="rounded bg-rose-50 px-1.5 py-0.5 font-mono text-xs text-rose-900 line-through"
-            data-testid="revoked-key-hint"
+            className={`rounded px-1.5 py-0.5 font-mono text-xs ${revoked ? "bg-rose-50 text-rose-900 line-through" : "bg-slate-100"}`}
+            data-testid={revoked ? "revoked-key-hint" : "key-hint"}
           >
             {hint}
-          </code>{" "}
-          <span className="text-xs font-semibold text-rose-900">revoked</span>
+          </code>
+          {revoked ? (
+            <>
+              {" "}
+              <span className="text-xs font-semibold text-rose-900">revoked</span>
+            </>
+          ) : null}
         </li>
       ))}
     </ul>

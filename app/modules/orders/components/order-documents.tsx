@@ -1,13 +1,5 @@
 import { formatMoney } from "~/lib/money";
-import { DOCUMENT_TITLES } from "../invoice-document";
-
-export type DocumentEntry = {
-  kind: "invoice" | "credit_note";
-  number: string;
-  filename: string;
-  issuedAt: string;
-  totalCents: number;
-};
+import { DOCUMENT_TITLES, type DocumentEntry } from "../invoice-document";
 
 const printDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { LINE_STATE_LABELS, type LineState } from "../tracking";
 
@@ -66,16 +67,8 @@ export function StoreNote({ note }: { note: string }) {
 
 /** Lost the e-mail with the keys? The buyer asks for them again (limited: a clear message when over). */
 export function KeysAgain({ email, sentTo, error }: { email: string; sentTo?: string; error?: string }) {
-  const navigation = useNavigation();
   return (
-    <section
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
-      aria-labelledby="keys-again-heading"
-      data-testid="keys-again"
-    >
-      <h2 id="keys-again-heading" className="font-bold">
-        Lost your licence keys?
-      </h2>
+    <RequestCard id="keys-again-heading" title="Lost your licence keys?" testId="keys-again">
       <p className="mt-2 text-slate-600">We can e-mail every key of this order again to {email}.</p>
       {sentTo ? (
         <p className="mt-3 font-semibold text-green-800" role="status" data-testid="keys-sent">
@@ -87,17 +80,70 @@ export function KeysAgain({ email, sentTo, error }: { email: string; sentTo?: st
           {error}
         </p>
       ) : null}
-      <Form method="post" className="mt-3">
-        <button
-          type="submit"
-          name="intent"
-          value="keys-again"
-          disabled={navigation.state === "submitting"}
-          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-slate-50 disabled:text-slate-400"
-        >
-          E-mail my keys again
-        </button>
-      </Form>
+      <RequestButton intent="keys-again">E-mail my keys again</RequestButton>
+    </RequestCard>
+  );
+}
+
+/** Forwarded the link by mistake? The buyer asks for a new one, and every older link stops working. */
+export function OrderLinkSection({ email, sentTo }: { email: string; sentTo?: string }) {
+  return (
+    <RequestCard id="link-heading" title="The link to this order" testId="order-link">
+      <p className="mt-2 text-slate-600">
+        Anyone with the link from your e-mails can see this order and its licence keys. Forwarded it by
+        mistake? Ask for a new link: we e-mail it to {email}, and every older link stops working.
+      </p>
+      {sentTo ? (
+        <p className="mt-3 font-semibold text-green-800" role="status" data-testid="order-link-sent">
+          We sent a new link to {sentTo}. Older links no longer work.
+        </p>
+      ) : (
+        <RequestButton intent="new-link">E-mail me a new link</RequestButton>
+      )}
+    </RequestCard>
+  );
+}
+
+/** The card of a request the buyer can make of their order page, under its heading. */
+function RequestCard({
+  id,
+  title,
+  testId,
+  children,
+}: {
+  id: string;
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
+      aria-labelledby={id}
+      data-testid={testId}
+    >
+      <h2 id={id} className="font-bold">
+        {title}
+      </h2>
+      {children}
     </section>
+  );
+}
+
+/** A request the buyer makes of their order page (keys again, a new link): one button posting its intent. */
+function RequestButton({ intent, children }: { intent: string; children: string }) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className="mt-3">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={navigation.state === "submitting"}
+        className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-slate-50 disabled:text-slate-400"
+      >
+        {children}
+      </button>
+    </Form>
   );
 }

@@ -10,21 +10,25 @@ const ROW_STYLES: Partial<Record<TotalsRow["key"], string>> = {
 /**
  * The totals of a cart, a checkout or an order: subtotal, discount, shipping, each tax and the total (see
  * totals.ts), then for a placed order with refunds what was refunded and the net after them, with a note under them
- * (where no tax is charged, say). Test ids: `{prefix}-subtotal`, `{prefix}-discount`, `{prefix}-shipping`,
- * `{prefix}-tax` (one per tax), `{prefix}-total`, `{prefix}-refunded`, `{prefix}-net`.
+ * (where no tax is charged, say) and the buyer's tax ID. Test ids: `{prefix}-subtotal`, `{prefix}-discount`,
+ * `{prefix}-shipping`, `{prefix}-tax` (one per tax), `{prefix}-total`, `{prefix}-refunded`, `{prefix}-net`,
+ * `{prefix}-tax-note`, `{prefix}-buyer-tax-id`.
  */
 export function OrderTotals({
   totals,
   prefix,
   shippingFree,
   note,
+  taxIdLabel,
   className = "mt-4 space-y-2 text-sm",
 }: {
   /** An order's refundedCents adds the refunded and net rows (when anything was refunded). */
-  totals: TotalsSource & { refundedCents?: number };
+  totals: TotalsSource & { refundedCents?: number; buyerTaxId?: string };
   prefix: string;
   shippingFree?: string;
   note?: string;
+  /** Under a placed order's totals, the buyer's tax ID (when they gave one) after this label. */
+  taxIdLabel?: string;
   className?: string;
 }) {
   return (
@@ -47,6 +51,11 @@ export function OrderTotals({
           </div>
         ))}
       </dl>
+      {taxIdLabel && totals.buyerTaxId ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid={`${prefix}-buyer-tax-id`}>
+          {taxIdLabel}: {totals.buyerTaxId}
+        </p>
+      ) : null}
       {note ? (
         <p className="mt-2 text-xs text-slate-600" data-testid={`${prefix}-tax-note`}>
           {note}
