@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "~db/schema/orders";
 import { address as checkoutAddress } from "../../../tests/support/orders";
-import type { EmailOrder } from "./order-emails";
+import type { EmailOrder } from "./emails/order-emails";
 import { adminOrderView, buyerOrderView, orderView, type StoredLine, type StoredOrder } from "./order-view";
 
 const address: Address = { ...checkoutAddress, name: "Ann Example", region: "NY", phone: "555-0100" };
