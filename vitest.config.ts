@@ -1,9 +1,8 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Tests of pure code: no database, server, files or process state. They share their workers (isolate: false), so
- * the modules they import are loaded once, not once a file. Any other test file, and any new one until it is listed
- * here, runs isolated in the integration project.
+ * Tests of pure code: no database, server, files or process state; they need no test databases. Every other test
+ * file runs in the integration project.
  */
 const unitTests = [
   "app/lib/address.test.ts",
@@ -47,10 +46,27 @@ const unitTests = [
   "server/script-hashes.test.ts",
 ];
 
+/**
+ * Test files that change what the modules they import read once, when they are loaded (process.env before an
+ * import): each runs with a module graph of its own. Every other file shares its worker's modules with the files
+ * that ran there before (isolate: false), which loads the app once a worker instead of once a file: the store's
+ * modules keep their state per database or per server they are given, never in a module-wide variable, so files
+ * that share them do not meet.
+ */
+const isolatedTests = ["tests/integration/auth-origins.test.ts"];
+
+const integrationTests = [
+  "app/**/*.test.{ts,tsx}",
+  "server/**/*.test.ts",
+  "tests/integration/**/*.test.ts",
+  // The production build as a process of its own (npm run build first).
+  "tests/production/**/*.test.ts",
+];
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    // Inherited by both projects (extends: true).
+    // Inherited by every project (extends: true).
     setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -62,14 +78,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: [
-            "app/**/*.test.{ts,tsx}",
-            "server/**/*.test.ts",
-            "tests/integration/**/*.test.ts",
-            // The production build as a process of its own (npm run build first).
-            "tests/production/**/*.test.ts",
-          ],
-          exclude: [...configDefaults.exclude, ...unitTests],
+          isolate: false,
+          include: integrationTests,
+          exclude: [...configDefaults.exclude, ...unitTests, ...isolatedTests],
+          globalSetup: ["tests/support/database-templates.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: isolatedTests,
           globalSetup: ["tests/support/database-templates.ts"],
         },
       },

@@ -43,6 +43,28 @@ declare module "vitest" {
  * and the code that imports it may have changed) and removed after it.
  */
 export default async function setup(project: TestProject) {
+  const run = (shared.databaseTemplatesRun ??= { made: makeTemplates(), users: 0 });
+  run.users++;
+  const made = await run.made;
+  project.provide("databaseTemplates", made.templates);
+  return async () => {
+    if (--run.users > 0) return;
+    delete shared.databaseTemplatesRun;
+    await made.remove();
+  };
+}
+
+type MadeTemplates = { templates: DatabaseTemplates; remove(): Promise<void> };
+
+/**
+ * The projects that use the templates (integration, isolated) each load this file, but share one set for the run:
+ * made by the first, removed after the last.
+ */
+const shared = globalThis as typeof globalThis & {
+  databaseTemplatesRun?: { made: Promise<MadeTemplates>; users: number };
+};
+
+async function makeTemplates(): Promise<MadeTemplates> {
   const key = templateKey();
   const demoKey = randomBytes(32).toString("base64url");
   const url = process.env.TEST_DATABASE_URL;
@@ -50,10 +72,12 @@ export default async function setup(project: TestProject) {
     pgliteTemplates(key, demoKey),
     url ? postgresTemplates(url, key, demoKey) : undefined,
   ]);
-  project.provide("databaseTemplates", { pglite: pglite.files, postgres: postgres?.names, demoKey });
-  return async () => {
-    pglite.remove();
-    await postgres?.remove();
+  return {
+    templates: { pglite: pglite.files, postgres: postgres?.names, demoKey },
+    async remove() {
+      pglite.remove();
+      await postgres?.remove();
+    },
   };
 }
 
