@@ -4,7 +4,7 @@ import { addressLines } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { EmailLayout, FINE_PRINT, LineBreaks, renderEmail } from "~/modules/email/layout";
 import type { BuyerOrderView } from "../order-view";
-import { lineExtras, totalsRows } from "../totals";
+import { lineExtras, totalsRows, type TotalsSource } from "../totals";
 
 /**
  * An order e-mail's order: the buyer's view of it (order-view.ts `buyerOrderView`, what their order page shows), with
@@ -18,14 +18,7 @@ export type EmailOrder = Pick<
   | "email"
   | "status"
   | "paymentMethod"
-  | "subtotalCents"
-  | "shippingCents"
-  | "totalCents"
-  | "discountCode"
-  | "discountCents"
-  | "taxes"
-  | "taxCents"
-  | "pricesIncludeTax"
+  | keyof TotalsSource
   | "buyerTaxId"
   | "billingAddress"
   | "shippingAddress"
