@@ -12,6 +12,7 @@ import { formatBasisPoints } from "../pricing-fields";
 import { TAX_KIND_LABELS, TAX_NAME_MAX, taxRegistrationFormSchema, taxRuleFormSchema } from "../tax-schemas";
 import { AdminPage, Panel } from "./admin-page";
 import { cellClass, HeadCell, ListTable, withParams } from "./list-controls";
+import { MoveButtons } from "./record-form";
 import { Checkbox } from "./settings-forms";
 
 export const TAX_DONE_MESSAGES = {
@@ -287,21 +288,12 @@ function RulesPanel({
               <td className={cellClass}>{TAX_KIND_LABELS[row.productKind]}</td>
               <td className={cellClass}>{row.appliesToShipping ? "Taxed" : "Not taxed"}</td>
               <td className={`${cellClass} whitespace-nowrap text-right`}>
-                <RowAction
+                <MoveButtons
                   intent="rule-move"
                   id={row.id}
-                  fields={{ direction: "up" }}
-                  label={<span aria-hidden="true">▲</span>}
-                  srLabel={`Move ${row.name} up`}
-                  disabled={!samePlace(rules[index - 1], row)}
-                />
-                <RowAction
-                  intent="rule-move"
-                  id={row.id}
-                  fields={{ direction: "down" }}
-                  label={<span aria-hidden="true">▼</span>}
-                  srLabel={`Move ${row.name} down`}
-                  disabled={!samePlace(rules[index + 1], row)}
+                  name={row.name}
+                  first={!samePlace(rules[index - 1], row)}
+                  last={!samePlace(rules[index + 1], row)}
                 />
                 <Link
                   to={link({ rule: String(row.id) })}
