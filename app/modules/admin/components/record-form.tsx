@@ -6,7 +6,7 @@ import type { FieldErrors } from "~/lib/forms";
 import { useFormCheck } from "~/lib/use-form-check";
 import { ButtonLink } from "~/ui/button";
 import { TextAreaField, TextField } from "~/ui/field";
-import { DoneNotice, FormButtons, FormMessage, RowAction } from "../content-fields";
+import { DoneNotice, FormButtons, FormMessage, ImageField, RowAction } from "../content-fields";
 import { AdminPage, Panel } from "./admin-page";
 import { cellClass, ListSearch, ListTable, Pagination, withParams } from "./list-controls";
 
@@ -106,6 +106,19 @@ export function RecordField({
   if (rows)
     return <TextAreaField rows={rows} {...(props as ComponentProps<typeof TextAreaField>)} {...shared} />;
   return <TextField {...props} {...shared} />;
+}
+
+/** An image field (address, preview and upload) of the record form around it. */
+export function RecordImageField({
+  name,
+  stored,
+  ...props
+}: { name: string; stored: string } & Omit<
+  ComponentProps<typeof ImageField>,
+  "name" | "defaultValue" | "error"
+>) {
+  const { defaultValue, error } = useRecordField(name, stored);
+  return <ImageField name={name} defaultValue={defaultValue} error={error} {...props} />;
 }
 
 /**
