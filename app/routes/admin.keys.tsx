@@ -14,7 +14,7 @@ import {
   SortHeader,
 } from "~/modules/admin/components/list-controls";
 import { LOW_KEY_POOL } from "~/modules/admin/dashboard.server";
-import { readListQuery } from "~/modules/admin/list-query";
+import { loadAdminList } from "~/modules/admin/lists.server";
 import {
   importPoolKeys,
   keyPoolDetail,
@@ -28,12 +28,15 @@ import { ordersContext } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/admin.keys";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const query = readListQuery(keyPoolQuery, request);
-  const [page, pool] = await Promise.all([
-    listKeyPools(context.db, query),
-    query.product ? keyPoolDetail(context.db, query.product) : null,
-  ]);
+  const { query, page: loaded } = await loadAdminList(
+    { request, context },
+    {
+      query: keyPoolQuery,
+      load: (db, query) =>
+        Promise.all([listKeyPools(db, query), query.product ? keyPoolDetail(db, query.product) : null]),
+    },
+  );
+  const [page, pool] = loaded;
   if (query.product && !pool) {
     throw data({ message: "There is no such product: it may have been deleted." }, { status: 404 });
   }
