@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, licenceKeys, orderLines, orderRefunds, orders, outboxEmails } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { resendKeys } from "../orders/lookup.server";
 import { type OrdersContext, orderForBuyer, placeOrder } from "../orders/orders.server";
 import { addShipment } from "../orders/fulfilment.server";
@@ -17,14 +17,7 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
   const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
     const result = await placeOrder(ctx, checkout(overrides));

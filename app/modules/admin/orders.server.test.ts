@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, licenceKeys, orderEvents, orders, outboxEmails, products } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { addLicenceKeys } from "../orders/licence-keys.server";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import { workQueue } from "./dashboard.server";
@@ -18,14 +18,7 @@ describe.each(drivers)("running orders from the admin area on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
   const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
     const result = await placeOrder(ctx, checkout(overrides));
