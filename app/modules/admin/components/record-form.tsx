@@ -1,6 +1,7 @@
 import { createContext, Fragment, useContext, type ComponentProps } from "react";
 import { Form, useLocation } from "react-router";
 import type { z } from "zod";
+import type { ActionReply } from "~/lib/action-reply";
 import { fieldLimits, type FieldLimits } from "~/lib/field-limits";
 import type { FieldErrors } from "~/lib/forms";
 import { useFormCheck } from "~/lib/use-form-check";
@@ -10,16 +11,9 @@ import { DoneNotice, FormButtons, FormMessage, ImageField, RowAction } from "../
 import { AdminPage, Panel } from "./admin-page";
 import { cellClass, ListSearch, ListTable, Pagination, withParams } from "./list-controls";
 
-/** A refused post's answer, as a record form shows it: the message, a message per field and what was posted. */
-export type RecordReply = {
-  message?: string;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-};
-
 /** What a record form's fields read: the refused answer to show again, its messages, the schema's limits. */
 const RecordFormContext = createContext<{
-  reply?: RecordReply;
+  reply?: ActionReply;
   errors: FieldErrors;
   limits: Record<string, FieldLimits | undefined>;
 }>({ errors: {}, limits: {} });
@@ -41,7 +35,7 @@ export function RecordForm({
   children,
 }: {
   schema: z.ZodType;
-  reply?: RecordReply;
+  reply?: ActionReply;
   intent: string;
   id?: number | string;
   label: string;
@@ -172,7 +166,7 @@ export function RecordListPage({
   notices: Record<string, string>;
   editing: { id: number } | null;
   creating: boolean;
-  reply?: RecordReply & { intent?: string };
+  reply?: ActionReply;
   formTitle: string;
   /** The record's form, given where its Cancel goes. */
   form: (cancelTo: string) => React.ReactNode;

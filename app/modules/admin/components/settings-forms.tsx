@@ -1,5 +1,6 @@
 import { createContext, useContext, type ComponentProps } from "react";
 import { Link } from "react-router";
+import type { ActionReply } from "~/lib/action-reply";
 import { COUNTRIES } from "~/lib/address";
 import type { FieldErrors } from "~/lib/forms";
 import { toDecimalString, formatMoney } from "~/lib/money";
@@ -60,14 +61,6 @@ export function UnreadableSettings({ unreadable }: { unreadable: SettingsView["u
   );
 }
 
-/** A refused form's answer: the message, a message per field, and what was posted (to show again). */
-export type SettingsReply = {
-  message?: string;
-  intent?: string;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-};
-
 /** Told when a section's form is edited, so the page keeps track of what is not saved yet. */
 export const SettingsEdited = createContext<(section: SettingsSection) => void>(() => undefined);
 
@@ -78,7 +71,7 @@ function SectionForm({
   children,
 }: {
   section: SettingsSection;
-  reply?: SettingsReply;
+  reply?: ActionReply;
   label: string;
   /** The fields; a function of the messages for a section that shows some itself. */
   children: React.ReactNode | ((errors: FieldErrors) => React.ReactNode);
@@ -145,10 +138,10 @@ export function Checkbox({
 }
 
 /** Whether a box is ticked: as just posted (a refused form), else as stored. */
-const ticked = (reply: SettingsReply | undefined, name: string, stored: boolean) =>
+const ticked = (reply: ActionReply | undefined, name: string, stored: boolean) =>
   reply?.values ? reply.values[name] === "on" : stored;
 
-export function BankSettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function BankSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
     <Panel
@@ -185,7 +178,7 @@ export function BankSettings({ view, reply }: { view: SettingsView; reply?: Sett
   );
 }
 
-export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   const ships = (code: string) =>
     reply?.values ? reply.values[`shipsTo.${code}`] === "on" : s.shipsTo.includes(code);
@@ -248,7 +241,7 @@ export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: 
   );
 }
 
-export function PaymentSettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function PaymentSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
     <Panel
@@ -302,7 +295,7 @@ export function PaymentSettings({ view, reply }: { view: SettingsView; reply?: S
   );
 }
 
-export function StoreSettingsForm({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function StoreSettingsForm({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const info = view.identity;
   return (
     <Panel
@@ -334,7 +327,7 @@ export function StoreSettingsForm({ view, reply }: { view: SettingsView; reply?:
   );
 }
 
-export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
     <Panel
@@ -375,7 +368,7 @@ export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: 
   );
 }
 
-export function NotificationSettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function NotificationSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   const to = view.identity?.email;
   return (

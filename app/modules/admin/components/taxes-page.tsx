@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import type { ActionReply } from "~/lib/action-reply";
 import type { TaxProductKind } from "~db/schema/pricing";
 import { COUNTRIES } from "~/lib/address";
-import type { FieldErrors } from "~/lib/forms";
 import { regionLabel, regionsOf } from "~/lib/regions";
 import { useFormCheck } from "~/lib/use-form-check";
 import { ButtonLink } from "~/ui/button";
@@ -27,13 +27,6 @@ export const TAX_DONE_MESSAGES = {
   "registration-deleted": "Registration deleted.",
 };
 
-type Reply = {
-  message?: string;
-  intent?: string;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-};
-
 type Rule = {
   id: number;
   country: string;
@@ -47,7 +40,8 @@ type Rule = {
 type Registration = { country: string; label: string; number: string; regions: string[] };
 
 /** The answer to one of the page's forms, if the last post was that form's. */
-const replyFor = (reply: Reply | undefined, intent: string) => (reply?.intent === intent ? reply : undefined);
+const replyFor = (reply: ActionReply | undefined, intent: string) =>
+  reply?.intent === intent ? reply : undefined;
 
 const where = (country: string, region: string) =>
   `${COUNTRIES[country] ?? country} · ${region ? regionLabel(country, region) : "whole country"}`;
@@ -81,7 +75,7 @@ function CountrySelect({
   );
 }
 
-function PricesPanel({ pricesIncludeTax, reply }: { pricesIncludeTax: boolean; reply?: Reply }) {
+function PricesPanel({ pricesIncludeTax, reply }: { pricesIncludeTax: boolean; reply?: ActionReply }) {
   return (
     <Panel
       title="Prices and tax"
@@ -148,7 +142,7 @@ function RuleForm({
   cancelTo,
 }: {
   rule: { id: number | null; values: Record<string, string> };
-  reply?: Reply;
+  reply?: ActionReply;
   cancelTo: string;
 }) {
   const values = reply?.values ?? rule.values;
@@ -227,7 +221,7 @@ function RulesPanel({
 }: {
   rules: Rule[];
   rule: { id: number | null; values: Record<string, string> } | null;
-  reply?: Reply;
+  reply?: ActionReply;
   link: (changes: Record<string, string | undefined>) => string;
 }) {
   const saveReply = replyFor(reply, "rule-save");
@@ -324,7 +318,7 @@ function RegistrationForm({
   cancelTo,
 }: {
   registration: { index: number | null; was: string; values: Record<string, string> };
-  reply?: Reply;
+  reply?: ActionReply;
   cancelTo: string;
 }) {
   const values = reply?.values ?? registration.values;
@@ -433,7 +427,7 @@ function RegistrationsPanel({
 }: {
   registrations: Registration[];
   registration: { index: number | null; was: string; values: Record<string, string> } | null;
-  reply?: Reply;
+  reply?: ActionReply;
   link: (changes: Record<string, string | undefined>) => string;
 }) {
   const saveReply = replyFor(reply, "registration-save");
@@ -532,7 +526,7 @@ export function TaxesScreen({
   rules: Rule[];
   rule: { id: number | null; values: Record<string, string> } | null;
   registration: { index: number | null; was: string; values: Record<string, string> } | null;
-  reply?: Reply;
+  reply?: ActionReply;
   formKey: string;
 }) {
   const location = useLocation();
