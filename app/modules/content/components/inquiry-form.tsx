@@ -44,7 +44,7 @@ export function useInquiryForm<Field extends string>(
     defaultValue: values[name],
     error: errors[name],
   });
-  return { formRef, errors, values, formError: feedback?.formError, onSubmit, submitting, field };
+  return { formRef, errors, values, formError: feedback?.message, onSubmit, submitting, field };
 }
 
 /** A field people never see; bots that fill in every field give themselves away, and their post is dropped. */
