@@ -40,6 +40,7 @@ describe("limitsOf", () => {
   it("gives no keyboard for patterns that take more than numbers", () => {
     expect(limitsOf(z.string().regex(/^\+\d{6,15}$/))).toEqual({});
     expect(limitsOf(z.string().regex(/^[a-z0-9-]+$/))).toEqual({});
+    expect(limitsOf(z.string().regex(/^[A-Z0-9][A-Z0-9 ./-]*$/))).toEqual({});
     expect(limitsOf(z.string().email().max(254))).toEqual({ maxLength: 254 });
   });
 

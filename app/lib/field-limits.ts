@@ -67,7 +67,7 @@ function fieldsOf(schema: z.ZodType): Record<string, z.ZodType> {
 /** Whether a pattern takes numbers written with a decimal point ("12.50"), or whole numbers only ("12"). */
 function numberPattern(patterns: Iterable<RegExp>): FieldLimits["inputMode"] {
   for (const pattern of patterns) {
-    if (pattern.test("x") || pattern.test("+1")) continue;
+    if (["x", "X", "+1"].some((text) => pattern.test(text))) continue;
     if (["1.5", "12.50"].some((text) => pattern.test(text))) return "decimal";
     if (["1", "12", "1234"].some((text) => pattern.test(text))) return "numeric";
   }

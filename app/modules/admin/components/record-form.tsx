@@ -32,6 +32,8 @@ export function RecordForm({
   cancelTo,
   testId,
   onEdit,
+  heading,
+  className = "space-y-4",
   children,
 }: {
   schema: z.ZodType;
@@ -43,6 +45,9 @@ export function RecordForm({
   testId: string;
   /** Told on every change of a field (after the form's own check). */
   onEdit?: () => void;
+  /** A title above the form's message, inside the form. */
+  heading?: React.ReactNode;
+  className?: string;
   children: React.ReactNode | ((errors: FieldErrors) => React.ReactNode);
 }) {
   const { errors, onSubmit, onChange, formRef } = useFormCheck(schema, reply?.errors);
@@ -56,9 +61,10 @@ export function RecordForm({
         onChange(event);
         onEdit?.();
       }}
-      className="space-y-4"
+      className={className}
       data-testid={testId}
     >
+      {heading}
       <input type="hidden" name="intent" value={intent} />
       {id === undefined ? null : <input type="hidden" name="id" value={id} />}
       <FormMessage message={reply?.message} />
