@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { Database } from "~db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { KeyCipher } from "~/lib/key-cipher.server";
-import type { OrdersContext } from "~/modules/orders/orders.server";
+import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import type { CheckoutInput } from "~/modules/orders/schemas";
 import { createDemoDatabase, type Driver, type TestDatabase } from "./database";
 import { recordingLogger } from "./logger";
@@ -45,6 +45,13 @@ export function useDemoStore(
   afterAll(async () => {
     await database?.close();
   });
+}
+
+/** A test order placed with `checkout(overrides)`: its answer, or the test fails with the refusal. */
+export async function placeCheckout(ctx: OrdersContext, overrides: Partial<CheckoutInput> = {}) {
+  const result = await placeOrder(ctx, checkout(overrides));
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result;
 }
 
 export const address = {

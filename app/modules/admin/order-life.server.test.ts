@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, licenceKeys, orderLines, orderRefunds, orders, outboxEmails } from "~db/schema";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, useDemoStore } from "../../../tests/support/orders";
+import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { resendKeys } from "../orders/lookup.server";
-import { type OrdersContext, orderForBuyer, placeOrder } from "../orders/orders.server";
+import { type OrdersContext, orderForBuyer } from "../orders/orders.server";
 import { addShipment } from "../orders/fulfilment.server";
 import { allowedActions } from "../orders/lifecycle";
 import { OrderActionError } from "../orders/lifecycle.server";
@@ -19,11 +19,7 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
 
   useDemoStore(driver, (store) => ({ database, ctx } = store));
 
-  const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
-    const result = await placeOrder(ctx, checkout(overrides));
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    return result;
-  };
+  const place = (overrides: Parameters<typeof placeCheckout>[1] = {}) => placeCheckout(ctx, overrides);
   const orderRow = async (number: number) =>
     (await database.db.select().from(orders).where(eq(orders.number, number)))[0]!;
   const linesOf = async (orderId: number) =>

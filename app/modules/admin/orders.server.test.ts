@@ -2,9 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, licenceKeys, orderEvents, orders, outboxEmails, products } from "~db/schema";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, useDemoStore } from "../../../tests/support/orders";
+import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { addLicenceKeys } from "../orders/licence-keys.server";
-import { type OrdersContext, placeOrder } from "../orders/orders.server";
+import { type OrdersContext } from "../orders/orders.server";
 import { workQueue } from "./dashboard.server";
 import { addShipment, deliverAwaitingKeys } from "../orders/fulfilment.server";
 import { allowedActions } from "../orders/lifecycle";
@@ -20,11 +20,7 @@ describe.each(drivers)("running orders from the admin area on %s", (driver) => {
 
   useDemoStore(driver, (store) => ({ database, ctx } = store));
 
-  const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
-    const result = await placeOrder(ctx, checkout(overrides));
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    return result;
-  };
+  const place = (overrides: Parameters<typeof placeCheckout>[1] = {}) => placeCheckout(ctx, overrides);
   const orderRow = async (number: number) =>
     (await database.db.select().from(orders).where(eq(orders.number, number)))[0]!;
 

@@ -21,12 +21,12 @@ import { refundOrder } from "./refunds.server";
 import { createMailer } from "~/modules/email/outbox.server";
 import { recordingLogger } from "../../../tests/support/logger";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, useDemoStore } from "../../../tests/support/orders";
+import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { pdfText } from "../../../tests/support/pdf";
 import { taxOrder } from "../../../tests/support/invoices";
 import type { DocumentSnapshot } from "./invoice-document";
 import { attachmentContent, orderDocumentPdf, orderDocuments } from "./invoices.server";
-import { markPaid, type OrdersContext, placeOrder } from "./orders.server";
+import { markPaid, type OrdersContext } from "./orders.server";
 import { saveSettings } from "./settings.server";
 
 const ADMIN = "owner@example.com";
@@ -37,11 +37,7 @@ describe.each(drivers)("invoices and credit notes on %s", (driver) => {
 
   useDemoStore(driver, (store) => ({ database, ctx } = store));
 
-  const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
-    const result = await placeOrder(ctx, checkout(overrides));
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    return result;
-  };
+  const place = (overrides: Parameters<typeof placeCheckout>[1] = {}) => placeCheckout(ctx, overrides);
   const documentsOf = (orderId: number) =>
     database.db
       .select()
