@@ -1,9 +1,9 @@
 import { formatMoney } from "~/lib/money";
 import { and, count, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { licenceKeys, orderEvents, orderLines, orders, outboxEmails, products } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, ordersTestContext, useDemoStore } from "../../../tests/support/orders";
 import { addLicenceKeys } from "./licence-keys.server";
 import { priceCart } from "~/modules/cart/pricing.server";
 import { orderConfirmationEmail } from "./emails/order-emails";
@@ -17,10 +17,8 @@ describe.each(drivers)("placing orders on %s", (driver) => {
   let norton: { id: number; priceCents: number };
   let printer: { id: number; priceCents: number; groupKey: string; externalId: string };
 
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
     norton = (
       await database.db
         .select()
@@ -28,9 +26,6 @@ describe.each(drivers)("placing orders on %s", (driver) => {
         .where(and(eq(products.groupKey, "Norton"), eq(products.externalId, "1")))
     )[0]!;
     printer = (await database.db.select().from(products).where(eq(products.groupKey, "hp")).limit(1))[0]!;
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("prices every line from the catalogue, whatever the browser claims, and delivers a key with the sandbox", async () => {
