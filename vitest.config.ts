@@ -7,6 +7,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 const unitTests = [
   "app/lib/address.test.ts",
   "app/lib/byte-size.test.ts",
+  "app/lib/field-limits.test.ts",
   "app/lib/bytes.server.test.ts",
   "app/lib/form-data.server.test.ts",
   "app/lib/key-cipher.server.test.ts",

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { readFormBody } from "~/lib/form-data.server";
-import { fieldErrors, type FieldErrors } from "~/lib/forms";
+import { fieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { safeRedirect, signInSchema } from "~/modules/accounts/schemas";
 import { NOT_AN_ADMIN } from "~/modules/accounts/messages";
@@ -10,6 +10,7 @@ import { AdminPage } from "~/modules/admin/components/admin-page";
 import { SalesChart } from "~/modules/admin/components/sales-chart";
 import { salesSummary, workQueue } from "~/modules/admin/dashboard.server";
 import { TextField } from "~/ui/field";
+import { type ActionReply, refusal } from "~/lib/action-reply";
 import type { Route } from "./+types/admin._index";
 
 /** Where an admin goes after signing in: an admin page they asked for, else the dashboard. */
@@ -39,21 +40,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ view: "dashboard" as const, sales, queue }, { headers: PRIVATE_HEADERS });
 }
 
-type Reply = { errors: FieldErrors; email?: string };
+type Reply = ActionReply<{ email?: string }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
   if (!body.ok) {
-    return data<Reply>(
-      { errors: { form: "The form could not be read: reload the page and try again" } },
-      400,
-    );
+    return refusal<{ email?: string }>(400, {
+      errors: { form: "The form could not be read: reload the page and try again" },
+    });
   }
   const parsed = signInSchema.safeParse(body.values);
   const email = body.values.email ?? "";
-  if (!parsed.success) return data<Reply>({ errors: fieldErrors(parsed.error), email }, 400);
+  if (!parsed.success) return refusal<{ email?: string }>(400, { errors: fieldErrors(parsed.error), email });
   const result = await signIn(context, request, parsed.data);
-  if (!result.ok) return data<Reply>({ errors: result.errors, email }, result.status);
+  if (!result.ok) return refusal<{ email?: string }>(result.status, { errors: result.errors, email });
   // Signed in; a customer's account lands on the refusal, an admin's on the page they asked for.
   return redirect(adminRedirect(parsed.data.redirectTo), { headers: result.headers });
 }

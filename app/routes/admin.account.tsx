@@ -27,10 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     allowDelete: false,
     afterPassword: "/admin",
   });
-  if (result instanceof Response) return result;
-  const headers = new Headers(PRIVATE_HEADERS);
-  for (const cookie of result.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  return data(result.reply, { status: result.status, headers });
+  return result;
 }
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,23 +1,24 @@
 import { data, Form, Link } from "react-router";
-import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { AuditChanges } from "~/modules/admin/components/audit-changes";
 import { cellClass, HeadCell, ListTable, Pagination } from "~/modules/admin/components/list-controls";
 import { When } from "~/modules/admin/components/orders-parts";
 import { auditListQuery, listAudit } from "~/modules/admin/audit.server";
-import { readListQuery } from "~/modules/admin/list-query";
+import { loadAdminList } from "~/modules/admin/lists.server";
 import type { Route } from "./+types/admin.audit";
 
 /** Every admin write, newest first, filtered through the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const query = readListQuery(auditListQuery, request);
-  const { rows, total } = await listAudit(context.db, query);
+  const { query, page } = await loadAdminList(
+    { request, context },
+    { query: auditListQuery, load: listAudit },
+  );
   return data(
     {
       query,
-      total,
-      rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      total: page.total,
+      rows: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     },
     { headers: PRIVATE_HEADERS },
   );

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -11,47 +11,34 @@ import {
   setBannerActive,
   updateBanner,
 } from "~/modules/admin/banners.server";
-import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
+import { cellClass, HeadCell, SortHeader } from "~/modules/admin/components/list-controls";
 import {
-  cellClass,
-  HeadCell,
-  ListSearch,
-  ListTable,
-  Pagination,
-  SortHeader,
-  withParams,
-} from "~/modules/admin/components/list-controls";
+  MoveButtons,
+  RecordField,
+  RecordForm,
+  RecordImageField,
+  RecordListPage,
+  useListUrl,
+  useRecordCheckbox,
+  useRecordField,
+} from "~/modules/admin/components/record-form";
 import { backToList, readContentForm, reply, saveOrDeleteRecord } from "~/modules/admin/form-actions.server";
-import {
-  DoneNotice,
-  FormButtons,
-  FormMessage,
-  ImageField,
-  EditDeleteCell,
-  RowAction,
-} from "~/modules/admin/content-fields";
-import { BANNER_LIMITS, bannerFormSchema, rowId } from "~/modules/admin/content-schemas";
-import { readListQuery } from "~/modules/admin/list-query";
-import { ButtonLink } from "~/ui/button";
-import { TextAreaField, TextField } from "~/ui/field";
-import { useFormCheck } from "~/lib/use-form-check";
+import { EditDeleteCell, RowAction } from "~/modules/admin/content-fields";
+import { bannerFormSchema, rowId } from "~/modules/admin/content-schemas";
+import { loadAdminList } from "~/modules/admin/lists.server";
+import { TextField } from "~/ui/field";
 import type { Route } from "./+types/admin.banners";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const query = readListQuery(bannerListQuery, request);
-  let editing = null;
-  if (url.searchParams.has("edit")) {
-    const id = rowId.safeParse(url.searchParams.get("edit"));
-    editing = id.success ? await getBanner(context.db, id.data) : null;
-    if (!editing) throw data({ message: NOT_FOUND }, { status: 404 });
-  }
-  const page = await listBanners(context.db, query);
-  return data(
-    { page, query, editing, creating: !editing && url.searchParams.get("new") === "1" },
-    { headers: PRIVATE_HEADERS },
+  const { page, query, open, creating } = await loadAdminList(
+    { request, context },
+    {
+      query: bannerListQuery,
+      load: listBanners,
+      open: { param: "edit", get: getBanner, notFound: NOT_FOUND },
+    },
   );
+  return data({ page, query, editing: open, creating }, { headers: PRIVATE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -103,249 +90,199 @@ function BannerForm({
   cancelTo: string;
   reply?: Route.ComponentProps["actionData"];
 }) {
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(bannerFormSchema, reply?.errors);
-  const values = reply?.values;
-  const pick = (field: string, fallback: string) => values?.[field] ?? fallback;
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="space-y-4"
-      data-testid="banner-form"
+    <RecordForm
+      schema={bannerFormSchema}
+      reply={reply}
+      intent={banner ? "update" : "create"}
+      id={banner?.id}
+      label={banner ? "Save banner" : "Add banner"}
+      cancelTo={cancelTo}
+      testId="banner-form"
     >
-      <input type="hidden" name="intent" value={banner ? "update" : "create"} />
-      {banner ? <input type="hidden" name="id" value={banner.id} /> : null}
-      <FormMessage message={reply?.message} />
-      <TextField
-        label="Title"
-        name="title"
-        required
-        maxLength={BANNER_LIMITS.title}
-        defaultValue={pick("title", banner?.title ?? "")}
-        error={errors.title}
-      />
-      <TextAreaField
-        label="Subtitle (optional)"
-        name="subtitle"
-        rows={2}
-        maxLength={BANNER_LIMITS.subtitle}
-        defaultValue={pick("subtitle", banner?.subtitle ?? "")}
-        error={errors.subtitle}
-      />
-      <ImageField
+      <RecordField label="Title" name="title" stored={banner?.title ?? ""} />
+      <RecordField label="Subtitle (optional)" name="subtitle" rows={2} stored={banner?.subtitle ?? ""} />
+      <RecordImageField
         label="Image"
         name="image"
         folder="content/banners"
-        defaultValue={pick("image", banner?.image ?? "")}
-        error={errors.image}
+        stored={banner?.image ?? ""}
         hint="Wide, about 1600 × 500. A site path, an https:// address, or upload a file."
       />
-      <TextField
+      <RecordField
         label="Image description"
         name="alt"
-        required
-        maxLength={BANNER_LIMITS.alt}
-        defaultValue={pick("alt", banner?.alt ?? "")}
-        error={errors.alt}
+        stored={banner?.alt ?? ""}
         hint="What the image shows, for people who cannot see it."
       />
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <TextField
+        <RecordField
           label="Link"
           name="link"
-          required
           spellCheck={false}
-          maxLength={2000}
-          defaultValue={pick("link", banner?.link ?? "")}
-          error={errors.link}
+          stored={banner?.link ?? ""}
           hint="Where “Shop now” goes: a site path like /antivirus or an https:// address."
         />
-        <TextField
-          label="Position (optional)"
-          name="position"
-          type="number"
-          min={0}
-          max={100000}
-          step={1}
-          defaultValue={pick("position", banner ? String(banner.position) : "")}
-          error={errors.position}
-          hint={banner ? "Lower shows first." : "Empty puts it last."}
-        />
+        <PositionField banner={banner} />
       </div>
-      <label className="flex items-center gap-2 text-sm font-medium text-ink-900">
-        <input
-          type="checkbox"
-          name="active"
-          defaultChecked={values ? values.active === "on" : (banner?.active ?? true)}
-          className="h-4 w-4"
-        />
-        Show on the home page
-      </label>
-      <FormButtons label={banner ? "Save banner" : "Add banner"} cancelTo={cancelTo} />
-    </Form>
+      <ActiveBox banner={banner} />
+    </RecordForm>
+  );
+}
+
+/** The position as typed: a number field with its own bounds, not the schema's text limits. */
+function PositionField({ banner }: { banner: Banner | null }) {
+  const { defaultValue, error } = useRecordField("position", banner ? String(banner.position) : "");
+  return (
+    <TextField
+      label="Position (optional)"
+      name="position"
+      type="number"
+      min={0}
+      max={100000}
+      step={1}
+      defaultValue={defaultValue}
+      error={error}
+      hint={banner ? "Lower shows first." : "Empty puts it last."}
+    />
+  );
+}
+
+function ActiveBox({ banner }: { banner: Banner | null }) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium text-ink-900">
+      <input
+        type="checkbox"
+        name="active"
+        defaultChecked={useRecordCheckbox("active", banner?.active ?? true)}
+        className="h-4 w-4"
+      />
+      Show on the home page
+    </label>
   );
 }
 
 export default function BannersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, query, editing, creating } = loaderData;
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  for (const key of ["edit", "new", "done"]) params.delete(key);
-  const listUrl = `/admin/banners${params.size ? `?${params}` : ""}`;
-  const withParam = (key: string, value: string) => withParams(params, { [key]: value });
-  const formOpen = Boolean(editing) || creating || actionData?.intent === "create";
-  const rowMessage = actionData && !actionData.errors && !formOpen ? actionData : null;
+  const { withParam } = useListUrl("/admin/banners");
   // Moving means something only while the list shows the home page's order.
   const inOrder = query.sort === "position" && query.dir === "asc" && !query.q;
   const firstIndex = (query.page - 1) * query.pageSize;
   return (
-    <AdminPage
+    <RecordListPage
+      path="/admin/banners"
       title="Banners"
       intro="The home page's hero shows the first active banner in this order."
-      actions={
-        formOpen ? null : (
-          <ButtonLink to={withParam("new", "1")} data-testid="new-banner">
-            New banner
-          </ButtonLink>
+      newLabel="New banner"
+      newTestId="new-banner"
+      notices={{
+        created: "Banner added.",
+        saved: "Banner saved.",
+        deleted: "Banner deleted.",
+        moved: "Banner moved.",
+        shown: "The banner shows on the home page.",
+        hidden: "The banner no longer shows on the home page.",
+      }}
+      editing={editing}
+      creating={creating}
+      reply={actionData}
+      formTitle={editing ? `Edit “${editing.title}”` : "New banner"}
+      form={(cancelTo) => <BannerForm banner={editing} cancelTo={cancelTo} reply={actionData} />}
+      search={{ label: "Search banners", placeholder: "Title or link" }}
+      beforeTable={
+        inOrder ? null : (
+          <p className="mt-2 text-xs text-slate-600">
+            <Link to="/admin/banners" className="font-semibold text-brand-700 hover:underline">
+              Show the home page&apos;s order
+            </Link>{" "}
+            to move banners up and down.
+          </p>
         )
       }
+      caption="Banners"
+      head={
+        <>
+          <SortHeader column="position" label="Order" sort={query.sort} dir={query.dir} className="w-20" />
+          <HeadCell className="w-40">Image</HeadCell>
+          <SortHeader column="title" label="Title" sort={query.sort} dir={query.dir} />
+          <HeadCell>Link</HeadCell>
+          <HeadCell>Status</HeadCell>
+          <HeadCell>
+            <span className="sr-only">Actions</span>
+          </HeadCell>
+        </>
+      }
+      columns={6}
+      query={query}
+      page={page}
+      empty={{ search: "No banner matches this search.", none: "No banners yet." }}
     >
-      <DoneNotice
-        messages={{
-          created: "Banner added.",
-          saved: "Banner saved.",
-          deleted: "Banner deleted.",
-          moved: "Banner moved.",
-          shown: "The banner shows on the home page.",
-          hidden: "The banner no longer shows on the home page.",
-        }}
-      />
-      {rowMessage ? <FormMessage message={rowMessage.message} /> : null}
-      {formOpen ? (
-        <div className="mb-8">
-          <Panel title={editing ? `Edit “${editing.title}”` : "New banner"}>
-            <BannerForm
-              key={`${editing?.id ?? "new"}:${location.key}`}
-              banner={editing}
-              cancelTo={listUrl}
-              reply={actionData}
-            />
-          </Panel>
-        </div>
-      ) : null}
-      <ListSearch label="Search banners" placeholder="Title or link" />
-      {inOrder ? null : (
-        <p className="mt-2 text-xs text-slate-600">
-          <Link to="/admin/banners" className="font-semibold text-brand-700 hover:underline">
-            Show the home page&apos;s order
-          </Link>{" "}
-          to move banners up and down.
-        </p>
-      )}
-      <ListTable
-        caption="Banners"
-        head={
-          <>
-            <SortHeader column="position" label="Order" sort={query.sort} dir={query.dir} className="w-20" />
-            <HeadCell className="w-40">Image</HeadCell>
-            <SortHeader column="title" label="Title" sort={query.sort} dir={query.dir} />
-            <HeadCell>Link</HeadCell>
-            <HeadCell>Status</HeadCell>
-            <HeadCell>
-              <span className="sr-only">Actions</span>
-            </HeadCell>
-          </>
-        }
-      >
-        {page.rows.length === 0 ? (
-          <tr>
-            <td colSpan={6} className={`${cellClass} py-6 text-center text-slate-600`}>
-              {query.q ? "No banner matches this search." : "No banners yet."}
-            </td>
-          </tr>
-        ) : (
-          page.rows.map((banner, index) => (
-            <tr
-              key={banner.id}
-              data-testid="banner-row"
-              className={editing?.id === banner.id ? "bg-brand-50" : ""}
-            >
-              <td className={cellClass}>
-                <div className="flex items-center gap-1">
-                  <span className="w-8 font-mono text-xs text-slate-600">{banner.position}</span>
-                  {inOrder ? (
-                    <span className="flex flex-col">
-                      <RowAction
-                        intent="move"
-                        id={banner.id}
-                        fields={{ direction: "up" }}
-                        label={<span aria-hidden="true">▲</span>}
-                        srLabel={`Move ${banner.title} up`}
-                        disabled={firstIndex + index === 0}
-                      />
-                      <RowAction
-                        intent="move"
-                        id={banner.id}
-                        fields={{ direction: "down" }}
-                        label={<span aria-hidden="true">▼</span>}
-                        srLabel={`Move ${banner.title} down`}
-                        disabled={firstIndex + index === page.total - 1}
-                      />
-                    </span>
-                  ) : null}
-                </div>
-              </td>
-              <td className={cellClass}>
-                <img
-                  src={banner.image}
-                  alt=""
-                  width={160}
-                  height={50}
-                  loading="lazy"
-                  className="aspect-[16/5] w-36 rounded border border-slate-200 bg-ink-900 object-cover"
-                />
-              </td>
-              <td className={`${cellClass} min-w-48 max-w-sm`}>
-                <p className="font-semibold text-ink-900">{banner.title}</p>
-                {banner.subtitle ? (
-                  <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{banner.subtitle}</p>
-                ) : null}
-              </td>
-              <td className={`${cellClass} font-mono text-xs`}>
-                <span className="break-all">{banner.link}</span>
-              </td>
-              <td className={cellClass}>
-                <span
-                  className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                    banner.active ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"
-                  }`}
-                  data-testid="banner-status"
-                >
-                  {banner.active ? "Shown" : "Hidden"}
-                </span>
-                <div>
-                  <RowAction
-                    intent={banner.active ? "deactivate" : "activate"}
+      {page.rows.map((banner, index) => (
+        <tr
+          key={banner.id}
+          data-testid="banner-row"
+          className={editing?.id === banner.id ? "bg-brand-50" : ""}
+        >
+          <td className={cellClass}>
+            <div className="flex items-center gap-1">
+              <span className="w-8 font-mono text-xs text-slate-600">{banner.position}</span>
+              {inOrder ? (
+                <span className="flex flex-col">
+                  <MoveButtons
                     id={banner.id}
-                    label={banner.active ? "Hide" : "Show"}
-                    srLabel={banner.title}
+                    name={banner.title}
+                    first={firstIndex + index === 0}
+                    last={firstIndex + index === page.total - 1}
                   />
-                </div>
-              </td>
-              <EditDeleteCell
-                editTo={withParam("edit", String(banner.id))}
+                </span>
+              ) : null}
+            </div>
+          </td>
+          <td className={cellClass}>
+            <img
+              src={banner.image}
+              alt=""
+              width={160}
+              height={50}
+              loading="lazy"
+              className="aspect-[16/5] w-36 rounded border border-slate-200 bg-ink-900 object-cover"
+            />
+          </td>
+          <td className={`${cellClass} min-w-48 max-w-sm`}>
+            <p className="font-semibold text-ink-900">{banner.title}</p>
+            {banner.subtitle ? (
+              <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{banner.subtitle}</p>
+            ) : null}
+          </td>
+          <td className={`${cellClass} font-mono text-xs`}>
+            <span className="break-all">{banner.link}</span>
+          </td>
+          <td className={cellClass}>
+            <span
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                banner.active ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"
+              }`}
+              data-testid="banner-status"
+            >
+              {banner.active ? "Shown" : "Hidden"}
+            </span>
+            <div>
+              <RowAction
+                intent={banner.active ? "deactivate" : "activate"}
                 id={banner.id}
+                label={banner.active ? "Hide" : "Show"}
                 srLabel={banner.title}
-                confirm={`Delete the banner “${banner.title}”?`}
               />
-            </tr>
-          ))
-        )}
-      </ListTable>
-      <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
-    </AdminPage>
+            </div>
+          </td>
+          <EditDeleteCell
+            editTo={withParam("edit", String(banner.id))}
+            id={banner.id}
+            srLabel={banner.title}
+            confirm={`Delete the banner “${banner.title}”?`}
+          />
+        </tr>
+      ))}
+    </RecordListPage>
   );
 }

@@ -1,14 +1,13 @@
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
-import { DoneNotice, FormButtons, FormMessage, formatWhen } from "~/modules/admin/content-fields";
-import { WEB_INFO_LIMITS, webInfoFormSchema } from "~/modules/admin/content-schemas";
+import { DoneNotice, FormMessage, formatWhen } from "~/modules/admin/content-fields";
+import { RecordField, RecordForm } from "~/modules/admin/components/record-form";
+import { webInfoFormSchema } from "~/modules/admin/content-schemas";
 import { getCompanySettings, saveCompanyDetails, saveWebInfo } from "~/modules/admin/content.server";
 import { companyFormSchema } from "~/modules/admin/schemas";
-import { TextAreaField, TextField } from "~/ui/field";
-import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/admin.company";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,109 +46,78 @@ type Reply = Route.ComponentProps["actionData"];
 type Settings = Route.ComponentProps["loaderData"];
 
 function CompanyForm({ company, reply }: { company: Settings["company"]; reply?: Reply }) {
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(companyFormSchema, reply?.errors);
-  const pick = (field: "phone" | "phonecall") => reply?.values?.[field] ?? company?.[field] ?? "";
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="space-y-4"
-      data-testid="company-form"
+    <RecordForm
+      schema={companyFormSchema}
+      reply={reply}
+      intent="company"
+      label="Save phone"
+      testId="company-form"
     >
-      <input type="hidden" name="intent" value="company" />
-      <FormMessage message={reply?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <RecordField
           label="Phone, local format"
           name="phone"
           autoComplete="off"
           type="tel"
-          required
-          maxLength={40}
-          defaultValue={pick("phone")}
-          error={errors.phone}
+          stored={company?.phone ?? ""}
           hint="The store's one phone: the header, footer, contact page and e-mails show it, like (212) 555-0100. The settings page edits the same one."
         />
-        <TextField
+        <RecordField
           label="Phone, international format"
           name="phonecall"
           autoComplete="off"
           type="tel"
-          required
-          maxLength={16}
-          defaultValue={pick("phonecall")}
-          error={errors.phonecall}
+          stored={company?.phonecall ?? ""}
           hint="What the phone link dials, like +12125550100."
         />
       </div>
-      <FormButtons label="Save phone" />
-    </Form>
+    </RecordForm>
   );
 }
 
 function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply }) {
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(webInfoFormSchema, reply?.errors);
-  const pick = (field: "name" | "email" | "address" | "address2") =>
-    reply?.values?.[field] ?? info?.[field] ?? "";
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="space-y-4"
-      data-testid="web-info-form"
+    <RecordForm
+      schema={webInfoFormSchema}
+      reply={reply}
+      intent="webinfo"
+      label="Save web info"
+      testId="web-info-form"
     >
-      <input type="hidden" name="intent" value="webinfo" />
-      <FormMessage message={reply?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <RecordField
           label="Store name"
           name="name"
           autoComplete="off"
-          required
-          maxLength={WEB_INFO_LIMITS.name}
-          defaultValue={pick("name")}
-          error={errors.name}
+          stored={info?.name ?? ""}
           hint="Shown in the header, the footer, the reseller notices and e-mails."
         />
-        <TextField
+        <RecordField
           label="E-mail address"
           name="email"
           autoComplete="off"
           type="email"
-          required
-          maxLength={WEB_INFO_LIMITS.email}
-          defaultValue={pick("email")}
-          error={errors.email}
+          stored={info?.email ?? ""}
         />
-        <TextAreaField
+        <RecordField
           label="USA office address"
           name="address2"
           autoComplete="off"
           rows={3}
-          maxLength={WEB_INFO_LIMITS.address}
-          defaultValue={pick("address2")}
-          error={errors.address2}
+          stored={info?.address2 ?? ""}
           hint="Empty hides this office."
         />
-        <TextAreaField
+        <RecordField
           label="India office address"
           name="address"
           autoComplete="off"
           rows={3}
-          maxLength={WEB_INFO_LIMITS.address}
-          defaultValue={pick("address")}
-          error={errors.address}
+          stored={info?.address ?? ""}
           hint="Empty hides this office."
         />
       </div>
-      <FormButtons label="Save web info" />
-    </Form>
+    </RecordForm>
   );
 }
 

@@ -24,26 +24,21 @@ import {
   resendEmail,
 } from "~/modules/admin/emails.server";
 import { backToList, readContentForm, reply } from "~/modules/admin/form-actions.server";
-import { readListQuery } from "~/modules/admin/list-query";
+import { loadAdminList } from "~/modules/admin/lists.server";
 import type { Route } from "./+types/admin.emails";
 
 const NOT_FOUND = "There is no such e-mail.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const query = readListQuery(emailListQuery, request);
-  let open = null;
-  if (url.searchParams.has("id")) {
-    const id = rowId.safeParse(url.searchParams.get("id"));
-    open = id.success ? await getEmail(context.db, id.data) : null;
-    if (!open) throw data({ message: NOT_FOUND }, { status: 404, headers: PRIVATE_HEADERS });
-  }
-  const [page, counts] = await Promise.all([
-    listEmails(context.db, query),
-    emailStatusCounts(context.db, query.q),
-  ]);
-  return data({ page, query, counts, open }, { headers: PRIVATE_HEADERS });
+  const { query, page, open } = await loadAdminList(
+    { request, context },
+    {
+      query: emailListQuery,
+      load: (db, query) => Promise.all([listEmails(db, query), emailStatusCounts(db, query.q)]),
+      open: { param: "id", get: getEmail, notFound: NOT_FOUND },
+    },
+  );
+  return data({ page: page[0], query, counts: page[1], open }, { headers: PRIVATE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = () => [

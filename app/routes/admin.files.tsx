@@ -15,6 +15,7 @@ import { readListQuery } from "~/modules/admin/list-query";
 import { deleteProductFile, fileListQuery, listProductFiles } from "~/modules/admin/product-files.server";
 import { PRODUCT_BUCKET, productImagePath } from "~/modules/admin/product-image-path";
 import { FileUpload } from "~/modules/storage/components/file-upload";
+import { refusal, success } from "~/lib/action-reply";
 import type { Route } from "./+types/admin.files";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,20 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Files · Store admin" }];
 
-type Reply = { ok: boolean; message: string };
-
 const deleteForm = z.object({ intent: z.literal("delete"), path: z.string().min(1).max(1024) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
   const body = await readFormBody(request);
-  if (!body.ok)
-    return data<Reply>({ ok: false, message: "The form could not be read: reload the page" }, 400);
+  if (!body.ok) return refusal(400, { message: "The form could not be read: reload the page" });
   const parsed = deleteForm.safeParse(body.values);
-  if (!parsed.success) return data<Reply>({ ok: false, message: "Choose a file's Delete button." }, 400);
+  if (!parsed.success) return refusal(400, { message: "Choose a file's Delete button." });
   const result = await deleteProductFile(context, viewer, parsed.data.path);
-  if (!result.ok) return data<Reply>({ ok: false, message: result.error }, result.status);
-  return data<Reply>({ ok: true, message: `${parsed.data.path} was deleted.` });
+  if (!result.ok) return refusal(result.status, { message: result.error });
+  return success({ message: `${parsed.data.path} was deleted.` });
 }
 
 const SORTS = [

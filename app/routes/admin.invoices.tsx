@@ -1,6 +1,6 @@
 import { data, Form, Link, useSearchParams } from "react-router";
 import { formatMoney } from "~/lib/money";
-import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
   cellClass,
@@ -12,16 +12,17 @@ import {
 import { ExportLink } from "~/modules/admin/components/order-life";
 import { TestOrderBadge, When } from "~/modules/admin/components/orders-parts";
 import { invoiceListQuery, listInvoices, listRange, monthSoFar } from "~/modules/admin/invoice-list.server";
-import { readListQuery } from "~/modules/admin/list-query";
 import { DOCUMENT_TITLES } from "~/modules/orders/invoice-document";
+import { loadAdminList } from "~/modules/admin/lists.server";
 import type { Route } from "./+types/admin.invoices";
 
 /** Every invoice and credit note, newest first: found by number, filtered by kind and days, exported as CSV. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const query = readListQuery(invoiceListQuery, request);
+  const { query, page } = await loadAdminList(
+    { request, context },
+    { query: invoiceListQuery, load: listInvoices },
+  );
   const range = listRange(query);
-  const page = await listInvoices(context.db, query);
   return data(
     {
       query,

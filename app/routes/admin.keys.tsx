@@ -14,7 +14,7 @@ import {
   SortHeader,
 } from "~/modules/admin/components/list-controls";
 import { LOW_KEY_POOL } from "~/modules/admin/dashboard.server";
-import { readListQuery } from "~/modules/admin/list-query";
+import { loadAdminList } from "~/modules/admin/lists.server";
 import {
   importPoolKeys,
   keyPoolDetail,
@@ -25,15 +25,19 @@ import { KEY_IMPORT_MAX_BYTES } from "~/modules/admin/product-import";
 import { readTextUpload } from "~/modules/admin/product-upload.server";
 import { keyImportSchema } from "~/modules/admin/products.server";
 import { ordersContext } from "~/modules/orders/orders.server";
+import { type ActionReply, refusal, success } from "~/lib/action-reply";
 import type { Route } from "./+types/admin.keys";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const query = readListQuery(keyPoolQuery, request);
-  const [page, pool] = await Promise.all([
-    listKeyPools(context.db, query),
-    query.product ? keyPoolDetail(context.db, query.product) : null,
-  ]);
+  const { query, page: loaded } = await loadAdminList(
+    { request, context },
+    {
+      query: keyPoolQuery,
+      load: (db, query) =>
+        Promise.all([listKeyPools(db, query), query.product ? keyPoolDetail(db, query.product) : null]),
+    },
+  );
+  const [page, pool] = loaded;
   if (query.product && !pool) {
     throw data({ message: "There is no such product: it may have been deleted." }, { status: 404 });
   }
@@ -42,13 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Licence keys · Store admin" }];
 
-type Reply = {
-  ok: boolean;
-  message: string;
-  added?: number;
-  duplicates?: number;
-  delivered?: number[];
-};
+/** What an import did: the keys added, the ones already in the pool and the orders served. */
+type Imported = { added?: number; duplicates?: number; delivered?: number[] };
+type Reply = ActionReply<Imported>;
 
 const productField = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -59,12 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     fileField: "file",
     textField: "keys",
   });
-  if (!upload.ok) return data<Reply>({ ok: false, message: upload.error }, upload.status);
+  if (!upload.ok) return refusal(upload.status, { message: upload.error });
   const productId = productField.safeParse(upload.values.product);
-  if (!productId.success) return data<Reply>({ ok: false, message: "Choose a product first." }, 400);
+  if (!productId.success) return refusal(400, { message: "Choose a product first." });
   const parsed = keyImportSchema.safeParse({ keys: upload.text });
   if (!parsed.success) {
-    return data<Reply>({ ok: false, message: parsed.error.issues[0]?.message ?? "Paste the keys" }, 400);
+    return refusal(400, { message: parsed.error.issues[0]?.message ?? "Paste the keys" });
   }
   const result = await importPoolKeys(
     await ordersContext(context),
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     parsed.data.keys,
     viewer.email,
   );
-  if (!result.ok) return data<Reply>({ ok: false, message: result.error }, result.status);
+  if (!result.ok) return refusal(result.status, { message: result.error });
   const { added, duplicates, delivered } = result;
   const parts = [
     `Added ${added} ${added === 1 ? "key" : "keys"}`,
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       `keys sent to waiting ${delivered.length === 1 ? "order" : "orders"} ${delivered.map((number) => `#${number}`).join(", ")}`,
     );
   }
-  return data<Reply>({ ok: true, message: `${parts.join("; ")}.`, added, duplicates, delivered });
+  return success<Imported>({ message: `${parts.join("; ")}.`, added, duplicates, delivered });
 }
 
 const dateFormat = (iso: string) =>

@@ -20,54 +20,54 @@ import {
   setMessageHandled,
 } from "~/modules/admin/content-messages.server";
 import { MESSAGE_KINDS, rowId } from "~/modules/admin/content-schemas";
-import { readListQuery } from "~/modules/admin/list-query";
+import { loadAdminList } from "~/modules/admin/lists.server";
+import type { Database } from "~db/client.server";
 import { z } from "zod";
 import type { Route } from "./+types/admin.messages";
 
 const NOT_FOUND = "No such message: it may have been deleted.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const query = readListQuery(messageListQuery, request);
-  let open = null;
-  if (url.searchParams.has("id")) {
-    const id = rowId.safeParse(url.searchParams.get("id"));
-    const message = !id.success
-      ? null
-      : query.kind === "contact"
-        ? await getContactMessage(context.db, id.data)
-        : await getQuoteRequest(context.db, id.data);
-    if (!message) throw data({ message: NOT_FOUND }, { status: 404 });
-    open =
-      "subject" in message
-        ? {
-            kind: "contact" as const,
-            id: message.id,
-            name: message.name,
-            email: message.email,
-            phone: message.phone,
-            heading: message.subject,
-            company: "",
-            message: message.message,
-            createdAt: message.createdAt,
-            handledAt: message.readAt,
-          }
-        : {
-            kind: "quote" as const,
-            id: message.id,
-            name: message.name,
-            email: message.email,
-            phone: message.phone,
-            heading: `Quote for ${message.serviceTitle}${message.packageName ? ` · ${message.packageName}` : " (package not chosen)"}`,
-            company: message.company,
-            message: message.message,
-            createdAt: message.createdAt,
-            handledAt: message.handledAt,
-          };
-  }
-  const [page, counts] = await Promise.all([listInbox(context.db, query), openCounts(context.db)]);
-  return data({ page, query, counts, open }, { headers: PRIVATE_HEADERS });
+  const { query, page, open } = await loadAdminList(
+    { request, context },
+    {
+      query: messageListQuery,
+      load: (db, query) => Promise.all([listInbox(db, query), openCounts(db)]),
+      open: { param: "id", get: openMessage, notFound: NOT_FOUND },
+    },
+  );
+  return data({ page: page[0], query, counts: page[1], open }, { headers: PRIVATE_HEADERS });
+}
+
+/** The message the URL opens, of the list's kind, as the page shows either kind. */
+async function openMessage(db: Database, id: number, query: { kind: string }) {
+  const message = query.kind === "contact" ? await getContactMessage(db, id) : await getQuoteRequest(db, id);
+  if (!message) return null;
+  return "subject" in message
+    ? {
+        kind: "contact" as const,
+        id: message.id,
+        name: message.name,
+        email: message.email,
+        phone: message.phone,
+        heading: message.subject,
+        company: "",
+        message: message.message,
+        createdAt: message.createdAt,
+        handledAt: message.readAt,
+      }
+    : {
+        kind: "quote" as const,
+        id: message.id,
+        name: message.name,
+        email: message.email,
+        phone: message.phone,
+        heading: `Quote for ${message.serviceTitle}${message.packageName ? ` · ${message.packageName}` : " (package not chosen)"}`,
+        company: message.company,
+        message: message.message,
+        createdAt: message.createdAt,
+        handledAt: message.handledAt,
+      };
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,7 @@
 import { data, Link, useSearchParams } from "react-router";
 import { ORDER_STATUSES } from "~db/schema/orders";
 import { formatMoney } from "~/lib/money";
-import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { ExportLink } from "~/modules/admin/components/order-life";
 import {
@@ -18,21 +18,22 @@ import {
   TestOrderBadge,
   When,
 } from "~/modules/admin/components/orders-parts";
-import { readListQuery } from "~/modules/admin/list-query";
 import { listOrders, orderListQuery } from "~/modules/admin/orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
+import { loadAdminList } from "~/modules/admin/lists.server";
 import type { Route } from "./+types/admin.orders";
 
 /** Every order, a page at a time: searched, sorted and filtered by status through the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const query = readListQuery(orderListQuery, request);
-  const { rows, total } = await listOrders(context.db, query);
+  const { query, page } = await loadAdminList(
+    { request, context },
+    { query: orderListQuery, load: listOrders },
+  );
   return data(
     {
       query,
-      total,
-      rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      total: page.total,
+      rows: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     },
     { headers: PRIVATE_HEADERS },
   );

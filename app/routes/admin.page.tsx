@@ -1,15 +1,16 @@
 import { useDeferredValue, useState } from "react";
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
-import { DoneNotice, FormButtons, FormMessage, formatWhen } from "~/modules/admin/content-fields";
+import { DoneNotice, formatWhen } from "~/modules/admin/content-fields";
+import { RecordForm } from "~/modules/admin/components/record-form";
 import { getPageForEdit, savePage } from "~/modules/admin/content-pages.server";
 import { PAGE_LIMITS, pageFormSchema } from "~/modules/admin/content-schemas";
 import { Markdown } from "~/modules/content/components/markdown";
 import { TextAreaField, TextField } from "~/ui/field";
-import { useFormCheck } from "~/lib/use-form-check";
+import { fieldLimits } from "~/lib/field-limits";
 import type { Route } from "./+types/admin.page";
 
 const NOT_FOUND = "No such page: the editable pages are listed under Pages.";
@@ -42,64 +43,63 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 type Page = Route.ComponentProps["loaderData"]["page"];
 
 function PageEditor({ page, reply }: { page: Page; reply?: Route.ComponentProps["actionData"] }) {
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(pageFormSchema, reply?.errors);
   const [title, setTitle] = useState(reply?.values?.title ?? page.title);
   const [body, setBody] = useState(reply?.values?.body ?? page.body);
   // The preview follows the typing without holding it up on a long page.
   const preview = useDeferredValue(body);
+  const limits = fieldLimits(pageFormSchema);
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="space-y-4"
-      data-testid="page-form"
+    <RecordForm
+      schema={pageFormSchema}
+      reply={reply}
+      intent="save"
+      label="Save page"
+      cancelTo="/admin/pages"
+      testId="page-form"
     >
-      <FormMessage message={reply?.message} />
-      <TextField
-        label="Title"
-        name="title"
-        required
-        maxLength={PAGE_LIMITS.title}
-        value={title}
-        onChange={(event) => setTitle(event.currentTarget.value)}
-        error={errors.title}
-      />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <div className="[&_textarea]:font-mono [&_textarea]:leading-relaxed">
-          <TextAreaField
-            label="Body (Markdown)"
-            name="body"
-            required
-            rows={24}
-            maxLength={PAGE_LIMITS.body}
-            value={body}
-            onChange={(event) => setBody(event.currentTarget.value)}
-            error={errors.body}
-            spellCheck
-            hint="## for a heading, **bold**, *italic*, - for a list, [text](/contact) for a link. HTML is not shown. {store}, {email}, {phone} and {payments} become the store's name, support e-mail, phone and how buyers can pay, as the settings say today."
+      {(errors) => (
+        <>
+          <TextField
+            label="Title"
+            name="title"
+            {...limits.title}
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            error={errors.title}
           />
-          <p className="mt-1 text-right text-xs text-slate-500">
-            {body.length.toLocaleString("en-US")} / {PAGE_LIMITS.body.toLocaleString("en-US")} characters
-          </p>
-        </div>
-        <section aria-labelledby="preview-heading" className="min-w-0">
-          <h2 id="preview-heading" className="text-sm font-medium text-ink-800">
-            Preview
-          </h2>
-          <div
-            className="mt-1 max-h-[38rem] overflow-y-auto rounded-2xl border border-slate-200 bg-white px-5 py-6 shadow-sm"
-            data-testid="page-preview"
-          >
-            <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-ink-900">{title}</h1>
-            <Markdown>{preview}</Markdown>
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+            <div className="[&_textarea]:font-mono [&_textarea]:leading-relaxed">
+              <TextAreaField
+                label="Body (Markdown)"
+                name="body"
+                {...limits.body}
+                rows={24}
+                value={body}
+                onChange={(event) => setBody(event.currentTarget.value)}
+                error={errors.body}
+                spellCheck
+                hint="## for a heading, **bold**, *italic*, - for a list, [text](/contact) for a link. HTML is not shown. {store}, {email}, {phone} and {payments} become the store's name, support e-mail, phone and how buyers can pay, as the settings say today."
+              />
+              <p className="mt-1 text-right text-xs text-slate-500">
+                {body.length.toLocaleString("en-US")} / {PAGE_LIMITS.body.toLocaleString("en-US")} characters
+              </p>
+            </div>
+            <section aria-labelledby="preview-heading" className="min-w-0">
+              <h2 id="preview-heading" className="text-sm font-medium text-ink-800">
+                Preview
+              </h2>
+              <div
+                className="mt-1 max-h-[38rem] overflow-y-auto rounded-2xl border border-slate-200 bg-white px-5 py-6 shadow-sm"
+                data-testid="page-preview"
+              >
+                <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-ink-900">{title}</h1>
+                <Markdown>{preview}</Markdown>
+              </div>
+            </section>
           </div>
-        </section>
-      </div>
-      <FormButtons label="Save page" cancelTo="/admin/pages" />
-    </Form>
+        </>
+      )}
+    </RecordForm>
   );
 }
 

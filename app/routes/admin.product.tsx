@@ -17,6 +17,7 @@ import { downloadUrl } from "~/modules/storage/client";
 import { FileUpload } from "~/modules/storage/components/file-upload";
 import { ButtonLink } from "~/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/ui/field";
+import { type ActionReply, refusal } from "~/lib/action-reply";
 import type { Route } from "./+types/admin.product";
 
 const notFound = () =>
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-type Reply = { errors: FieldErrors; values?: Record<string, string> };
+type Reply = ActionReply;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
@@ -56,21 +57,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (id === null) throw notFound();
   const body = await readFormBody(request);
   if (!body.ok) {
-    return data<Reply>(
-      { errors: { form: "The form could not be read: reload the page and try again" } },
-      400,
-    );
+    return refusal(400, { errors: { form: "The form could not be read: reload the page and try again" } });
   }
   const values = body.values;
   const parsed = productFormSchema.safeParse(values);
-  if (!parsed.success) return data<Reply>({ errors: fieldErrors(parsed.error), values }, 400);
+  if (!parsed.success) return refusal(400, { errors: fieldErrors(parsed.error), values });
   const result =
     id === "new"
       ? await createProduct(context.db, parsed.data, viewer.email)
       : await updateProduct(context.db, id, parsed.data, viewer.email);
   if (!result.ok) {
     const gone = result.errors.form === "This product no longer exists";
-    return data<Reply>({ errors: result.errors, values }, gone ? 404 : 409);
+    return refusal(gone ? 404 : 409, { errors: result.errors, values });
   }
   return redirect(`/admin/products/${result.id}?saved=${id === "new" ? "created" : "updated"}`);
 }

@@ -21,6 +21,7 @@ import {
 } from "~/modules/admin/products.server";
 import { SECTIONS } from "~/modules/catalogue/sections";
 import { buttonClass, ButtonLink } from "~/ui/button";
+import { refusal, success } from "~/lib/action-reply";
 import type { Route } from "./+types/admin.products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,8 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Store admin" }];
 
-type Reply = { ok: boolean; message: string };
-
 const rowAction = z.object({
   intent: z.enum(["hide", "show", "delete"]),
   id: z.coerce.number().int().positive().max(2_147_483_647),
@@ -42,11 +41,10 @@ const rowAction = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
   const body = await readFormBody(request);
-  if (!body.ok)
-    return data<Reply>({ ok: false, message: "The form could not be read: reload the page" }, 400);
+  if (!body.ok) return refusal(400, { message: "The form could not be read: reload the page" });
   const parsed = rowAction.safeParse(body.values);
   if (!parsed.success) {
-    return data<Reply>({ ok: false, message: "Choose what to do with a product's buttons." }, 400);
+    return refusal(400, { message: "Choose what to do with a product's buttons." });
   }
   const { intent, id } = parsed.data;
   const name = body.values.name?.slice(0, 200) || "The product";
@@ -54,14 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await deleteProduct(context.db, id, viewer.email);
     if (!result.ok) {
       const gone = result.error === "This product no longer exists";
-      return data<Reply>({ ok: false, message: `${name}: ${result.error}.` }, gone ? 404 : 409);
+      return refusal(gone ? 404 : 409, { message: `${name}: ${result.error}.` });
     }
-    return data<Reply>({ ok: true, message: `${name} was deleted.` });
+    return success({ message: `${name} was deleted.` });
   }
   const changed = await setProductHidden(context.db, id, intent === "hide", viewer.email);
-  if (!changed) return data<Reply>({ ok: false, message: "This product no longer exists." }, 404);
-  return data<Reply>({
-    ok: true,
+  if (!changed) return refusal(404, { message: "This product no longer exists." });
+  return success({
     message:
       intent === "hide" ? `${name} is hidden from the storefront.` : `${name} is on the storefront again.`,
   });

@@ -1,24 +1,9 @@
-import { data, Form, useLocation } from "react-router";
+import { data } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
-import {
-  cellClass,
-  HeadCell,
-  ListSearch,
-  ListTable,
-  Pagination,
-  SortHeader,
-  withParams,
-} from "~/modules/admin/components/list-controls";
+import { cellClass, HeadCell, SortHeader } from "~/modules/admin/components/list-controls";
+import { RecordField, RecordForm, RecordListPage, useListUrl } from "~/modules/admin/components/record-form";
 import { readContentForm, reply, saveOrDeleteRecord } from "~/modules/admin/form-actions.server";
-import {
-  DoneNotice,
-  formatWhen,
-  FormButtons,
-  FormMessage,
-  EditDeleteCell,
-} from "~/modules/admin/content-fields";
-import { rowId } from "~/modules/admin/content-schemas";
+import { EditDeleteCell, formatWhen } from "~/modules/admin/content-fields";
 import {
   deleteSeoRecord,
   getSeoRecord,
@@ -26,30 +11,25 @@ import {
   saveSeoRecord,
   seoListQuery,
 } from "~/modules/admin/content.server";
-import { readListQuery } from "~/modules/admin/list-query";
+import { loadAdminList } from "~/modules/admin/lists.server";
 import { seoFormSchema } from "~/modules/admin/schemas";
-import { ButtonLink } from "~/ui/button";
-import { TextAreaField, TextField } from "~/ui/field";
-import { useFormCheck } from "~/lib/use-form-check";
 import type { Route } from "./+types/admin.seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const query = readListQuery(seoListQuery, request);
-  let editing = null;
-  if (url.searchParams.has("edit")) {
-    const id = rowId.safeParse(url.searchParams.get("edit"));
-    editing = id.success ? await getSeoRecord(context.db, id.data) : null;
-    if (!editing) throw data({ message: NOT_FOUND }, { status: 404 });
-  }
-  const page = await listSeoPage(context.db, query);
+  const { url, page, query, open, creating } = await loadAdminList(
+    { request, context },
+    {
+      query: seoListQuery,
+      load: listSeoPage,
+      open: { param: "edit", get: getSeoRecord, notFound: NOT_FOUND },
+    },
+  );
   return data(
     {
       page,
       query,
-      editing,
-      creating: !editing && url.searchParams.get("new") === "1",
+      editing: open,
+      creating,
       // "New record for this route", from a link elsewhere.
       suggestedRoute: (url.searchParams.get("route") ?? "").slice(0, 300),
     },
@@ -63,6 +43,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const NOT_FOUND = "No such SEO record: it may have been deleted.";
+/** The query keys of the open form, dropped on the way back to the list. */
+const FORM_KEYS = ["edit", "new", "route"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
@@ -74,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     create: (form) => saveSeoRecord(context.db, form, admin.email),
     update: (id, form) => saveSeoRecord(context.db, form, admin.email, id),
     remove: (id) => deleteSeoRecord(context.db, id, admin.email),
-    formKeys: ["edit", "new", "route"],
+    formKeys: FORM_KEYS,
   });
   if (done) return done;
   return reply(400, { message: "Choose what to do with the page's buttons." });
@@ -93,164 +75,118 @@ function SeoForm({
   cancelTo: string;
   reply?: Route.ComponentProps["actionData"];
 }) {
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(seoFormSchema, reply?.errors);
-  const values = reply?.values;
-  const pick = (field: string, fallback: string) => values?.[field] ?? fallback;
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="space-y-4"
-      data-testid="seo-form"
+    <RecordForm
+      schema={seoFormSchema}
+      reply={reply}
+      intent={record ? "update" : "create"}
+      id={record?.id}
+      label={record ? "Save record" : "Add record"}
+      cancelTo={cancelTo}
+      testId="seo-form"
     >
-      <input type="hidden" name="intent" value={record ? "update" : "create"} />
-      {record ? <input type="hidden" name="id" value={record.id} /> : null}
-      <FormMessage message={reply?.message} />
-      <TextField
+      <RecordField
         label="Route"
         name="route"
-        required
         spellCheck={false}
-        maxLength={300}
-        defaultValue={pick("route", record?.route ?? suggestedRoute)}
-        error={errors.route}
+        stored={record?.route ?? suggestedRoute}
         hint="The page's path, like /antivirus or /antivirus/norton (letters' case does not matter)."
       />
-      <TextField
+      <RecordField
         label="Title"
         name="title"
-        maxLength={200}
-        defaultValue={pick("title", record?.title ?? "")}
-        error={errors.title}
+        stored={record?.title ?? ""}
         hint="The browser tab and search result title. {store} is the store's name as the settings say it today ({email}, {phone} and {payments} work too, here and below). Empty: the page's own name (a product's name, a brand's title) with the store's name."
       />
-      <TextAreaField
+      <RecordField
         label="Description"
         name="description"
         rows={3}
-        maxLength={500}
-        defaultValue={pick("description", record?.description ?? "")}
-        error={errors.description}
+        stored={record?.description ?? ""}
         hint="One or two sentences for search results; about 150 characters show."
       />
-      <TextField
+      <RecordField
         label="Keywords"
         name="keywords"
-        maxLength={500}
-        defaultValue={pick("keywords", record?.keywords ?? "")}
-        error={errors.keywords}
+        stored={record?.keywords ?? ""}
         hint="Separated by commas."
       />
-      <FormButtons label={record ? "Save record" : "Add record"} cancelTo={cancelTo} />
-    </Form>
+    </RecordForm>
   );
 }
 
 export default function SeoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, query, editing, creating, suggestedRoute } = loaderData;
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  for (const key of ["edit", "new", "done", "route"]) params.delete(key);
-  const listUrl = `/admin/seo${params.size ? `?${params}` : ""}`;
-  const withParam = (key: string, value: string) => withParams(params, { [key]: value });
-  const formOpen = Boolean(editing) || creating || actionData?.intent === "create";
-  const rowMessage = actionData && !actionData.errors && !formOpen ? actionData : null;
+  const { withParam } = useListUrl("/admin/seo", FORM_KEYS);
   return (
-    <AdminPage
+    <RecordListPage
+      path="/admin/seo"
+      formKeys={FORM_KEYS}
       title="SEO records"
       intro="Each record sets the title, description and keywords of the page at its route. The storefront uses a change on the next page load."
-      actions={
-        formOpen ? null : (
-          <ButtonLink to={withParam("new", "1")} data-testid="new-seo">
-            New record
-          </ButtonLink>
-        )
+      newLabel="New record"
+      newTestId="new-seo"
+      notices={{
+        created: "SEO record added.",
+        saved: "SEO record saved: the page uses it now.",
+        deleted: "SEO record deleted: the page uses its own name and description again.",
+      }}
+      editing={editing}
+      creating={creating}
+      reply={actionData}
+      formTitle={editing ? `Edit the record of ${editing.route}` : "New SEO record"}
+      form={(cancelTo) => (
+        <SeoForm record={editing} suggestedRoute={suggestedRoute} cancelTo={cancelTo} reply={actionData} />
+      )}
+      search={{ label: "Search records", placeholder: "Route or title" }}
+      caption="SEO records"
+      head={
+        <>
+          <SortHeader column="route" label="Route" sort={query.sort} dir={query.dir} />
+          <SortHeader column="title" label="Title and description" sort={query.sort} dir={query.dir} />
+          <HeadCell>Updated</HeadCell>
+          <HeadCell>
+            <span className="sr-only">Actions</span>
+          </HeadCell>
+        </>
       }
+      columns={4}
+      query={query}
+      page={page}
+      empty={{ search: "No record matches this search.", none: "No SEO records yet." }}
     >
-      <DoneNotice
-        messages={{
-          created: "SEO record added.",
-          saved: "SEO record saved: the page uses it now.",
-          deleted: "SEO record deleted: the page uses its own name and description again.",
-        }}
-      />
-      {rowMessage ? <FormMessage message={rowMessage.message} /> : null}
-      {formOpen ? (
-        <div className="mb-8">
-          <Panel title={editing ? `Edit the record of ${editing.route}` : "New SEO record"}>
-            <SeoForm
-              key={`${editing?.id ?? "new"}:${location.key}`}
-              record={editing}
-              suggestedRoute={suggestedRoute}
-              cancelTo={listUrl}
-              reply={actionData}
-            />
-          </Panel>
-        </div>
-      ) : null}
-      <ListSearch label="Search records" placeholder="Route or title" />
-      <ListTable
-        caption="SEO records"
-        head={
-          <>
-            <SortHeader column="route" label="Route" sort={query.sort} dir={query.dir} />
-            <SortHeader column="title" label="Title and description" sort={query.sort} dir={query.dir} />
-            <HeadCell>Updated</HeadCell>
-            <HeadCell>
-              <span className="sr-only">Actions</span>
-            </HeadCell>
-          </>
-        }
-      >
-        {page.rows.length === 0 ? (
-          <tr>
-            <td colSpan={4} className={`${cellClass} py-6 text-center text-slate-600`}>
-              {query.q ? "No record matches this search." : "No SEO records yet."}
-            </td>
-          </tr>
-        ) : (
-          page.rows.map((record) => (
-            <tr
-              key={record.id}
-              data-testid="seo-row"
-              className={editing?.id === record.id ? "bg-brand-50" : ""}
+      {page.rows.map((record) => (
+        <tr key={record.id} data-testid="seo-row" className={editing?.id === record.id ? "bg-brand-50" : ""}>
+          <td className={`${cellClass} font-mono text-xs`}>
+            <a
+              href={record.route}
+              target="_blank"
+              rel="noreferrer"
+              className="break-all text-brand-700 hover:underline"
             >
-              <td className={`${cellClass} font-mono text-xs`}>
-                <a
-                  href={record.route}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="break-all text-brand-700 hover:underline"
-                >
-                  {record.route}
-                  <span className="sr-only"> (opens the page in a new tab)</span>
-                </a>
-              </td>
-              <td className={`${cellClass} min-w-56 max-w-xl`}>
-                <p className="font-semibold text-ink-900">
-                  {record.title ?? <span className="font-normal italic text-slate-500">No title</span>}
-                </p>
-                {record.description ? (
-                  <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{record.description}</p>
-                ) : null}
-              </td>
-              <td className={`${cellClass} whitespace-nowrap text-xs text-slate-600`}>
-                {formatWhen(record.updatedAt)}
-              </td>
-              <EditDeleteCell
-                editTo={withParam("edit", String(record.id))}
-                id={record.id}
-                srLabel={`the record of ${record.route}`}
-                confirm={`Delete the SEO record of ${record.route}?`}
-              />
-            </tr>
-          ))
-        )}
-      </ListTable>
-      <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
-    </AdminPage>
+              {record.route}
+              <span className="sr-only"> (opens the page in a new tab)</span>
+            </a>
+          </td>
+          <td className={`${cellClass} min-w-56 max-w-xl`}>
+            <p className="font-semibold text-ink-900">
+              {record.title ?? <span className="font-normal italic text-slate-500">No title</span>}
+            </p>
+            {record.description ? (
+              <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{record.description}</p>
+            ) : null}
+          </td>
+          <td className={`${cellClass} whitespace-nowrap text-xs text-slate-600`}>
+            {formatWhen(record.updatedAt)}
+          </td>
+          <EditDeleteCell
+            editTo={withParam("edit", String(record.id))}
+            id={record.id}
+            srLabel={`the record of ${record.route}`}
+            confirm={`Delete the SEO record of ${record.route}?`}
+          />
+        </tr>
+      ))}
+    </RecordListPage>
   );
 }

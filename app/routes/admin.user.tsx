@@ -15,7 +15,8 @@ import {
   unbanUser,
 } from "~/modules/admin/users.server";
 import { SelectField, TextField } from "~/ui/field";
-import { type ActionReply, parseActionForm } from "~/modules/admin/form-actions.server";
+import type { ActionReply } from "~/lib/action-reply";
+import { parseActionForm } from "~/modules/admin/form-actions.server";
 import { IntentForm } from "~/modules/admin/components/intent-form";
 import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/admin.user";

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
   cellClass,
@@ -11,21 +11,22 @@ import {
 } from "~/modules/admin/components/list-controls";
 import { When } from "~/modules/admin/components/orders-parts";
 import { UserFlags } from "~/modules/admin/components/users-parts";
-import { readListQuery } from "~/modules/admin/list-query";
 import { listUsers, userListQuery } from "~/modules/admin/users.server";
+import { loadAdminList } from "~/modules/admin/lists.server";
 import type { Route } from "./+types/admin.users";
 
 /** Every account (the spec's _user list), a page at a time: searched and sorted through the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const query = readListQuery(userListQuery, request);
-  const { rows, total } = await listUsers(context.db, query);
+  const { query, page } = await loadAdminList(
+    { request, context },
+    { query: userListQuery, load: listUsers },
+  );
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return data(
     {
       query,
-      total,
-      rows: rows.map((row) => ({
+      total: page.total,
+      rows: page.rows.map((row) => ({
         ...row,
         lastLogin: iso(row.lastLogin),
         lastLogout: iso(row.lastLogout),

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { promotions } from "~db/schema";
 import { CLIENT_IP_HEADER } from "~/lib/client-address";
 import { LIMITS } from "~/lib/rate-limit.server";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../tests/support/database";
-import { checkout, ordersTestContext } from "../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../tests/support/database";
+import { checkout, useDemoStore } from "../../tests/support/orders";
 import { limitCodeGuesses } from "~/modules/orders/code-guesses.server";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import { action } from "./api.cart-quote";
@@ -17,10 +17,8 @@ describe.each(drivers)("discount codes at the cart's quote (POST /api/cart/quote
   let clients = 0;
   const freshClient = () => `10.9.${Math.floor(++clients / 250)}.${clients % 250}`;
 
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
     const now = Date.now();
     await database.db.insert(promotions).values(
       [
@@ -31,9 +29,6 @@ describe.each(drivers)("discount codes at the cart's quote (POST /api/cart/quote
         { code: "BIGCART", minSubtotalCents: 10_000_000 },
       ].map((values) => ({ kind: "percent" as const, percentBasisPoints: 1000, ...values })),
     );
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   /** The quote as the browser asks for it, from `client` (the address server/app.ts sets from the connection). */

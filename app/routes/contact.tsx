@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { headersWithRetryAfter } from "~/lib/limit-headers";
@@ -9,7 +9,8 @@ import { ContactForm } from "~/modules/content/components/contact-form";
 import { SentNotice } from "~/modules/content/components/inquiry-form";
 import { submitContactMessage } from "~/modules/content/messages.server";
 import { notifyOwnerOfMessage } from "~/modules/orders/owner-notifications.server";
-import type { ContactField, FormFeedback } from "~/modules/content/schemas";
+import type { ContactField, InquiryRefusal } from "~/modules/content/schemas";
+import { refusal } from "~/lib/action-reply";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { PageHeader } from "~/ui/page-header";
@@ -37,27 +38,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export async function action({ context, request }: Route.ActionArgs) {
   const body = await readFormBody(request);
   if (!body.ok) {
-    const feedback: FormFeedback<ContactField> = {
+    return refusal<InquiryRefusal<ContactField>>(400, {
       errors: {},
       values: {},
-      formError: "We could not read your message. Please try again.",
-    };
-    return data(feedback, { status: 400 });
+      message: "We could not read your message. Please try again.",
+    });
   }
   const result = await submitContactMessage(context, body.values, clientAddress(request), (tx, message) =>
     notifyOwnerOfMessage(tx, context.env, message),
   );
   if (result.ok && result.stored) context.mailer.kick();
   if (!result.ok) {
-    const feedback: FormFeedback<ContactField> = {
-      errors: result.errors,
-      values: result.values,
-      formError: result.limited?.message,
-    };
-    return data(feedback, {
-      status: result.limited ? 429 : 400,
-      headers: retryAfterHeaders(result.limited?.retryAfterSeconds),
-    });
+    return refusal<InquiryRefusal<ContactField>>(
+      result.limited ? 429 : 400,
+      { errors: result.errors, values: result.values, message: result.limited?.message },
+      retryAfterHeaders(result.limited?.retryAfterSeconds),
+    );
   }
   if (!result.stored) context.logger.info("contact form: dropped a post that filled in the honeypot");
   // Post/redirect/get: reloading the confirmation does not send the message again.

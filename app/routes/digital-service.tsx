@@ -12,7 +12,8 @@ import { QuoteForm } from "~/modules/content/components/quote-form";
 import { ServiceIcon } from "~/modules/content/components/service-icon";
 import { submitQuoteRequest } from "~/modules/content/messages.server";
 import { notifyOwnerOfMessage } from "~/modules/orders/owner-notifications.server";
-import type { FormFeedback, QuoteField } from "~/modules/content/schemas";
+import type { FormFeedback, InquiryRefusal, QuoteField } from "~/modules/content/schemas";
+import { refusal } from "~/lib/action-reply";
 import { getService, type Service } from "~/modules/content/services.server";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
@@ -64,12 +65,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const service = await findService(context, params.service);
   const body = await readFormBody(request);
   if (!body.ok) {
-    const feedback: FormFeedback<QuoteField> = {
+    return refusal<InquiryRefusal<QuoteField>>(400, {
       errors: {},
       values: {},
-      formError: "We could not read your request. Please try again.",
-    };
-    return data(feedback, { status: 400 });
+      message: "We could not read your request. Please try again.",
+    });
   }
   const result = await submitQuoteRequest(
     context,
@@ -80,15 +80,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
   if (result.ok && result.stored) context.mailer.kick();
   if (!result.ok) {
-    const feedback: FormFeedback<QuoteField> = {
-      errors: result.errors,
-      values: result.values,
-      formError: result.limited?.message,
-    };
-    return data(feedback, {
-      status: result.limited ? 429 : 400,
-      headers: retryAfterHeaders(result.limited?.retryAfterSeconds),
-    });
+    return refusal<InquiryRefusal<QuoteField>>(
+      result.limited ? 429 : 400,
+      { errors: result.errors, values: result.values, message: result.limited?.message },
+      retryAfterHeaders(result.limited?.retryAfterSeconds),
+    );
   }
   if (!result.stored) context.logger.info("quote form: dropped a post that filled in the honeypot");
   // Post/redirect/get: reloading the confirmation does not send the request again.

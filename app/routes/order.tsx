@@ -6,7 +6,6 @@ import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { buyerAccess } from "~/modules/orders/buyer-access.server";
-import { orderDocuments } from "~/modules/orders/invoices.server";
 import { maskEmail, renewOrderLink, resendKeys } from "~/modules/orders/lookup.server";
 import { ErasedOrder, RetiredLink } from "~/modules/orders/components/order-link";
 import { type OrderPageReply, OrderScreen } from "~/modules/orders/components/order-page";
@@ -62,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
       seo,
       placed,
       stripeEnabled: Boolean(args.context.env.STRIPE_SECRET_KEY && args.context.env.STRIPE_WEBHOOK_SECRET),
-      order: buyerOrderView({ ...view, documents: await orderDocuments(args.context.db, view.order.id) }),
+      order: buyerOrderView(view),
       // The key of the link this page was opened with, for the documents' links (signed in, there is none).
       documentKey: url.searchParams.get("key"),
     },

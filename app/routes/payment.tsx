@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { useCart } from "~/modules/cart/cart-store";
 import type { QuotePlace } from "~/modules/cart/quote";
@@ -16,6 +16,7 @@ import { clientAddress } from "~/lib/client-address";
 import { headersWithRetryAfter } from "~/lib/limit-headers";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
 import { limitCodeGuesses } from "~/modules/orders/code-guesses.server";
+import { refusal } from "~/lib/action-reply";
 import { type FieldErrors } from "~/lib/forms";
 import { checkoutSchema, fieldErrors, formToObject } from "~/modules/orders/schemas";
 import { defaultAddress } from "~/modules/accounts/addresses.server";
@@ -84,10 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
   if (!body.ok) {
     const message = "The form could not be read: reload the page and try again";
-    return data({ errors: { form: message } as FieldErrors }, { status: 400 });
+    return refusal(400, { errors: { form: message } });
   }
   const parsed = checkoutSchema.safeParse(formToObject(body.values));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return refusal(400, { errors: fieldErrors(parsed.error) });
   const ctx = await ordersContext(context, request.signal);
   // A signed-in customer's order goes into their account.
   const viewer = await getViewer(request, context);
@@ -99,31 +100,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     (result) => !result.ok && "codeNotValid" in result && result.codeNotValid === true,
   );
   if (!placed.ok)
-    return data(
-      { errors: { discountCode: placed.message } as FieldErrors },
-      { status: 429, headers: retryAfterHeaders(placed.retryAfterSeconds) },
+    return refusal(
+      429,
+      { errors: { discountCode: placed.message } },
+      retryAfterHeaders(placed.retryAfterSeconds),
     );
   const result = placed.result;
   if (!result.ok && "limited" in result)
-    return data(
-      { errors: { form: result.message } as FieldErrors },
-      { status: 429, headers: retryAfterHeaders(result.retryAfterSeconds) },
-    );
-  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
+    return refusal(429, { errors: { form: result.message } }, retryAfterHeaders(result.retryAfterSeconds));
+  if (!result.ok) return refusal(400, { errors: result.errors });
   const confirmation = `${orderPath(context.env.AUTH_SECRET, result)}&placed=1`;
   if (result.paymentMethod === "stripe" && result.status === "pending_payment") {
     try {
       return redirect(await startStripeCheckout(ctx, result.orderId));
     } catch (error) {
       context.logger.error({ err: error, order: result.number }, "could not start a Stripe checkout");
-      return data(
-        {
-          errors: {
-            form: `Card payment could not be started. Your order #${result.number} is saved and your cart is unchanged: try again, or choose bank transfer.`,
-          },
+      return refusal(502, {
+        errors: {
+          form: `Card payment could not be started. Your order #${result.number} is saved and your cart is unchanged: try again, or choose bank transfer.`,
         },
-        { status: 502 },
-      );
+      });
     }
   }
   return redirect(confirmation);

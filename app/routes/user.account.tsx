@@ -33,10 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     allowDelete: true,
     afterDelete: "/",
   });
-  if (result instanceof Response) return result;
-  const headers = new Headers(PRIVATE_HEADERS);
-  for (const cookie of result.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  return data(result.reply, { status: result.status, headers });
+  return result;
 }
 
 export default function AccountSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,11 +9,13 @@ import type { Database } from "~db/client.server";
 import { session } from "~db/schema";
 import { redirect } from "react-router";
 import type { ZodError } from "zod";
+import { type ActionReply, refusal, success } from "~/lib/action-reply";
 import { readFormBody } from "~/lib/form-data.server";
 import { fieldErrors } from "~/lib/forms";
 import type { ServerContext } from "~/context";
 import { type AuthReply, callAuth } from "./auth.server";
 import { flashCookie } from "./flash";
+import { PRIVATE_HEADERS } from "./session.server";
 import {
   changeEmailSchema,
   changeNameSchema,
@@ -207,7 +209,8 @@ export async function deleteAccount(
 }
 
 export type SelfServiceIntent = "name" | "email" | "password" | "end-session" | "delete";
-export type SelfServiceReply = {
+/** What the account page's answer holds beyond any action's: which form, what was done, where a link went. */
+type SelfServiceFields = {
   intent: SelfServiceIntent | null;
   errors: Partial<Record<string, string>>;
   /** What was done, for the message above the form. */
@@ -215,6 +218,7 @@ export type SelfServiceReply = {
   /** The new address a link was sent to. */
   pendingEmail?: string;
 };
+export type SelfServiceReply = ActionReply<SelfServiceFields>;
 
 type ActionOptions = {
   /** Where the new address's confirmation link comes back to. */
@@ -228,6 +232,15 @@ type ActionOptions = {
 
 const INTENTS = ["name", "email", "password", "end-session", "delete"] as const;
 
+/** The account page's answer with its status: private, with the cookies better-auth set (a new session's). */
+function respond(status: number, body: Omit<SelfServiceReply, "ok">, cookies?: Headers) {
+  const headers = new Headers(PRIVATE_HEADERS);
+  for (const cookie of cookies?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  return status < 400
+    ? success<SelfServiceFields>(body, headers)
+    : refusal<SelfServiceFields>(status, body, headers);
+}
+
 /**
  * The account page's action: every form on it posts an `intent`, parsed with its own zod schema, then goes to
  * better-auth. Returns the reply for the page (with its status), or a redirect.
@@ -237,29 +250,23 @@ export async function selfServiceAction(
   request: Request,
   viewer: { id: string; mustChangePassword: boolean },
   options: ActionOptions,
-): Promise<Response | { status: number; reply: SelfServiceReply; headers?: Headers }> {
+): Promise<Response | ReturnType<typeof respond>> {
   const body = await readFormBody(request);
   if (!body.ok)
-    return {
-      status: 400,
-      reply: { intent: null, errors: { form: "The form could not be read: reload the page" } },
-    };
+    return respond(400, { intent: null, errors: { form: "The form could not be read: reload the page" } });
   const intent = INTENTS.find((known) => known === body.values.intent) ?? null;
-  const bad = (error: ZodError) => ({
-    status: 400,
-    reply: { intent, errors: fieldErrors(error) },
-  });
+  const bad = (error: ZodError) => respond(400, { intent, errors: fieldErrors(error) });
   const answer = (
     result: SelfServiceResult,
     done: SelfServiceIntent,
-    extra: Partial<SelfServiceReply> = {},
+    extra: Partial<SelfServiceFields> = {},
   ) =>
     result.ok
-      ? { status: 200, reply: { intent, errors: {}, done, ...extra }, headers: result.headers }
-      : { status: result.status, reply: { intent, errors: result.errors } };
+      ? respond(200, { intent, errors: {}, done, ...extra }, result.headers)
+      : respond(result.status, { intent, errors: result.errors });
   // An admin on a temporary password may only choose a new one.
   if (viewer.mustChangePassword && intent !== "password")
-    return { status: 403, reply: { intent, errors: { form: "Choose a new password first." } } };
+    return respond(403, { intent, errors: { form: "Choose a new password first." } });
 
   switch (intent) {
     case "name": {
@@ -289,7 +296,7 @@ export async function selfServiceAction(
     case "delete": {
       // Not a form this page has (an admin's account is made a customer's by another admin first).
       if (!options.allowDelete)
-        return { status: 400, reply: { intent, errors: { form: SELF_SERVICE_MESSAGES.adminCannotDelete } } };
+        return respond(400, { intent, errors: { form: SELF_SERVICE_MESSAGES.adminCannotDelete } });
       const parsed = deleteAccountSchema.safeParse(body.values);
       if (!parsed.success) return bad(parsed.error);
       const result = await deleteAccount(context, request, parsed.data.password);
@@ -303,9 +310,6 @@ export async function selfServiceAction(
       return redirect(options.afterDelete ?? "/", { headers });
     }
     default:
-      return {
-        status: 400,
-        reply: { intent: null, errors: { form: "Choose what to do with the form's buttons." } },
-      };
+      return respond(400, { intent: null, errors: { form: "Choose what to do with the form's buttons." } });
   }
 }

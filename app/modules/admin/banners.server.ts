@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, max, or, type SQL } from "drizzle-orm
 import type { Database } from "~db/client.server";
 import { banners } from "~db/schema";
 import { recordAudit } from "~/lib/audit-log.server";
+import { moveRow } from "./reorder.server";
 import { NOT_FOUND, type WriteResult } from "./content-db.server";
 import type { BannerForm } from "./content-schemas";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
@@ -120,32 +121,5 @@ export async function deleteBanner(db: Database, id: number, admin: string): Pro
  * changes nothing.
  */
 export async function moveBanner(db: Database, id: number, direction: "up" | "down", admin: string) {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: banners.id, position: banners.position })
-      .from(banners)
-      .orderBy(asc(banners.position), asc(banners.id))
-      .for("update");
-    const from = rows.findIndex((row) => row.id === id);
-    if (from === -1) return false;
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= rows.length) return true;
-    const order = rows.map((row) => row.id);
-    [order[from], order[to]] = [order[to]!, order[from]!];
-    const before = rows.map((row) => ({ id: row.id, position: row.position }));
-    const after = order.map((rowId, position) => ({ id: rowId, position }));
-    for (const row of after) {
-      if (rows.find((old) => old.id === row.id)!.position !== row.position)
-        await tx.update(banners).set({ position: row.position }).where(eq(banners.id, row.id));
-    }
-    await recordAudit(tx, {
-      actor: admin,
-      action: `banner.move_${direction}`,
-      entity: "banner",
-      entityId: id,
-      before,
-      after,
-    });
-    return true;
-  });
+  return db.transaction((tx) => moveRow(tx, banners, { id, direction, actor: admin, entity: "banner" }));
 }

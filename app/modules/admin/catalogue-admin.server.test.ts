@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, brandContent, products } from "~db/schema";
 import { seoForPath } from "~/modules/seo/seo.server";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext, testEnv } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, testEnv, useDemoStore } from "../../../tests/support/orders";
 import { placeOrder, type OrdersContext } from "../orders/orders.server";
 import { saveBrandContent, saveSeoRecord } from "./content.server";
 import {
@@ -36,14 +36,7 @@ const form = (overrides: Record<string, string> = {}) =>
 describe.each(drivers)("the admin's catalogue and content tools on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
   it("creates a product with prices in cents and ordered specifications, refusing a taken id or route", async () => {
     const created = await createProduct(database.db, form(), ADMIN);

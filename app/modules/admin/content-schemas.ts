@@ -160,10 +160,14 @@ export const usPhone = z
   }, "Enter a US number, like +1 (212) 555-0105");
 
 /** A phone in international format, like +12125550100. */
+const INTERNATIONAL_PHONE = "Enter the international number like +12125550123";
 export const internationalPhone = z
   .string({ error: "Enter the international number" })
   .trim()
-  .regex(/^\+\d{6,15}$/, "Enter the international number like +12125550123");
+  // The pattern's own bounds, said to the form as its limits: a + and at most 15 digits.
+  .min(1, INTERNATIONAL_PHONE)
+  .max(16, INTERNATIONAL_PHONE)
+  .regex(/^\+\d{6,15}$/, INTERNATIONAL_PHONE);
 
 /** Whether a local and an international number are the same line (the local digits, less trunk zeros, end it). */
 export const samePhone = (local: string, international: string) =>

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders, settings } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import { saveSettings } from "../orders/settings.server";
 import { salesSummary } from "./dashboard.server";
@@ -15,14 +15,7 @@ describe.each(drivers)("the dashboard's sales on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
   const place = async (overrides: Parameters<typeof checkout>[0]) => {
     const result = await placeOrder(ctx, checkout(overrides));

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, outboxEmails } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { createMailer, enqueueEmail } from "../email/outbox.server";
-import { placeOrder } from "../orders/orders.server";
+import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import {
   emailListQuery,
   emailStatusCounts,
@@ -21,11 +21,9 @@ describe.each(drivers)("the admin's e-mail outbox on %s", (driver) => {
   let database: TestDatabase;
   let orderId: number;
   let orderNumber: number;
-
+  let ctx: OrdersContext;
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    const ctx = ordersTestContext(database.db, demo.cipher);
     const placed = await placeOrder(ctx, checkout({ email: "buyer@example.com" }));
     if (!placed.ok) throw new Error(JSON.stringify(placed.errors));
     orderNumber = placed.number;
@@ -44,9 +42,6 @@ describe.each(drivers)("the admin's e-mail outbox on %s", (driver) => {
       logger: recordingLogger().logger,
       from: "s@example.com",
     }).dispatch();
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("lists the newest first, paged, and counts every status", async () => {

@@ -1,10 +1,10 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderLines, orders } from "~db/schema";
 import { toDecimalString } from "~/lib/money";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { linePaidCents } from "../orders/invoice-document";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import { saveSettings } from "../orders/settings.server";
@@ -32,14 +32,7 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
   it("exports the orders the list's filters find, money as decimals", async () => {
     const paid = await placeOrder(ctx, checkout({ email: "export-a@example.com" }));

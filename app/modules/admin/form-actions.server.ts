@@ -1,24 +1,14 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { z } from "zod";
+import { refusal } from "~/lib/action-reply";
 import { readFormBody } from "~/lib/form-data.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { rowId } from "./content-schemas";
 
-/**
- * What a content page's action answers when it does not redirect: a message for the page and, for a refused
- * form, a message per field and the values to show again. Nothing was written.
- */
-export type ContentReply = {
-  ok: false;
-  message: string;
-  intent?: string;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-};
-
-export const reply = (status: number, body: Omit<ContentReply, "ok">) =>
-  data<ContentReply>({ ok: false, ...body }, { status, headers: PRIVATE_HEADERS });
+/** An admin page's refusal of a post (nothing was written): its message and, for a form, what to show again. */
+export const reply = (status: number, body: Parameters<typeof refusal>[1] & { message: string }) =>
+  refusal(status, body, PRIVATE_HEADERS);
 
 export const FIX_FIELDS = "Some fields need a fix: see the messages next to them.";
 
@@ -34,8 +24,8 @@ export async function readContentForm(
   };
 }
 
-/** What an admin record page's action answers: the outcome of one of its buttons, or why the post was refused. */
-export type ActionReply = { ok: boolean; message?: string; intent?: string; errors?: FieldErrors };
+/** The answer of an admin page's actions: kept under this name for the pages that import it from here. */
+export type { ActionReply } from "~/lib/action-reply";
 
 /**
  * A record page's posted form, read and checked with the page's schema; or the answer to return at once (400 with
@@ -44,9 +34,7 @@ export type ActionReply = { ok: boolean; message?: string; intent?: string; erro
 export async function parseActionForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-): Promise<
-  { ok: true; form: z.infer<Schema> } | { ok: false; response: ReturnType<typeof data<ActionReply>> }
-> {
+): Promise<{ ok: true; form: z.infer<Schema> } | { ok: false; response: ReturnType<typeof refusal> }> {
   const body = await readContentForm(request);
   if (!body.ok) return body;
   const parsed = schema.safeParse(body.values);
@@ -54,10 +42,7 @@ export async function parseActionForm<Schema extends z.ZodType>(
   const errors = fieldErrors(parsed.error);
   return {
     ok: false,
-    response: data<ActionReply>(
-      { ok: false, intent: body.values.intent, errors, message: errors.intent ?? errors.form },
-      400,
-    ),
+    response: refusal(400, { intent: body.values.intent, errors, message: errors.intent ?? errors.form }),
   };
 }
 

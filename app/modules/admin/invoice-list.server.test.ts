@@ -1,13 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "~db/schema";
 import { toDecimalString } from "~/lib/money";
 import { documentNumber } from "~/modules/orders/invoice-document";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { taxOrder } from "../../../tests/support/invoices";
-import { address, checkout, ordersTestContext } from "../../../tests/support/orders";
+import { address, checkout, useDemoStore } from "../../../tests/support/orders";
 import { invoicesCsv } from "./exports.server";
 import { invoiceListQuery, listInvoices, listRange } from "./invoice-list.server";
 import { markOrderPaid } from "~/modules/orders/lifecycle.server";
@@ -23,10 +23,8 @@ describe.each(drivers)("the invoices list and its CSV export on %s", (driver) =>
   let gst: { number: number; invoice: string; credit: string; total: number; tax: number; refund: number };
   let salesTax: { number: number; invoice: string; total: number; tax: number };
 
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
     const placeTaxed = async (email: string, taxes: Array<{ name: string; rateBasisPoints: number }>) => {
       // Placed in New York (its own taxes, then replaced by the ones asked for).
       const billing = { ...address, region: "NY" };
@@ -52,9 +50,6 @@ describe.each(drivers)("the invoices list and its CSV export on %s", (driver) =>
     };
     const us = await placeTaxed("sales-tax@example.com", [{ name: "NY sales tax", rateBasisPoints: 888 }]);
     salesTax = { number: us.placed.number, invoice: us.invoice, total: us.taxed.total, tax: us.taxed.tax };
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("writes each document of the days asked for, credit notes negative, a column per tax rate", async () => {

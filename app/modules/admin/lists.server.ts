@@ -1,8 +1,14 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import type { Database } from "~db/client.server";
 import type { ServerContext } from "~/context";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { ADMIN_LIST_KEYS, type AdminListKey } from "./admin-storage";
 import { bannerListQuery, listBanners } from "./banners.server";
 import { blogListQuery, listBlogPosts } from "./blogs.server";
+import { rowId } from "./content-schemas";
 import { listSeoPage, seoListQuery } from "./content.server";
+import { readListQuery } from "./list-query";
 import { listOrders, orderListQuery } from "./orders.server";
 import { listUsers, userListQuery } from "./users.server";
 
@@ -34,4 +40,34 @@ export async function loadAdminLists(context: Pick<ServerContext, "db" | "logger
     }
   });
   return lists;
+}
+
+/**
+ * The loader of an admin list page, after the admin guard: the list's query from the URL, its page of rows and,
+ * when the URL names one (?edit=12, ?id=12), the record open beside the list; a record that is not there is a
+ * 404 with the page's own words. `creating` says the URL asks for the new-record form (?new=1).
+ */
+export async function loadAdminList<Schema extends z.ZodType, Page, Open = never>(
+  { request, context }: { request: Request; context: ServerContext },
+  list: {
+    query: Schema;
+    load: (db: Database, query: z.infer<Schema>) => Promise<Page>;
+    open?: {
+      param: "edit" | "id";
+      get: (db: Database, id: number, query: z.infer<Schema>) => Promise<Open | null>;
+      notFound: string;
+    };
+  },
+): Promise<{ url: URL; query: z.infer<Schema>; page: Page; open: Open | null; creating: boolean }> {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const query = readListQuery(list.query, request);
+  let open: Open | null = null;
+  if (list.open && url.searchParams.has(list.open.param)) {
+    const id = rowId.safeParse(url.searchParams.get(list.open.param));
+    open = id.success ? await list.open.get(context.db, id.data, query) : null;
+    if (!open) throw data({ message: list.open.notFound }, { status: 404, headers: PRIVATE_HEADERS });
+  }
+  const page = await list.load(context.db, query);
+  return { url, query, page, open, creating: !open && url.searchParams.get("new") === "1" };
 }

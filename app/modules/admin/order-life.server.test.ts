@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, licenceKeys, orderLines, orderRefunds, orders, outboxEmails } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { resendKeys } from "../orders/lookup.server";
-import { type OrdersContext, orderForBuyer, placeOrder } from "../orders/orders.server";
+import { type OrdersContext, orderForBuyer } from "../orders/orders.server";
 import { addShipment } from "../orders/fulfilment.server";
 import { allowedActions } from "../orders/lifecycle";
 import { OrderActionError } from "../orders/lifecycle.server";
@@ -18,20 +18,9 @@ describe.each(drivers)("an order's life after payment on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
-  const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
-    const result = await placeOrder(ctx, checkout(overrides));
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    return result;
-  };
+  const place = (overrides: Parameters<typeof placeCheckout>[1] = {}) => placeCheckout(ctx, overrides);
   /** The order as the buyer's page shows it. */
   const buyerView = async (number: number) =>
     buyerOrderView({ ...(await orderForBuyer(ctx, number))!, documents: [] });

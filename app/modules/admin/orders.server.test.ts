@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, licenceKeys, orderEvents, orders, outboxEmails, products } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { addLicenceKeys } from "../orders/licence-keys.server";
-import { type OrdersContext, placeOrder } from "../orders/orders.server";
+import { type OrdersContext } from "../orders/orders.server";
 import { workQueue } from "./dashboard.server";
 import { addShipment, deliverAwaitingKeys } from "../orders/fulfilment.server";
 import { allowedActions } from "../orders/lifecycle";
@@ -18,20 +18,9 @@ describe.each(drivers)("running orders from the admin area on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
-  const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
-    const result = await placeOrder(ctx, checkout(overrides));
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    return result;
-  };
+  const place = (overrides: Parameters<typeof placeCheckout>[1] = {}) => placeCheckout(ctx, overrides);
   const orderRow = async (number: number) =>
     (await database.db.select().from(orders).where(eq(orders.number, number)))[0]!;
 

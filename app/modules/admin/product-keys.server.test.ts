@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { licenceKeys, products } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { placeOrder, type OrdersContext } from "../orders/orders.server";
 import { LOW_KEY_POOL } from "./dashboard.server";
 import { importPoolKeys, keyPoolDetail, keyPoolQuery, listKeyPools } from "./product-keys.server";
@@ -15,10 +15,8 @@ describe.each(drivers)("licence key pools for the admin on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
   let emptyId: number;
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
     const created = await createProduct(
       database.db,
       productFormSchema.parse({
@@ -34,9 +32,6 @@ describe.each(drivers)("licence key pools for the admin on %s", (driver) => {
     );
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     emptyId = created.id;
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("lists software products only, with their counts, the empty and low pools first", async () => {

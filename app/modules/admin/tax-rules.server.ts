@@ -9,6 +9,7 @@ import {
   type TaxRegistration,
 } from "~/modules/orders/settings.server";
 import { recordAudit } from "~/lib/audit-log.server";
+import { moveRow } from "./reorder.server";
 import type { TaxRegistrationInput, TaxRuleInput } from "./tax-schemas";
 
 /**
@@ -111,32 +112,7 @@ export async function moveTaxRule(db: Database, id: number, direction: "up" | "d
   return db.transaction(async (tx) => {
     const [rule] = await tx.select().from(taxRules).where(eq(taxRules.id, id));
     if (!rule) return false;
-    const rows = await tx
-      .select({ id: taxRules.id, position: taxRules.position })
-      .from(taxRules)
-      .where(samePlace(rule))
-      .orderBy(asc(taxRules.position), asc(taxRules.id))
-      .for("update");
-    const from = rows.findIndex((row) => row.id === id);
-    if (from === -1) return false;
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= rows.length) return true;
-    const order = rows.map((row) => row.id);
-    [order[from], order[to]] = [order[to]!, order[from]!];
-    const after = order.map((ruleId, position) => ({ id: ruleId, position }));
-    for (const row of after) {
-      if (rows.find((old) => old.id === row.id)!.position !== row.position)
-        await tx.update(taxRules).set({ position: row.position }).where(eq(taxRules.id, row.id));
-    }
-    await recordAudit(tx, {
-      actor: admin,
-      action: `tax_rule.move_${direction}`,
-      entity: "tax_rule",
-      entityId: id,
-      before: rows,
-      after,
-    });
-    return true;
+    return moveRow(tx, taxRules, { id, direction, where: samePlace(rule), actor: admin, entity: "tax_rule" });
   });
 }
 

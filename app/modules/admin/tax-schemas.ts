@@ -22,7 +22,7 @@ const regionMessage = (countryCode: string) =>
     ? `Choose a state of ${COUNTRIES[countryCode]} from the list`
     : "Use the region's code: letters and digits, at most 3, like BC";
 
-export const TAX_NAME_MAX = 60;
+const TAX_NAME_MAX = 60;
 
 export const taxRuleFormSchema = z
   .object({

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, session, user } from "~db/schema";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import { signUpConfirmed } from "../../../tests/support/accounts";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
-import { checkout, ordersTestContext, testEnv } from "../../../tests/support/orders";
+import { checkout, testEnv, useDemoStore } from "../../../tests/support/orders";
 import { banUser, listUsers, ordersOfUser, setUserRole, unbanUser, userListQuery } from "./users.server";
 
 const env = testEnv({ PUBLIC_URL: "http://shop.test" });
@@ -16,10 +16,8 @@ describe.each(drivers)("running users from the admin area on %s", (driver) => {
   let auth: Auth;
   let ctx: OrdersContext;
 
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
     auth = createAuth({
       db: database.db,
       env,
@@ -27,9 +25,6 @@ describe.each(drivers)("running users from the admin area on %s", (driver) => {
       mailer: { kick() {} },
       rateLimit: false,
     });
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   async function post(path: string, body: unknown) {

@@ -1,8 +1,8 @@
 import { eq, sum } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderLines, products } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { addShipment } from "~/modules/orders/fulfilment.server";
 import { cancelOrder } from "~/modules/orders/lifecycle.server";
 import { refundOrder } from "~/modules/orders/refunds.server";
@@ -16,16 +16,11 @@ describe.each(drivers)("stock of printers and routers on %s", (driver) => {
   let ctx: OrdersContext;
   let router: { id: number; groupKey: string; externalId: string; name: string };
 
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
     router = (
       await database.db.select().from(products).where(eq(products.route, "/router/tplink/archer-c80"))
     )[0]!;
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   const setStock = (stock: number | null, waitingOrders: boolean) =>

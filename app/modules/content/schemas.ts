@@ -102,11 +102,14 @@ export type QuoteField = keyof QuoteInput;
 export const QUOTE_FIELDS: QuoteField[] = ["packageName", "name", "email", "phone", "company", "message"];
 
 export { checkForm, fieldErrors, type FieldErrors } from "~/lib/forms";
+import type { ActionReply } from "~/lib/action-reply";
 import type { FieldErrors } from "~/lib/forms";
 
-/** What an action hands back to its form after a refusal: a message per field, the values, or one for the form. */
-export type FormFeedback<Field extends string> = {
+/** What a contact or quote form's refusal holds beyond any action's answer: a message per field and the values. */
+export type InquiryRefusal<Field extends string> = {
   errors: FieldErrors<Field>;
   values: Partial<Record<Field, string>>;
-  formError?: string;
 };
+
+/** What an action hands back to its form after a refusal: a message per field, the values, or one for the form. */
+export type FormFeedback<Field extends string> = ActionReply<InquiryRefusal<Field>>;

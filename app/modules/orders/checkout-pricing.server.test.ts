@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderLines, orders, outboxEmails, promotions, taxRules, user } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { address, checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { address, checkout, useDemoStore } from "../../../tests/support/orders";
 import { cancelOrder } from "./lifecycle.server";
 import { priceForCheckout } from "./checkout-pricing.server";
 import { type OrdersContext, placeOrder } from "./orders.server";
@@ -31,14 +31,7 @@ describe.each(drivers)("discount codes and taxes at checkout on %s", (driver) =>
   let database: TestDatabase;
   let ctx: OrdersContext;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
   const orderOf = async (orderId: number) =>
     (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;

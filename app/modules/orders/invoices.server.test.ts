@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   documentCounters,
   type InvoiceKind,
@@ -20,13 +20,13 @@ import { markOrderPaid } from "./lifecycle.server";
 import { refundOrder } from "./refunds.server";
 import { createMailer } from "~/modules/email/outbox.server";
 import { recordingLogger } from "../../../tests/support/logger";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { pdfText } from "../../../tests/support/pdf";
 import { taxOrder } from "../../../tests/support/invoices";
 import type { DocumentSnapshot } from "./invoice-document";
 import { attachmentContent, orderDocumentPdf, orderDocuments } from "./invoices.server";
-import { markPaid, type OrdersContext, placeOrder } from "./orders.server";
+import { markPaid, type OrdersContext } from "./orders.server";
 import { saveSettings } from "./settings.server";
 
 const ADMIN = "owner@example.com";
@@ -35,20 +35,9 @@ describe.each(drivers)("invoices and credit notes on %s", (driver) => {
   let database: TestDatabase;
   let ctx: OrdersContext;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
-  const place = async (overrides: Parameters<typeof checkout>[0] = {}) => {
-    const result = await placeOrder(ctx, checkout(overrides));
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    return result;
-  };
+  const place = (overrides: Parameters<typeof placeCheckout>[1] = {}) => placeCheckout(ctx, overrides);
   const documentsOf = (orderId: number) =>
     database.db
       .select()

@@ -308,7 +308,7 @@ const toLink = (row: Pick<Invoice, "id" | "kind" | "number" | "issuedAt" | "tota
 });
 
 /** The documents of one order: its invoice first, then its credit notes in order. */
-export async function orderDocuments(db: Database, orderId: number): Promise<DocumentLink[]> {
+export async function orderDocuments(db: Database | Transaction, orderId: number): Promise<DocumentLink[]> {
   const rows = await db
     .select({
       id: invoices.id,

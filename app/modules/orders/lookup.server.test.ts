@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outboxEmails } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { checkOrderLink, orderPath } from "./access.server";
 import { emailGuestOrderLink, findGuestOrder, maskEmail, renewOrderLink } from "./lookup.server";
 import { orderForBuyer, orderLinkRef, type OrdersContext, placeOrder } from "./orders.server";
@@ -14,14 +14,7 @@ describe.each(drivers)("finding an order as a guest, and its secret links, on %s
   /** A new client address for each call, as an attacker rotating addresses would have. */
   const freshClient = () => `10.1.${Math.floor(++clients / 250)}.${clients % 250}`;
 
-  beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
 
   async function place(email: string) {
     const result = await placeOrder(ctx, checkout({ email, paymentMethod: "bank-transfer" }));

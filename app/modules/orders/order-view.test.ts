@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "~db/schema/orders";
 import { address as checkoutAddress } from "../../../tests/support/orders";
-import type { EmailOrder } from "./emails/order-emails";
+import { addressLines } from "~/lib/address";
+import { type EmailOrder, paymentReceiptEmail } from "./emails/order-emails";
 import { adminOrderView, buyerOrderView, orderView, type StoredLine, type StoredOrder } from "./order-view";
 
 const address: Address = { ...checkoutAddress, name: "Ann Example", region: "NY", phone: "555-0100" };
@@ -205,6 +206,17 @@ describe("buyerOrderView", () => {
     };
     expect(email.lines[0]!.keys).toEqual(["AAAA-1", "AAAA-2"]);
     expect(email.billingAddress).toBe(address);
+    // Printed: the lines with their keys, the totals and both addresses, as the page has them.
+    const receipt = paymentReceiptEmail(email).text;
+    expect(receipt).toContain("2 × Antivirus Plus — $100.00");
+    expect(receipt).toContain("Licence keys: AAAA-1, AAAA-2");
+    expect(receipt).toContain("Discount (SAVE10): −$10.00");
+    expect(receipt).toContain(
+      `Billing address:\nAnn Example\n${addressLines(view.billingAddress).join("\n")}`,
+    );
+    expect(receipt).toContain(
+      `Shipping address:\nBob Example\n${addressLines(view.shippingAddress!).join("\n")}`,
+    );
   });
 });
 

@@ -144,6 +144,8 @@ export function orderView({ order, lines, shipments, documents }: OrderSource) {
   };
 }
 
+export type OrderView = ReturnType<typeof orderView>;
+
 const parcel = (shipment: StoredShipment) => ({
   carrier: carrierName(shipment.carrier),
   trackingNumber: shipment.trackingNumber,

@@ -1,12 +1,14 @@
 import { formatMoney } from "~/lib/money";
 import { and, count, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { licenceKeys, orderEvents, orderLines, orders, outboxEmails, products } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, ordersTestContext, useDemoStore } from "../../../tests/support/orders";
 import { addLicenceKeys } from "./licence-keys.server";
 import { priceCart } from "~/modules/cart/pricing.server";
-import { markPaid, orderForBuyer, type OrdersContext, placeOrder } from "./orders.server";
+import { orderConfirmationEmail } from "./emails/order-emails";
+import { buyerOrderView } from "./order-view";
+import { markPaid, orderEmailView, orderForBuyer, type OrdersContext, placeOrder } from "./orders.server";
 import { checkoutSchema, formToObject } from "./schemas";
 
 describe.each(drivers)("placing orders on %s", (driver) => {
@@ -15,10 +17,8 @@ describe.each(drivers)("placing orders on %s", (driver) => {
   let norton: { id: number; priceCents: number };
   let printer: { id: number; priceCents: number; groupKey: string; externalId: string };
 
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
     norton = (
       await database.db
         .select()
@@ -26,9 +26,6 @@ describe.each(drivers)("placing orders on %s", (driver) => {
         .where(and(eq(products.groupKey, "Norton"), eq(products.externalId, "1")))
     )[0]!;
     printer = (await database.db.select().from(products).where(eq(products.groupKey, "hp")).limit(1))[0]!;
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it("prices every line from the catalogue, whatever the browser claims, and delivers a key with the sandbox", async () => {
@@ -112,6 +109,20 @@ describe.each(drivers)("placing orders on %s", (driver) => {
     const view = await orderForBuyer(ctx, result.number);
     expect(view!.bankTransferInstructions).toMatch(/Reference: Order \d+/);
     expect(view!.lines[0]!.keys).toEqual([]);
+    // The e-mails get every field of the view the order page shows, and the confirmation sent is that view printed.
+    const email = await database.db.transaction((tx) => orderEmailView(tx, ctx, result.orderId));
+    expect(email).toMatchObject(buyerOrderView(view!));
+    expect(email).toMatchObject({
+      link: expect.stringContaining(`/order/${result.number}?key=`),
+      lookupLink: expect.stringMatching(new RegExp(`/order/lookup\\?number=${result.number}$`)),
+      bankTransferInstructions: view!.bankTransferInstructions,
+    });
+    const [sent] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, result.orderId), eq(outboxEmails.kind, "order-confirmation")));
+    const printed = orderConfirmationEmail(email);
+    expect([sent!.text, sent!.html]).toEqual([printed.text, printed.html]);
     const paid = await database.db.transaction((tx) =>
       markPaid(tx, ctx, result.orderId, "admin:owner@example.com", "Payment received"),
     );

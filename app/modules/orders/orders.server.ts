@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import {
   type Address,
@@ -6,7 +6,6 @@ import {
   orderEvents,
   orderLines,
   orders,
-  orderShipments,
   type PaymentChoice,
   type PaymentMethod,
   products,
@@ -26,6 +25,8 @@ import { startsFrom } from "./lifecycle";
 import { documentNumber } from "./invoice-document";
 import { documentAttachment, issueInvoice } from "./invoices.server";
 import { allocateKeys, keysForOrder } from "./licence-keys.server";
+import { buyerOrderSource } from "./order-source.server";
+import { type BuyerOrderView, buyerOrderView } from "./order-view";
 import {
   type EmailOrder,
   keysAgainEmail,
@@ -37,7 +38,7 @@ import { addressSchema, type CheckoutInput, COUNTRIES } from "./schemas";
 import { countCodeUse, priceForCheckout } from "./checkout-pricing.server";
 import { regionCodeOf } from "~/lib/regions";
 import { notifyOwnerOfOrder } from "./owner-notifications.server";
-import { bankTransferDetails, bankTransferText, getSettings, storeIdentity } from "./settings.server";
+import { getSettings, storeIdentity } from "./settings.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 
 export type OrdersContext = {
@@ -248,9 +249,7 @@ export async function placeOrder(
       );
       await recordEvent(tx, order!.id, "placed", "customer", PLACED_MESSAGES[paymentMethod]);
       await enqueueEmail(tx, {
-        ...orderConfirmationEmail(
-          await emailView(tx, ctx, order!.id, bankTransferText(store, order!.number)),
-        ),
+        ...orderConfirmationEmail(await orderEmailView(tx, ctx, order!.id)),
         orderId: order!.id,
       });
       if (paymentMethod === "bank-transfer")
@@ -352,7 +351,7 @@ export async function recordEvent(
  */
 export async function markPaid(
   tx: Transaction,
-  ctx: Pick<OrdersContext, "cipher" | "env" | "storeName">,
+  ctx: Pick<OrdersContext, "cipher" | "env">,
   orderId: number,
   actor: string,
   message: string,
@@ -397,7 +396,7 @@ export async function markPaid(
   const invoice = await issueInvoice(tx, orderId);
   await enqueueEmail(tx, {
     ...paymentReceiptEmail({
-      ...(await emailView(tx, ctx, orderId)),
+      ...(await orderEmailView(tx, ctx, orderId)),
       invoiceNumber: documentNumber(invoice.kind, invoice.number),
     }),
     orderId,
@@ -407,85 +406,36 @@ export async function markPaid(
   return true;
 }
 
-async function emailView(
+/**
+ * The order as its e-mails tell it: the buyer's view of it, the very one their order page shows (order-view.ts),
+ * with the order's link, the way back to it, and the store's name and support contact.
+ */
+export async function orderEmailView(
   tx: Transaction,
-  ctx: Pick<OrdersContext, "cipher" | "env" | "storeName">,
+  ctx: Pick<OrdersContext, "cipher" | "env">,
   orderId: number,
-  bankTransferInstructions?: string,
-): Promise<EmailOrder> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  const lines = await tx
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
-  const keys = await keysForOrder(tx, ctx.cipher, orderId);
+): Promise<EmailOrder & BuyerOrderView> {
+  const source = (await buyerOrderSource(tx, ctx.cipher, eq(orders.id, orderId)))!;
   // Read now, not at boot: a name or support address changed in the admin is in the next e-mail.
   const store = await storeIdentity(tx);
+  const { order } = source;
   return {
-    number: order!.number,
-    email: order!.email,
-    link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order!)}`,
-    lookupLink: `${ctx.env.PUBLIC_URL}/order/lookup?number=${order!.number}`,
+    ...buyerOrderView(source),
+    link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`,
+    lookupLink: `${ctx.env.PUBLIC_URL}/order/lookup?number=${order.number}`,
     storeName: store.name,
     supportEmail: store.email,
     supportPhone: store.phone,
-    status: order!.status,
-    paymentMethod: order!.paymentMethod,
-    subtotalCents: order!.subtotalCents,
-    shippingCents: order!.shippingCents,
-    totalCents: order!.totalCents,
-    discountCode: order!.discountCode,
-    discountCents: order!.discountCents,
-    taxes: order!.taxBreakdown,
-    taxCents: order!.taxCents,
-    pricesIncludeTax: order!.pricesIncludeTax,
-    buyerTaxId: order!.buyerTaxId,
-    billingAddress: order!.billingAddress,
-    shippingAddress: order!.shippingAddress,
-    awaitingKeys: order!.awaitingKeys,
-    bankTransferInstructions,
-    lines: lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),
+    bankTransferInstructions: source.bankTransferInstructions,
   };
 }
 
-/** The history the store keeps for itself: stock and discount-code bookkeeping, what became of the account. */
-const STORE_ONLY_EVENTS = ["stock_released", "code_released", "customer-deleted"];
-
 /**
- * An order as its buyer sees it, with delivered keys, its parcels and its history but for the store's bookkeeping
- * (order-view.ts `buyerOrderView` makes the page of it). Callers check access first.
+ * An order as its buyer sees it, with delivered keys, its parcels, documents and its history but for the store's
+ * bookkeeping (order-view.ts `buyerOrderView` makes the page of it). Callers check access first.
  */
 export async function orderForBuyer(ctx: Pick<OrdersContext, "db" | "cipher">, number: number) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.number, number));
-  if (!order) return null;
-  const [lines, keys, events, store, shipments] = await Promise.all([
-    ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
-    keysForOrder(ctx.db, ctx.cipher, order.id),
-    ctx.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), notInArray(orderEvents.type, STORE_ONLY_EVENTS)))
-      .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
-    getSettings(ctx.db),
-    ctx.db
-      .select()
-      .from(orderShipments)
-      .where(eq(orderShipments.orderId, order.id))
-      .orderBy(asc(orderShipments.id)),
-  ]);
-  const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "pending_payment";
-  return {
-    order,
-    lines: lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),
-    shipments,
-    events: events.map(({ type, message, createdAt }) => ({ type, message, createdAt })),
-    bankTransferInstructions: awaitingTransfer ? bankTransferText(store, order.number) : null,
-    /** The same, label by label, and the store's note, for the order page. */
-    bankTransfer: awaitingTransfer
-      ? { details: bankTransferDetails(store, order.number), note: store.bankNote }
-      : null,
-  };
+  return buyerOrderSource(ctx.db, ctx.cipher, eq(orders.number, number));
 }
 
 /** Guest lookup: the number and the e-mail it was placed with must both match. */

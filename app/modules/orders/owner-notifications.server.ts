@@ -1,17 +1,20 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
-import { orderLines, orders, scheduledJobs } from "~db/schema";
+import { orders, scheduledJobs } from "~db/schema";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import {
   type LowStockItem,
   type OwnerMessage,
+  type OwnerOrder,
   ownerBankTransferEmail,
   ownerLowStockEmail,
   ownerMessageEmail,
   ownerPaidOrderEmail,
 } from "./emails/owner-emails";
+import { orderSource } from "./order-source.server";
+import { orderView } from "./order-view";
 import { getSettings, storeIdentity } from "./settings.server";
 import { lowKeyPools, lowPhysicalStock } from "~/modules/catalogue/stock.server";
 
@@ -33,22 +36,14 @@ async function owner(
   return { store, identity };
 }
 
-async function ownerOrder(tx: Db, env: UrlEnv, orderId: number) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
-  const lines = await tx
-    .select({ name: orderLines.name, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
+/** The order as the owner's notice tells it: the view every reader of it shares, with its admin page. */
+async function ownerOrder(tx: Db, env: UrlEnv, orderId: number): Promise<OwnerOrder | null> {
+  const source = await orderSource(tx, eq(orders.id, orderId));
+  if (!source) return null;
   return {
-    number: order.number,
-    email: order.email,
-    totalCents: order.totalCents,
-    paymentMethod: order.paymentMethod,
-    lines,
-    adminUrl: `${env.PUBLIC_URL}/admin/orders/${order.number}`,
-    isTest: order.isTest,
+    ...orderView(source),
+    adminUrl: `${env.PUBLIC_URL}/admin/orders/${source.order.number}`,
+    isTest: source.order.isTest,
   };
 }
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders, outboxEmails, products, promotions } from "~db/schema";
-import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { checkout, ordersTestContext } from "../../../tests/support/orders";
+import { drivers, type TestDatabase } from "../../../tests/support/database";
+import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { freshClientAddress } from "../../../tests/support/store-process";
 import { cancelOrder } from "./lifecycle.server";
 import { type OrdersContext, placeOrder } from "./orders.server";
@@ -18,16 +18,11 @@ describe.each(drivers)("unpaid orders on %s", (driver) => {
   let ctx: OrdersContext;
   let router: typeof products.$inferSelect;
 
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
-    const demo = await createDemoDatabase(driver);
-    database = demo.database;
-    ctx = ordersTestContext(database.db, demo.cipher);
     router = (
       await database.db.select().from(products).where(eq(products.route, "/router/tplink/archer-c80"))
     )[0]!;
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   const stockNow = async () =>

@@ -1,15 +1,16 @@
 import { Form, useNavigation } from "react-router";
+import type { ActionReply } from "~/lib/action-reply";
 import { TextField } from "~/ui/field";
 import { useFocusOnFirstError } from "~/lib/use-form-check";
 import { formatDate } from "./account-shell";
 
 /** What the account page's action answers (see selfServiceAction). */
-export type AccountReply = {
+export type AccountReply = ActionReply<{
   intent: string | null;
   errors: Partial<Record<string, string>>;
   done?: string;
   pendingEmail?: string;
-};
+}>;
 
 export type AccountSession = {
   id: string;

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
-import type { FieldErrors } from "~/lib/forms";
+import type { ActionReply } from "~/lib/action-reply";
 import { formatMoney } from "~/lib/money";
 import { useFormCheck } from "~/lib/use-form-check";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
@@ -12,8 +12,6 @@ import { AdminPage, Panel } from "./admin-page";
 import { OrderStatusBadge, When } from "./orders-parts";
 import { PromotionStatusBadge, usesText } from "./promotions-list";
 import { Checkbox } from "./settings-forms";
-
-type Reply = { message?: string; errors?: FieldErrors; values?: Record<string, string> };
 
 type Figures = {
   status: PromotionStatus;
@@ -190,7 +188,7 @@ function PromotionFields({
 }: {
   values: Record<string, string>;
   options: PromotionOptions;
-  reply?: Reply;
+  reply?: ActionReply;
   isNew: boolean;
 }) {
   const { errors, onSubmit, onChange, formRef } = useFormCheck(promotionFormSchema, reply?.errors);
@@ -469,7 +467,7 @@ export function PromotionEditor({
   values: Record<string, string>;
   figures: Figures | null;
   options: PromotionOptions;
-  reply?: Reply;
+  reply?: ActionReply;
   formKey: string;
 }) {
   const shown = reply?.values ?? values;

@@ -1,14 +1,12 @@
-import { createContext, useContext } from "react";
-import { Form, Link } from "react-router";
-import type { z } from "zod";
+import { createContext, useContext, type ComponentProps } from "react";
+import { Link } from "react-router";
+import type { ActionReply } from "~/lib/action-reply";
 import { COUNTRIES } from "~/lib/address";
 import type { FieldErrors } from "~/lib/forms";
 import { toDecimalString, formatMoney } from "~/lib/money";
-import { useFormCheck } from "~/lib/use-form-check";
-import { TextAreaField, TextField } from "~/ui/field";
-import { FormButtons, FormMessage } from "../content-fields";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "../settings-schemas";
 import { Panel } from "./admin-page";
+import { RecordField, RecordForm } from "./record-form";
 
 /** What the settings page's loader gives its forms. */
 export type SettingsView = {
@@ -63,14 +61,6 @@ export function UnreadableSettings({ unreadable }: { unreadable: SettingsView["u
   );
 }
 
-/** A refused form's answer: the message, a message per field, and what was posted (to show again). */
-export type SettingsReply = {
-  message?: string;
-  intent?: string;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-};
-
 /** Told when a section's form is edited, so the page keeps track of what is not saved yet. */
 export const SettingsEdited = createContext<(section: SettingsSection) => void>(() => undefined);
 
@@ -81,33 +71,30 @@ function SectionForm({
   children,
 }: {
   section: SettingsSection;
-  reply?: SettingsReply;
+  reply?: ActionReply;
   label: string;
-  children: (errors: FieldErrors) => React.ReactNode;
+  /** The fields; a function of the messages for a section that shows some itself. */
+  children: React.ReactNode | ((errors: FieldErrors) => React.ReactNode);
 }) {
-  const schema: z.ZodType = SETTINGS_SCHEMAS[section];
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(schema, reply?.errors);
   const edited = useContext(SettingsEdited);
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
-      onSubmit={onSubmit}
-      onChange={(event) => {
-        onChange(event);
-        edited(section);
-      }}
-      className="space-y-4"
-      data-testid={`settings-${section}-form`}
+    <RecordForm
+      schema={SETTINGS_SCHEMAS[section]}
+      reply={reply}
+      intent={section}
+      label={label}
+      testId={`settings-${section}-form`}
+      onEdit={() => edited(section)}
     >
-      <input type="hidden" name="intent" value={section} />
-      <FormMessage message={reply?.message} />
-      {children(errors)}
-      <FormButtons label={label} />
-    </Form>
+      {children}
+    </RecordForm>
   );
 }
+
+/** One text setting of a section's form, with the limits of the section's schema; with `rows`, a text area. */
+const SettingField = (props: ComponentProps<typeof RecordField>) => (
+  <RecordField autoComplete="off" {...props} />
+);
 
 export function Checkbox({
   name,
@@ -150,13 +137,11 @@ export function Checkbox({
   );
 }
 
-/** The value a field shows: what was just posted (a refused form), else the stored one. */
-const shown = (reply: SettingsReply | undefined, name: string, stored: string) =>
-  reply?.values?.[name] ?? stored;
-const ticked = (reply: SettingsReply | undefined, name: string, stored: boolean) =>
+/** Whether a box is ticked: as just posted (a refused form), else as stored. */
+const ticked = (reply: ActionReply | undefined, name: string, stored: boolean) =>
   reply?.values ? reply.values[name] === "on" : stored;
 
-export function BankSettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function BankSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
     <Panel
@@ -165,70 +150,35 @@ export function BankSettings({ view, reply }: { view: SettingsView; reply?: Sett
       description="What a buyer who pays by bank transfer is told, on their order page and in the order e-mail."
     >
       <SectionForm section="bank" reply={reply} label="Save bank details">
-        {(errors) => (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Account holder"
-              name="bankAccountHolder"
-              autoComplete="off"
-              required
-              maxLength={120}
-              defaultValue={shown(reply, "bankAccountHolder", s.bankAccountHolder)}
-              error={errors.bankAccountHolder}
-            />
-            <TextField
-              label="IBAN"
-              name="bankIban"
-              autoComplete="off"
-              maxLength={50}
-              defaultValue={shown(reply, "bankIban", s.bankIban)}
-              error={errors.bankIban}
-              hint="Leave empty for an account outside IBAN countries, and fill in the account number."
-            />
-            <TextField
-              label="Account number"
-              name="bankAccountNumber"
-              autoComplete="off"
-              maxLength={34}
-              defaultValue={shown(reply, "bankAccountNumber", s.bankAccountNumber)}
-              error={errors.bankAccountNumber}
-            />
-            <TextField
-              label="Routing number"
-              name="bankRoutingNumber"
-              autoComplete="off"
-              maxLength={20}
-              defaultValue={shown(reply, "bankRoutingNumber", s.bankRoutingNumber)}
-              error={errors.bankRoutingNumber}
-              hint="Or sort code, BSB: whatever a transfer to this account needs."
-            />
-            <TextField
-              label="Payment reference"
-              name="bankReference"
-              autoComplete="off"
-              required
-              maxLength={100}
-              defaultValue={shown(reply, "bankReference", s.bankReference)}
-              error={errors.bankReference}
-              hint="{number} becomes the order number: Order {number} reads Order 1002."
-            />
-            <TextAreaField
-              label="Note after the details"
-              name="bankNote"
-              autoComplete="off"
-              rows={3}
-              maxLength={500}
-              defaultValue={shown(reply, "bankNote", s.bankNote)}
-              error={errors.bankNote}
-            />
-          </div>
-        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SettingField label="Account holder" name="bankAccountHolder" stored={s.bankAccountHolder} />
+          <SettingField
+            label="IBAN"
+            name="bankIban"
+            stored={s.bankIban}
+            hint="Leave empty for an account outside IBAN countries, and fill in the account number."
+          />
+          <SettingField label="Account number" name="bankAccountNumber" stored={s.bankAccountNumber} />
+          <SettingField
+            label="Routing number"
+            name="bankRoutingNumber"
+            stored={s.bankRoutingNumber}
+            hint="Or sort code, BSB: whatever a transfer to this account needs."
+          />
+          <SettingField
+            label="Payment reference"
+            name="bankReference"
+            stored={s.bankReference}
+            hint="{number} becomes the order number: Order {number} reads Order 1002."
+          />
+          <SettingField label="Note after the details" name="bankNote" stored={s.bankNote} rows={3} />
+        </div>
       </SectionForm>
     </Panel>
   );
 }
 
-export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   const ships = (code: string) =>
     reply?.values ? reply.values[`shipsTo.${code}`] === "on" : s.shipsTo.includes(code);
@@ -251,28 +201,16 @@ export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: 
         {(errors) => (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
+              <SettingField
                 label="Flat rate (USD)"
                 name="shippingFlat"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                defaultValue={shown(reply, "shippingFlat", toDecimalString(s.shippingFlatCents))}
-                error={errors.shippingFlat}
+                stored={toDecimalString(s.shippingFlatCents)}
                 hint={`Now ${formatMoney(s.shippingFlatCents)} per order with printers or routers.`}
               />
-              <TextField
+              <SettingField
                 label="Free shipping from (USD)"
                 name="freeShippingThreshold"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                defaultValue={shown(
-                  reply,
-                  "freeShippingThreshold",
-                  toDecimalString(s.freeShippingThresholdCents),
-                )}
-                error={errors.freeShippingThreshold}
+                stored={toDecimalString(s.freeShippingThresholdCents)}
                 hint="The subtotal of the printers and routers in an order."
               />
             </div>
@@ -303,7 +241,7 @@ export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: 
   );
 }
 
-export function PaymentSettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function PaymentSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
     <Panel
@@ -322,52 +260,42 @@ export function PaymentSettings({ view, reply }: { view: SettingsView; reply?: S
         )}
       </p>
       <SectionForm section="payments" reply={reply} label="Save payments">
-        {(errors) => (
-          <>
-            <Checkbox
-              name="sandboxPayments"
-              label="Offer test payments (sandbox)"
-              defaultChecked={ticked(reply, "sandboxPayments", s.sandboxPayments)}
-              hint={
-                view.production
-                  ? "A test payment completes an order, licence keys included, without any money: for a demo store only. While it is on, every page says so."
-                  : "This server runs in development, where test payments are always offered; the switch decides for production."
-              }
+        <>
+          <Checkbox
+            name="sandboxPayments"
+            label="Offer test payments (sandbox)"
+            defaultChecked={ticked(reply, "sandboxPayments", s.sandboxPayments)}
+            hint={
+              view.production
+                ? "A test payment completes an order, licence keys included, without any money: for a demo store only. While it is on, every page says so."
+                : "This server runs in development, where test payments are always offered; the switch decides for production."
+            }
+          />
+          <p className="mt-5 text-sm text-slate-700">
+            An unpaid order holds its printers and routers and a use of its discount code. When it is not paid
+            in time it expires: it is cancelled, both are given back, and the buyer gets an e-mail.
+          </p>
+          <div className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2">
+            <SettingField
+              label="Bank transfer orders expire after (hours)"
+              name="unpaidBankTransferHours"
+              stored={String(s.unpaidBankTransferHours)}
+              hint="72 hours is three days: time for a transfer to arrive."
             />
-            <p className="mt-5 text-sm text-slate-700">
-              An unpaid order holds its printers and routers and a use of its discount code. When it is not
-              paid in time it expires: it is cancelled, both are given back, and the buyer gets an e-mail.
-            </p>
-            <div className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2">
-              <TextField
-                label="Bank transfer orders expire after (hours)"
-                name="unpaidBankTransferHours"
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                defaultValue={shown(reply, "unpaidBankTransferHours", String(s.unpaidBankTransferHours))}
-                error={errors.unpaidBankTransferHours}
-                hint="72 hours is three days: time for a transfer to arrive."
-              />
-              <TextField
-                label="Card checkouts expire after (hours)"
-                name="unpaidCardHours"
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                defaultValue={shown(reply, "unpaidCardHours", String(s.unpaidCardHours))}
-                error={errors.unpaidCardHours}
-                hint="1 to 24: the card payment page closes a few minutes before."
-              />
-            </div>
-          </>
-        )}
+            <SettingField
+              label="Card checkouts expire after (hours)"
+              name="unpaidCardHours"
+              stored={String(s.unpaidCardHours)}
+              hint="1 to 24: the card payment page closes a few minutes before."
+            />
+          </div>
+        </>
       </SectionForm>
     </Panel>
   );
 }
 
-export function StoreSettingsForm({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function StoreSettingsForm({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const info = view.identity;
   return (
     <Panel
@@ -376,57 +304,30 @@ export function StoreSettingsForm({ view, reply }: { view: SettingsView; reply?:
       description="The name and contact details in every e-mail the store sends, and in the header and footer. Owner notifications go to the support e-mail. The offices are on the company details page."
     >
       <SectionForm section="store" reply={reply} label="Save store details">
-        {(errors) => (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Store name"
-              name="name"
-              autoComplete="off"
-              required
-              maxLength={120}
-              defaultValue={shown(reply, "name", info?.name ?? "")}
-              error={errors.name}
-            />
-            <TextField
-              label="Support e-mail"
-              name="email"
-              type="email"
-              autoComplete="off"
-              required
-              maxLength={254}
-              defaultValue={shown(reply, "email", info?.email ?? "")}
-              error={errors.email}
-            />
-            <TextField
-              label="Support phone, local format"
-              name="phone"
-              type="tel"
-              autoComplete="off"
-              required
-              maxLength={40}
-              defaultValue={shown(reply, "phone", info?.phone ?? "")}
-              error={errors.phone}
-              hint="Like (212) 555-0100."
-            />
-            <TextField
-              label="Support phone, international format"
-              name="phonecall"
-              type="tel"
-              autoComplete="off"
-              required
-              maxLength={16}
-              defaultValue={shown(reply, "phonecall", info?.phonecall ?? "")}
-              error={errors.phonecall}
-              hint="Like +12125550100."
-            />
-          </div>
-        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SettingField label="Store name" name="name" stored={info?.name ?? ""} />
+          <SettingField label="Support e-mail" name="email" stored={info?.email ?? ""} type="email" />
+          <SettingField
+            label="Support phone, local format"
+            name="phone"
+            stored={info?.phone ?? ""}
+            type="tel"
+            hint="Like (212) 555-0100."
+          />
+          <SettingField
+            label="Support phone, international format"
+            name="phonecall"
+            stored={info?.phonecall ?? ""}
+            type="tel"
+            hint="Like +12125550100."
+          />
+        </div>
       </SectionForm>
     </Panel>
   );
 }
 
-export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
     <Panel
@@ -435,19 +336,13 @@ export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: 
       description="When a product's key pool is empty, a product that takes waiting orders can still be bought: the buyer is promised keys within these hours."
     >
       <SectionForm section="delivery" reply={reply} label="Save delivery promise">
-        {(errors) => (
-          <div className="max-w-xs">
-            <TextField
-              label="Keys promised within (hours)"
-              name="waitingOrderHours"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              defaultValue={shown(reply, "waitingOrderHours", String(s.waitingOrderHours))}
-              error={errors.waitingOrderHours}
-            />
-          </div>
-        )}
+        <div className="max-w-xs">
+          <SettingField
+            label="Keys promised within (hours)"
+            name="waitingOrderHours"
+            stored={String(s.waitingOrderHours)}
+          />
+        </div>
       </SectionForm>
       <div className="mt-4 text-sm text-slate-700" data-testid="unavailable-when-empty">
         <p>
@@ -473,7 +368,7 @@ export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: 
   );
 }
 
-export function NotificationSettings({ view, reply }: { view: SettingsView; reply?: SettingsReply }) {
+export function NotificationSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   const to = view.identity?.email;
   return (
@@ -491,45 +386,39 @@ export function NotificationSettings({ view, reply }: { view: SettingsView; repl
       }
     >
       <SectionForm section="notifications" reply={reply} label="Save notifications">
-        {(errors) => (
-          <>
-            <div className="space-y-3">
-              <Checkbox
-                name="notifyPaidOrder"
-                label="A new order is paid"
-                defaultChecked={ticked(reply, "notifyPaidOrder", s.notifyPaidOrder)}
-              />
-              <Checkbox
-                name="notifyBankTransfer"
-                label="A bank-transfer order waits for its payment"
-                defaultChecked={ticked(reply, "notifyBankTransfer", s.notifyBankTransfer)}
-              />
-              <Checkbox
-                name="notifyMessages"
-                label="A contact message or quote request arrives"
-                hint="Replying to the e-mail answers the customer."
-                defaultChecked={ticked(reply, "notifyMessages", s.notifyMessages)}
-              />
-              <Checkbox
-                name="notifyLowStock"
-                label="Once a day, when key pools run low"
-                defaultChecked={ticked(reply, "notifyLowStock", s.notifyLowStock)}
-              />
-            </div>
-            <div className="max-w-xs">
-              <TextField
-                label="Low means fewer than"
-                name="lowStockThreshold"
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                defaultValue={shown(reply, "lowStockThreshold", String(s.lowStockThreshold))}
-                error={errors.lowStockThreshold}
-                hint="Unused licence keys in a product's pool."
-              />
-            </div>
-          </>
-        )}
+        <>
+          <div className="space-y-3">
+            <Checkbox
+              name="notifyPaidOrder"
+              label="A new order is paid"
+              defaultChecked={ticked(reply, "notifyPaidOrder", s.notifyPaidOrder)}
+            />
+            <Checkbox
+              name="notifyBankTransfer"
+              label="A bank-transfer order waits for its payment"
+              defaultChecked={ticked(reply, "notifyBankTransfer", s.notifyBankTransfer)}
+            />
+            <Checkbox
+              name="notifyMessages"
+              label="A contact message or quote request arrives"
+              hint="Replying to the e-mail answers the customer."
+              defaultChecked={ticked(reply, "notifyMessages", s.notifyMessages)}
+            />
+            <Checkbox
+              name="notifyLowStock"
+              label="Once a day, when key pools run low"
+              defaultChecked={ticked(reply, "notifyLowStock", s.notifyLowStock)}
+            />
+          </div>
+          <div className="max-w-xs">
+            <SettingField
+              label="Low means fewer than"
+              name="lowStockThreshold"
+              stored={String(s.lowStockThreshold)}
+              hint="Unused licence keys in a product's pool."
+            />
+          </div>
+        </>
       </SectionForm>
     </Panel>
   );

@@ -1,17 +1,18 @@
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import type { ActionReply } from "~/lib/action-reply";
 import type { TaxProductKind } from "~db/schema/pricing";
 import { COUNTRIES } from "~/lib/address";
-import type { FieldErrors } from "~/lib/forms";
 import { regionLabel, regionsOf } from "~/lib/regions";
-import { useFormCheck } from "~/lib/use-form-check";
+import { fieldLimits } from "~/lib/field-limits";
 import { ButtonLink } from "~/ui/button";
 import { SelectField, TextField } from "~/ui/field";
 import { DoneNotice, FormButtons, FormMessage, RowAction } from "../content-fields";
 import { formatBasisPoints } from "../pricing-fields";
-import { TAX_KIND_LABELS, TAX_NAME_MAX, taxRegistrationFormSchema, taxRuleFormSchema } from "../tax-schemas";
+import { TAX_KIND_LABELS, taxRegistrationFormSchema, taxRuleFormSchema } from "../tax-schemas";
 import { AdminPage, Panel } from "./admin-page";
 import { cellClass, HeadCell, ListTable, withParams } from "./list-controls";
+import { MoveButtons, RecordForm } from "./record-form";
 import { Checkbox } from "./settings-forms";
 
 export const TAX_DONE_MESSAGES = {
@@ -24,13 +25,6 @@ export const TAX_DONE_MESSAGES = {
   "registration-created": "Registration added: invoices print it from now on.",
   "registration-saved": "Registration saved: invoices print it from now on.",
   "registration-deleted": "Registration deleted.",
-};
-
-type Reply = {
-  message?: string;
-  intent?: string;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
 };
 
 type Rule = {
@@ -46,7 +40,8 @@ type Rule = {
 type Registration = { country: string; label: string; number: string; regions: string[] };
 
 /** The answer to one of the page's forms, if the last post was that form's. */
-const replyFor = (reply: Reply | undefined, intent: string) => (reply?.intent === intent ? reply : undefined);
+const replyFor = (reply: ActionReply | undefined, intent: string) =>
+  reply?.intent === intent ? reply : undefined;
 
 const where = (country: string, region: string) =>
   `${COUNTRIES[country] ?? country} · ${region ? regionLabel(country, region) : "whole country"}`;
@@ -80,7 +75,7 @@ function CountrySelect({
   );
 }
 
-function PricesPanel({ pricesIncludeTax, reply }: { pricesIncludeTax: boolean; reply?: Reply }) {
+function PricesPanel({ pricesIncludeTax, reply }: { pricesIncludeTax: boolean; reply?: ActionReply }) {
   return (
     <Panel
       title="Prices and tax"
@@ -141,80 +136,85 @@ function RegionField({
   );
 }
 
+/** The look of the tax rule and registration forms: a box above the list they add to. */
+const BOXED_FORM = "mb-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4";
+
 function RuleForm({
   rule,
   reply,
   cancelTo,
 }: {
   rule: { id: number | null; values: Record<string, string> };
-  reply?: Reply;
+  reply?: ActionReply;
   cancelTo: string;
 }) {
   const values = reply?.values ?? rule.values;
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(taxRuleFormSchema, reply?.errors);
+  const limits = fieldLimits(taxRuleFormSchema);
   const [country, setCountry] = useState(values.country ?? "US");
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="mb-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4"
-      data-testid="tax-rule-form"
+    <RecordForm
+      schema={taxRuleFormSchema}
+      reply={reply}
+      intent="rule-save"
+      id={rule.id ?? undefined}
+      label={rule.id === null ? "Add rule" : "Save rule"}
+      cancelTo={cancelTo}
+      testId="tax-rule-form"
+      className={BOXED_FORM}
+      heading={
+        <h3 className="font-bold text-ink-900">{rule.id === null ? "New tax rule" : "Edit tax rule"}</h3>
+      }
     >
-      <h3 className="font-bold text-ink-900">{rule.id === null ? "New tax rule" : "Edit tax rule"}</h3>
-      <input type="hidden" name="intent" value="rule-save" />
-      {rule.id !== null ? <input type="hidden" name="id" value={rule.id} /> : null}
-      <FormMessage message={reply?.message} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <CountrySelect value={country} onChange={setCountry} error={errors.country} />
-        <RegionField
-          key={country}
-          country={country}
-          defaultValue={country === values.country ? (values.region ?? "") : ""}
-          error={errors.region}
-        />
-        <SelectField
-          label="Taxes"
-          name="productKind"
-          defaultValue={values.productKind ?? "all"}
-          error={errors.productKind}
-        >
-          {Object.entries(TAX_KIND_LABELS).map(([kind, label]) => (
-            <option key={kind} value={kind}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Name"
-          name="name"
-          required
-          autoComplete="off"
-          maxLength={TAX_NAME_MAX}
-          defaultValue={values.name ?? ""}
-          error={errors.name}
-          hint="As checkout, e-mails and invoices print it: CGST, NY sales tax."
-        />
-        <TextField
-          label="Rate (%)"
-          name="rate"
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          defaultValue={values.rate ?? ""}
-          error={errors.rate}
-          hint="From 0 to 100, to a hundredth of a percent: 18, 8.25."
-        />
-      </div>
-      <Checkbox
-        name="appliesToShipping"
-        label="Tax shipping at this rate too"
-        defaultChecked={values.appliesToShipping === "on"}
-      />
-      <FormButtons label={rule.id === null ? "Add rule" : "Save rule"} cancelTo={cancelTo} />
-    </Form>
+      {(errors) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <CountrySelect value={country} onChange={setCountry} error={errors.country} />
+            <RegionField
+              key={country}
+              country={country}
+              defaultValue={country === values.country ? (values.region ?? "") : ""}
+              error={errors.region}
+            />
+            <SelectField
+              label="Taxes"
+              name="productKind"
+              defaultValue={values.productKind ?? "all"}
+              error={errors.productKind}
+            >
+              {Object.entries(TAX_KIND_LABELS).map(([kind, label]) => (
+                <option key={kind} value={kind}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Name"
+              name="name"
+              {...limits.name}
+              autoComplete="off"
+              defaultValue={values.name ?? ""}
+              error={errors.name}
+              hint="As checkout, e-mails and invoices print it: CGST, NY sales tax."
+            />
+            <TextField
+              label="Rate (%)"
+              name="rate"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              defaultValue={values.rate ?? ""}
+              error={errors.rate}
+              hint="From 0 to 100, to a hundredth of a percent: 18, 8.25."
+            />
+          </div>
+          <Checkbox
+            name="appliesToShipping"
+            label="Tax shipping at this rate too"
+            defaultChecked={values.appliesToShipping === "on"}
+          />
+        </>
+      )}
+    </RecordForm>
   );
 }
 
@@ -226,7 +226,7 @@ function RulesPanel({
 }: {
   rules: Rule[];
   rule: { id: number | null; values: Record<string, string> } | null;
-  reply?: Reply;
+  reply?: ActionReply;
   link: (changes: Record<string, string | undefined>) => string;
 }) {
   const saveReply = replyFor(reply, "rule-save");
@@ -287,21 +287,12 @@ function RulesPanel({
               <td className={cellClass}>{TAX_KIND_LABELS[row.productKind]}</td>
               <td className={cellClass}>{row.appliesToShipping ? "Taxed" : "Not taxed"}</td>
               <td className={`${cellClass} whitespace-nowrap text-right`}>
-                <RowAction
+                <MoveButtons
                   intent="rule-move"
                   id={row.id}
-                  fields={{ direction: "up" }}
-                  label={<span aria-hidden="true">▲</span>}
-                  srLabel={`Move ${row.name} up`}
-                  disabled={!samePlace(rules[index - 1], row)}
-                />
-                <RowAction
-                  intent="rule-move"
-                  id={row.id}
-                  fields={{ direction: "down" }}
-                  label={<span aria-hidden="true">▼</span>}
-                  srLabel={`Move ${row.name} down`}
-                  disabled={!samePlace(rules[index + 1], row)}
+                  name={row.name}
+                  first={!samePlace(rules[index - 1], row)}
+                  last={!samePlace(rules[index + 1], row)}
                 />
                 <Link
                   to={link({ rule: String(row.id) })}
@@ -332,104 +323,103 @@ function RegistrationForm({
   cancelTo,
 }: {
   registration: { index: number | null; was: string; values: Record<string, string> };
-  reply?: Reply;
+  reply?: ActionReply;
   cancelTo: string;
 }) {
   const values = reply?.values ?? registration.values;
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(taxRegistrationFormSchema, reply?.errors);
+  const limits = fieldLimits(taxRegistrationFormSchema);
   const [country, setCountry] = useState(values.country ?? "US");
   const states = regionsOf(country);
   return (
-    <Form
-      method="post"
-      noValidate
-      ref={formRef}
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="mb-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4"
-      data-testid="tax-registration-form"
+    <RecordForm
+      schema={taxRegistrationFormSchema}
+      reply={reply}
+      intent="registration-save"
+      label={registration.index === null ? "Add registration" : "Save registration"}
+      cancelTo={cancelTo}
+      testId="tax-registration-form"
+      className={BOXED_FORM}
+      heading={
+        <h3 className="font-bold text-ink-900">
+          {registration.index === null ? "New registration" : "Edit registration"}
+        </h3>
+      }
     >
-      <h3 className="font-bold text-ink-900">
-        {registration.index === null ? "New registration" : "Edit registration"}
-      </h3>
-      <input type="hidden" name="intent" value="registration-save" />
-      {registration.index !== null ? (
+      {(errors) => (
         <>
-          <input type="hidden" name="index" value={registration.index} />
-          <input type="hidden" name="was" value={registration.was} />
-        </>
-      ) : null}
-      <FormMessage message={reply?.message} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <CountrySelect value={country} onChange={setCountry} error={errors.country} />
-        <TextField
-          label="Kind of number"
-          name="label"
-          required
-          autoComplete="off"
-          maxLength={20}
-          defaultValue={values.label ?? ""}
-          error={errors.label}
-          hint="EIN, GSTIN, VAT..."
-        />
-        <TextField
-          label="Number"
-          name="number"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={40}
-          defaultValue={values.number ?? ""}
-          error={errors.number}
-        />
-      </div>
-      {states ? (
-        <fieldset
-          key={country}
-          aria-describedby={errors.regions ? "registration-regions-error" : "registration-regions-hint"}
-        >
-          <legend className="text-sm font-medium text-ink-800">States it collects tax in</legend>
-          <p id="registration-regions-hint" className="text-xs text-slate-600">
-            None ticked: the whole country.
-          </p>
-          <div className="mt-2 grid max-h-64 grid-cols-1 gap-x-4 gap-y-1 overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
-            {Object.entries(states).map(([code, name]) => (
-              <label key={code} className="flex items-start gap-2 text-sm text-ink-900">
-                <input
-                  type="checkbox"
-                  name={`regions.${code}`}
-                  defaultChecked={country === values.country && values[`regions.${code}`] === "on"}
-                  className="mt-0.5 h-4 w-4 shrink-0"
-                />
-                <span>
-                  {code} · {name}
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.regions ? (
-            <p id="registration-regions-error" role="alert" className="mt-1 text-sm text-red-700">
-              {errors.regions}
-            </p>
+          {registration.index !== null ? (
+            <>
+              <input type="hidden" name="index" value={registration.index} />
+              <input type="hidden" name="was" value={registration.was} />
+            </>
           ) : null}
-        </fieldset>
-      ) : (
-        <div className="max-w-md">
-          <TextField
-            label="Regions it collects tax in (optional)"
-            name="regionCodes"
-            autoComplete="off"
-            defaultValue={country === values.country ? (values.regionCodes ?? "") : ""}
-            error={errors.regionCodes}
-            hint="Codes separated by commas, like BC, ON. Empty: the whole country."
-          />
-        </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <CountrySelect value={country} onChange={setCountry} error={errors.country} />
+            <TextField
+              label="Kind of number"
+              name="label"
+              {...limits.label}
+              autoComplete="off"
+              defaultValue={values.label ?? ""}
+              error={errors.label}
+              hint="EIN, GSTIN, VAT..."
+            />
+            <TextField
+              label="Number"
+              name="number"
+              {...limits.number}
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={values.number ?? ""}
+              error={errors.number}
+            />
+          </div>
+          {states ? (
+            <fieldset
+              key={country}
+              aria-describedby={errors.regions ? "registration-regions-error" : "registration-regions-hint"}
+            >
+              <legend className="text-sm font-medium text-ink-800">States it collects tax in</legend>
+              <p id="registration-regions-hint" className="text-xs text-slate-600">
+                None ticked: the whole country.
+              </p>
+              <div className="mt-2 grid max-h-64 grid-cols-1 gap-x-4 gap-y-1 overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
+                {Object.entries(states).map(([code, name]) => (
+                  <label key={code} className="flex items-start gap-2 text-sm text-ink-900">
+                    <input
+                      type="checkbox"
+                      name={`regions.${code}`}
+                      defaultChecked={country === values.country && values[`regions.${code}`] === "on"}
+                      className="mt-0.5 h-4 w-4 shrink-0"
+                    />
+                    <span>
+                      {code} · {name}
+                    </span>
+                  </label>
+                ))}
+              </div>
+              {errors.regions ? (
+                <p id="registration-regions-error" role="alert" className="mt-1 text-sm text-red-700">
+                  {errors.regions}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : (
+            <div className="max-w-md">
+              <TextField
+                label="Regions it collects tax in (optional)"
+                name="regionCodes"
+                {...limits.regionCodes}
+                autoComplete="off"
+                defaultValue={country === values.country ? (values.regionCodes ?? "") : ""}
+                error={errors.regionCodes}
+                hint="Codes separated by commas, like BC, ON. Empty: the whole country."
+              />
+            </div>
+          )}
+        </>
       )}
-      <FormButtons
-        label={registration.index === null ? "Add registration" : "Save registration"}
-        cancelTo={cancelTo}
-      />
-    </Form>
+    </RecordForm>
   );
 }
 
@@ -441,7 +431,7 @@ function RegistrationsPanel({
 }: {
   registrations: Registration[];
   registration: { index: number | null; was: string; values: Record<string, string> } | null;
-  reply?: Reply;
+  reply?: ActionReply;
   link: (changes: Record<string, string | undefined>) => string;
 }) {
   const saveReply = replyFor(reply, "registration-save");
@@ -540,7 +530,7 @@ export function TaxesScreen({
   rules: Rule[];
   rule: { id: number | null; values: Record<string, string> } | null;
   registration: { index: number | null; was: string; values: Record<string, string> } | null;
-  reply?: Reply;
+  reply?: ActionReply;
   formKey: string;
 }) {
   const location = useLocation();

@@ -4,10 +4,7 @@ import { CONTACT_LIMITS, type ContactField, contactSchema, type FormFeedback } f
 import { FormAlert, Honeypot, SubmitButton, useInquiryForm } from "./inquiry-form";
 
 export function ContactForm({ feedback }: { feedback?: FormFeedback<ContactField> }) {
-  const { formRef, errors, values, formError, onSubmit, submitting } = useInquiryForm(
-    contactSchema,
-    feedback,
-  );
+  const { formRef, formError, onSubmit, submitting, field } = useInquiryForm(contactSchema, feedback);
   return (
     <Form
       ref={formRef}
@@ -21,55 +18,27 @@ export function ContactForm({ feedback }: { feedback?: FormFeedback<ContactField
       <FormAlert message={formError} />
       <p className="text-sm text-slate-600">All fields are required unless marked optional.</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Your name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={CONTACT_LIMITS.name}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={CONTACT_LIMITS.email}
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <TextField label="Your name" autoComplete="name" {...field("name")} />
+        <TextField label="E-mail address" type="email" autoComplete="email" {...field("email")} />
         <TextField
           label="Phone (optional)"
-          name="phone"
           type="tel"
           autoComplete="tel"
-          maxLength={CONTACT_LIMITS.phone}
-          defaultValue={values.phone}
-          error={errors.phone}
           hint="If you would like us to call you back."
+          {...field("phone")}
         />
         <TextField
           label="Subject"
-          name="subject"
-          required
-          maxLength={CONTACT_LIMITS.subject}
-          defaultValue={values.subject}
-          error={errors.subject}
           hint="An order number helps us find your order quickly."
+          {...field("subject")}
         />
       </div>
       <TextAreaField
         label="Message"
-        name="message"
         rows={6}
-        required
         minLength={CONTACT_LIMITS.messageMin}
-        maxLength={CONTACT_LIMITS.messageMax}
-        defaultValue={values.message}
-        error={errors.message}
         hint={`${CONTACT_LIMITS.messageMin} to ${CONTACT_LIMITS.messageMax.toLocaleString("en-US")} characters.`}
+        {...field("message")}
       />
       <Honeypot />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">

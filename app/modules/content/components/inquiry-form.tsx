@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { fieldLimits } from "~/lib/field-limits";
 import { Link, useNavigation } from "react-router";
 import { useFocusOnFirstError } from "~/lib/use-form-check";
 import type { z } from "zod";
@@ -36,7 +37,14 @@ export function useInquiryForm<Field extends string>(
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const values: Partial<Record<Field, string>> = feedback?.values ?? {};
-  return { formRef, errors, values, formError: feedback?.formError, onSubmit, submitting };
+  /** A field's props: its name, its limits from the schema, what was posted and its message. */
+  const field = (name: Field) => ({
+    name,
+    ...fieldLimits(schema)[name],
+    defaultValue: values[name],
+    error: errors[name],
+  });
+  return { formRef, errors, values, formError: feedback?.message, onSubmit, submitting, field };
 }
 
 /** A field people never see; bots that fill in every field give themselves away, and their post is dropped. */

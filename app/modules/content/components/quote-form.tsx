@@ -22,7 +22,7 @@ export function QuoteForm({
   feedback?: FormFeedback<QuoteField>;
 }) {
   const schema = useMemo(() => quoteRequestSchema(packages.map((pkg) => pkg.name)), [packages]);
-  const { formRef, errors, values, formError, onSubmit, submitting } = useInquiryForm(schema, feedback);
+  const { formRef, errors, formError, onSubmit, submitting, field } = useInquiryForm(schema, feedback);
   return (
     <Form
       ref={formRef}
@@ -51,53 +51,17 @@ export function QuoteForm({
         ))}
       </SelectField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Your name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={QUOTE_LIMITS.name}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={QUOTE_LIMITS.email}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <TextField
-          label="Phone (optional)"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={QUOTE_LIMITS.phone}
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-        <TextField
-          label="Company (optional)"
-          name="company"
-          autoComplete="organization"
-          maxLength={QUOTE_LIMITS.company}
-          defaultValue={values.company}
-          error={errors.company}
-        />
+        <TextField label="Your name" autoComplete="name" {...field("name")} />
+        <TextField label="E-mail address" type="email" autoComplete="email" {...field("email")} />
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field("phone")} />
+        <TextField label="Company (optional)" autoComplete="organization" {...field("company")} />
       </div>
       <TextAreaField
         label="About your project"
-        name="message"
         rows={6}
-        required
         minLength={QUOTE_LIMITS.messageMin}
-        maxLength={QUOTE_LIMITS.messageMax}
-        defaultValue={values.message}
-        error={errors.message}
         hint="Your goals, timing and budget help us send an accurate quote."
+        {...field("message")}
       />
       <Honeypot />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">

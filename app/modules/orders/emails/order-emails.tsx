@@ -1,13 +1,35 @@
 import type { ReactNode } from "react";
-import type { Address, TaxAmount } from "~db/schema/orders";
+import type { Address } from "~db/schema/orders";
 import { addressLines } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { EmailLayout, FINE_PRINT, LineBreaks, renderEmail } from "~/modules/email/layout";
-import { lineExtras, totalsRows } from "../totals";
+import type { BuyerOrderView } from "../order-view";
+import { lineExtras, totalsRows, type TotalsSource } from "../totals";
 
-export type EmailOrder = {
-  number: number;
-  email: string;
+/**
+ * An order e-mail's order: the buyer's view of it (order-view.ts `buyerOrderView`, what their order page shows), with
+ * its link, the way back to it and the store's name and support contact (orders.server.ts `orderEmailView`). Its
+ * discount code and tax are those the order was charged ('' and zeros for none); its addresses are printed as the
+ * order page prints them (lib/address.ts), with no shipping address when nothing ships.
+ */
+export type EmailOrder = Pick<
+  BuyerOrderView,
+  | "number"
+  | "email"
+  | "status"
+  | "paymentMethod"
+  | keyof TotalsSource
+  | "buyerTaxId"
+  | "billingAddress"
+  | "shippingAddress"
+  | "awaitingKeys"
+> & {
+  lines: Array<
+    Pick<
+      BuyerOrderView["lines"][number],
+      "name" | "quantity" | "unitPriceCents" | "lineTotalCents" | "discountCents" | "taxes" | "kind" | "keys"
+    >
+  >;
   link: string;
   /** The order lookup page (absolute, the number filled in): the way back when a newer e-mail retires the link. */
   lookupLink: string;
@@ -15,33 +37,8 @@ export type EmailOrder = {
   /** The store's support e-mail and phone (settings), said at the end of the e-mail. */
   supportEmail?: string;
   supportPhone?: string;
-  status: string;
-  paymentMethod: string;
-  subtotalCents: number;
-  shippingCents: number;
-  totalCents: number;
-  /** The discount code and tax the order was charged (none: '' and zeros). */
-  discountCode?: string;
-  discountCents?: number;
-  taxes?: TaxAmount[];
-  taxCents?: number;
-  pricesIncludeTax?: boolean;
-  buyerTaxId?: string;
-  /** Printed as the order page prints them (lib/address.ts); no shipping address when nothing ships. */
-  billingAddress?: Address;
-  shippingAddress?: Address | null;
-  lines: Array<{
-    name: string;
-    quantity: number;
-    unitPriceCents: number;
-    lineTotalCents: number;
-    discountCents?: number;
-    taxes?: TaxAmount[];
-    kind: string;
-    keys: string[];
-  }>;
-  bankTransferInstructions?: string;
-  awaitingKeys?: number;
+  /** How to pay a bank transfer still due, as lines of text; none otherwise. */
+  bankTransferInstructions?: string | null;
   /** The invoice attached to the e-mail (INV-000123), said in its text. */
   invoiceNumber?: string;
 };
@@ -49,11 +46,7 @@ export type EmailOrder = {
 type EmailLine = EmailOrder["lines"][number];
 
 /** A line's discount and tax in words ('' for neither). */
-const extrasOf = (order: EmailOrder, line: EmailLine) =>
-  lineExtras(
-    { discountCents: line.discountCents ?? 0, taxes: line.taxes ?? [] },
-    order.pricesIncludeTax ?? false,
-  );
+const extrasOf = (order: EmailOrder, line: EmailLine) => lineExtras(line, order.pricesIncludeTax);
 
 function linesText(order: EmailOrder, withKeys: boolean) {
   return order.lines
@@ -68,17 +61,7 @@ function linesText(order: EmailOrder, withKeys: boolean) {
     .join("\n");
 }
 
-const rowsOf = (order: EmailOrder) =>
-  totalsRows({
-    subtotalCents: order.subtotalCents,
-    shippingCents: order.shippingCents,
-    discountCode: order.discountCode ?? "",
-    discountCents: order.discountCents ?? 0,
-    taxes: order.taxes ?? [],
-    taxCents: order.taxCents ?? 0,
-    pricesIncludeTax: order.pricesIncludeTax ?? false,
-    totalCents: order.totalCents,
-  });
+const rowsOf = (order: EmailOrder) => totalsRows(order);
 
 function totalsText(order: EmailOrder) {
   const rows = rowsOf(order).map((row) => `${row.label}: ${row.amount}`);
@@ -88,7 +71,7 @@ function totalsText(order: EmailOrder) {
 
 /** The order's addresses, each a title and its lines: the name, then the lines every page and invoice print. */
 function addressBlocks(order: EmailOrder): Array<{ title: string; lines: string[] }> {
-  const blocks: Array<{ title: string; address: Address | null | undefined }> = [
+  const blocks: Array<{ title: string; address: Address | null }> = [
     { title: "Billing address", address: order.billingAddress },
     { title: "Shipping address", address: order.shippingAddress },
   ];

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
-import type { PaymentMethod } from "~db/schema/orders";
 import type { StoredMessage } from "~/modules/content/messages.server";
 import { EmailLayout, renderEmail } from "~/modules/email/layout";
 import { PAYMENT_METHOD_LABELS } from "../labels";
+import type { OrderView } from "../order-view";
 
 /** The e-mails the store writes to its owner (the support e-mail of the store's settings). */
 
@@ -36,12 +36,9 @@ function OwnerEmail({
   );
 }
 
-export type OwnerOrder = {
-  number: number;
-  email: string;
-  totalCents: number;
-  paymentMethod: PaymentMethod;
-  lines: Array<{ name: string; quantity: number }>;
+/** A notice's order: the view every reader of it shares (order-view.ts `orderView`), its admin page and whether it is a test. */
+export type OwnerOrder = Pick<OrderView, "number" | "email" | "totalCents" | "paymentMethod"> & {
+  lines: Array<Pick<OrderView["lines"][number], "name" | "quantity">>;
   adminUrl: string;
   /** Placed while the store took test payments: no money moves, and the owner must not mistake it for a sale. */
   isTest: boolean;
