@@ -161,7 +161,9 @@ async function postgresTemplates(adminUrl: string, key: string, demoKey: string)
 }
 
 async function prepare(url: string, work: (database: DatabaseHandle) => Promise<unknown>) {
-  const database = await openDatabase({ url });
+  // Seeding the demo store writes in statements that take seconds while the run's other parts start beside it: the
+  // 4 s a request's statement may take would cut them off (and end the connection).
+  const database = await openDatabase({ url, pool: { statementTimeoutMs: 120_000 } });
   try {
     await work(database);
   } finally {
