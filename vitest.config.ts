@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Tests of pure code: no database, server, files or process state; they need no test databases. Every other test
- * file runs in the integration project.
+ * file runs in the integration or the isolated project.
  */
 const unitTests = [
   "app/lib/address.test.ts",
@@ -48,21 +48,17 @@ const unitTests = [
 ];
 
 /**
- * Test files that change what the modules they import read once, when they are loaded (process.env before an
- * import): each runs with a module graph of its own. Every other file shares its worker's modules with the files
- * that ran there before (isolate: false), which loads the app once a worker instead of once a file: the store's
- * modules keep their state per database or per server they are given, never in a module-wide variable, so files
- * that share them do not meet.
+ * The database tests of the app and the server share their worker's modules (isolate: false), which loads the app
+ * once a worker instead of once a file: the store's modules keep their state per database or per server they are
+ * given, never in a module-wide variable, so files that share them do not meet.
  */
-const isolatedTests = ["tests/integration/auth-origins.test.ts"];
+const sharedModuleTests = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"];
 
-const integrationTests = [
-  "app/**/*.test.{ts,tsx}",
-  "server/**/*.test.ts",
-  "tests/integration/**/*.test.ts",
-  // The production build as a process of its own (npm run build first).
-  "tests/production/**/*.test.ts",
-];
+/**
+ * Each of these runs with a module graph of its own: tests that set process.env before their imports, start
+ * servers, relays and processes of their own, or (tests/production) the production build.
+ */
+const isolatedTests = ["tests/integration/**/*.test.ts", "tests/production/**/*.test.ts"];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -80,8 +76,8 @@ export default defineConfig({
         test: {
           name: "integration",
           isolate: false,
-          include: integrationTests,
-          exclude: [...configDefaults.exclude, ...unitTests, ...isolatedTests],
+          include: sharedModuleTests,
+          exclude: [...configDefaults.exclude, ...unitTests],
           globalSetup: ["tests/support/database-templates.ts"],
         },
       },
