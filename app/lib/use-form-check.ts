@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import { fieldLimits } from "./field-limits";
 import { checkForm, type FieldErrors, formToObject } from "./forms";
 
 /**
  * The browser's check of a form, with the schema the action uses (none: the form is sent as it is): the first message per field, or null to send.
  * Field names like "features.0" or "benefits.1.title" are read as lists and objects, as the action reads them.
+ * `field(name)` gives a text field its props: its name, the limits its schema gives (required, maxLength,
+ * inputMode), its value from `values` (what was just posted, or what is stored) and its message.
  */
-export function useFormCheck(schema: z.ZodType | undefined, serverErrors?: FieldErrors) {
+export function useFormCheck(
+  schema: z.ZodType | undefined,
+  serverErrors?: FieldErrors,
+  values?: Readonly<Record<string, string | undefined>>,
+) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};
   // The server's refusal gives the focus to its first field as the browser's check does; also when the form is
@@ -33,8 +40,14 @@ export function useFormCheck(schema: z.ZodType | undefined, serverErrors?: Field
     else delete next[name];
     setClientErrors(next);
   };
+  const field = (name: string) => ({
+    name,
+    ...(schema ? fieldLimits(schema)[name] : undefined),
+    defaultValue: values?.[name] ?? "",
+    error: errors[name],
+  });
   /** Give `formRef` to the form. */
-  return { errors, onSubmit, onChange, formRef, reset: () => setClientErrors({}) };
+  return { errors, onSubmit, onChange, formRef, field, reset: () => setClientErrors({}) };
 }
 
 /**

@@ -191,7 +191,11 @@ function PromotionFields({
   reply?: ActionReply;
   isNew: boolean;
 }) {
-  const { errors, onSubmit, onChange, formRef } = useFormCheck(promotionFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, formRef, field } = useFormCheck(
+    promotionFormSchema,
+    reply?.errors,
+    values,
+  );
   const [kind, setKind] = useState(values.kind === "fixed" ? "fixed" : "percent");
   const [scope, setScope] = useState(values.scope ?? "order");
   return (
@@ -209,22 +213,16 @@ function PromotionFields({
         <div className="space-y-4">
           <TextField
             label="Code"
-            name="code"
-            required
+            {...field("code")}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            defaultValue={values.code ?? ""}
-            error={errors.code}
             hint={`What customers type: letters, digits, - and _, ${CODE_LIMITS.min} to ${CODE_LIMITS.max} characters. Case does not matter: SAVE10 and save10 are the same code.`}
           />
           <TextAreaField
             label="Description (optional)"
-            name="description"
+            {...field("description")}
             rows={2}
-            maxLength={CODE_LIMITS.description}
-            defaultValue={values.description ?? ""}
-            error={errors.description}
             hint="For you and the other admins; customers never see it."
           />
         </div>
@@ -245,12 +243,10 @@ function PromotionFields({
           <div className="max-w-xs">
             <TextField
               label={kind === "percent" ? "Percentage off (%)" : "Amount off (USD)"}
-              name="value"
+              {...field("value")}
+              required
               inputMode="decimal"
               autoComplete="off"
-              required
-              defaultValue={values.value ?? ""}
-              error={errors.value}
               hint={
                 kind === "percent"
                   ? "From 0.01 to 100, like 10 or 12.5."
@@ -322,46 +318,31 @@ function PromotionFields({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Minimum subtotal (USD)"
-            name="minSubtotal"
+            {...field("minSubtotal")}
             inputMode="decimal"
             autoComplete="off"
-            defaultValue={values.minSubtotal ?? ""}
-            error={errors.minSubtotal}
             hint="The cart's subtotal before the discount must reach it. Empty: any."
           />
           <div className="hidden sm:block" />
           <TextField
             label="Starts (UTC)"
-            name="startsAt"
+            {...field("startsAt")}
             type="datetime-local"
-            defaultValue={values.startsAt ?? ""}
-            error={errors.startsAt}
             hint="Empty: at once."
           />
-          <TextField
-            label="Ends (UTC)"
-            name="endsAt"
-            type="datetime-local"
-            defaultValue={values.endsAt ?? ""}
-            error={errors.endsAt}
-            hint="Empty: never."
-          />
+          <TextField label="Ends (UTC)" {...field("endsAt")} type="datetime-local" hint="Empty: never." />
           <TextField
             label="Total uses"
-            name="usageLimit"
+            {...field("usageLimit")}
             inputMode="numeric"
             autoComplete="off"
-            defaultValue={values.usageLimit ?? ""}
-            error={errors.usageLimit}
             hint="Orders that may use it in all. Empty: no limit."
           />
           <TextField
             label="Uses per customer"
-            name="perCustomerLimit"
+            {...field("perCustomerLimit")}
             inputMode="numeric"
             autoComplete="off"
-            defaultValue={values.perCustomerLimit ?? ""}
-            error={errors.perCustomerLimit}
             hint="Orders one e-mail address may use it for. Empty: no limit."
           />
         </div>
