@@ -165,6 +165,9 @@ const smtp = new SMTPServer({
 });
 await new Promise((resolve) => smtp.listen(port + 1000, "127.0.0.1", resolve));
 env.SMTP_URL = `smtp://127.0.0.1:${port + 1000}`;
+// A test moves an unpaid order's placing time back and waits for the store to expire it: every few seconds, not
+// each minute.
+env.ORDER_EXPIRY_INTERVAL_SECONDS ??= "3";
 
 const server = spawn(process.execPath, ["--enable-source-maps", "build/server/main.js"], {
   stdio: "inherit",

@@ -174,8 +174,11 @@ async function serve(env: Env, logger: Logger) {
   running.contentVersion = contentVersion;
   // The owner's daily digest: every process tries, the database lets one run it a day.
   running.dailyJobs = startDailyJobs({ db: database.db, env, logger, mailer });
-  // Unpaid orders past the settings' hours give back their stock and codes: every process looks each minute.
-  running.orderExpiry = startOrderExpiry({ db: database.db, env, logger, mailer, cipher });
+  // Unpaid orders past the settings' hours give back their stock and codes: every process looks now and then.
+  running.orderExpiry = startOrderExpiry(
+    { db: database.db, env, logger, mailer, cipher },
+    env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
+  );
   const pageCache = createPageCache({
     // In development the code changes under the pages: nothing is kept.
     enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development",

@@ -74,6 +74,8 @@ const envSchema = z
     REQUEST_TIMEOUT_SECONDS: seconds(120),
     /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before it closes their connections. */
     SHUTDOWN_TIMEOUT_SECONDS: seconds(10),
+    /** How often each process looks for unpaid orders past the hours the settings give them. */
+    ORDER_EXPIRY_INTERVAL_SECONDS: seconds(60),
     /** /healthz reports not ready when DATA_DIR's disk has less free space than this. */
     HEALTH_MIN_FREE_MB: z.coerce
       .number("must be a number of megabytes")
