@@ -1,0 +1,245 @@
+import type { ComponentProps } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import type { ActionReply } from "~/lib/action-reply";
+import type { FieldErrors } from "~/lib/forms";
+import { useFormCheck } from "~/lib/use-form-check";
+import { TextField } from "~/ui/field";
+import { PageHeader } from "~/ui/page-header";
+import { MESSAGES } from "../messages";
+import { forgotPasswordSchema, signInSchema, signUpSchema } from "../schemas";
+import { NewPasswordField } from "./new-password-field";
+
+type SignInIntent = "sign-in" | "sign-up" | "forgot";
+
+/** What the sign-in page's action tells besides the usual: which of its three forms was sent, and `sent` once a link is on its way. */
+export type SignInAnswer = { intent: SignInIntent; errors: FieldErrors; sent?: boolean };
+type SignInReply = ActionReply<SignInAnswer>;
+
+/** One field of the page's forms; what was posted comes back into it (never a password: the action keeps none). */
+type CredentialField = { name: string; id: string; label: string } & Pick<
+  ComponentProps<"input">,
+  "type" | "autoComplete"
+>;
+
+const SIGN_IN_FIELDS: CredentialField[] = [
+  { name: "email", id: "sign-in-email", label: "E-mail address", type: "email", autoComplete: "username" },
+  {
+    name: "password",
+    id: "sign-in-password",
+    label: "Password",
+    type: "password",
+    autoComplete: "current-password",
+  },
+];
+const FORGOT_FIELDS: CredentialField[] = [
+  { name: "email", id: "forgot-email", label: "E-mail address", type: "email", autoComplete: "email" },
+];
+const SIGN_UP_FIELDS: CredentialField[] = [
+  { name: "name", id: "sign-up-name", label: "Your name", autoComplete: "name" },
+  { name: "email", id: "sign-up-email", label: "E-mail address", type: "email", autoComplete: "email" },
+];
+
+function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p
+      className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+      role="alert"
+      data-testid="form-error"
+    >
+      {message}
+    </p>
+  );
+}
+
+function SubmitButton({ intent, label, busy }: { intent: SignInIntent; label: string; busy: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={pending}
+      className="w-full rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-300"
+    >
+      {pending ? busy : label}
+    </button>
+  );
+}
+
+/**
+ * One of the page's forms: checked in the browser with the schema its action uses, it shows the action's answer
+ * only when that answer is about this form (`intent`). `redirectTo` goes along where signing in follows.
+ */
+function CredentialsForm({
+  intent,
+  schema,
+  reply,
+  fields,
+  submit,
+  redirectTo,
+  className,
+  testId,
+  intro,
+  sent,
+  children,
+}: {
+  intent: SignInIntent;
+  schema: z.ZodType;
+  reply: SignInReply | undefined;
+  fields: CredentialField[];
+  submit: { label: string; busy: string };
+  redirectTo?: string;
+  className: string;
+  testId: string;
+  intro?: React.ReactNode;
+  /** What shows in the form's place once its action has sent the e-mail asked for. */
+  sent?: { message: string; testId: string; className: string };
+  /** Fields after the table's. */
+  children?: (errors: FieldErrors) => React.ReactNode;
+}) {
+  const answer = reply?.intent === intent ? reply : undefined;
+  const { errors, onSubmit, formRef } = useFormCheck(schema, answer ? answer.errors : {});
+  const values = answer?.values ?? {};
+  if (sent && answer?.sent)
+    return (
+      <p
+        className={`${sent.className} rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900`}
+        role="status"
+        data-testid={sent.testId}
+      >
+        {sent.message}
+      </p>
+    );
+  return (
+    <Form
+      method="post"
+      noValidate
+      className={className}
+      ref={formRef}
+      onSubmit={onSubmit}
+      data-testid={testId}
+    >
+      {redirectTo === undefined ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
+      {intro}
+      <FormError message={errors.form} />
+      {fields.map(({ name, ...field }) => (
+        <TextField key={name} name={name} {...field} defaultValue={values[name]} error={errors[name]} />
+      ))}
+      {children?.(errors)}
+      <SubmitButton intent={intent} {...submit} />
+    </Form>
+  );
+}
+
+/** /user/login: sign in, ask for a password reset link, or create an account. */
+export function SignInPage({
+  redirectTo,
+  resetLinkInvalid,
+  reply,
+}: {
+  redirectTo: string;
+  resetLinkInvalid: boolean;
+  reply: SignInReply | undefined;
+}) {
+  const forgotOpen = resetLinkInvalid || reply?.intent === "forgot";
+
+  return (
+    <div>
+      <PageHeader
+        title="Sign in"
+        intro="Your orders, licence keys and saved addresses in one place. New here? Creating an account takes a minute."
+      />
+      <div
+        className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2 md:items-start"
+        data-testid="login-page"
+      >
+        <section
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+          aria-labelledby="sign-in-heading"
+        >
+          <h2 id="sign-in-heading" className="text-xl font-bold">
+            Sign in to your account
+          </h2>
+          <CredentialsForm
+            intent="sign-in"
+            schema={signInSchema}
+            reply={reply}
+            fields={SIGN_IN_FIELDS}
+            submit={{ label: "Sign in", busy: "Signing in…" }}
+            redirectTo={redirectTo}
+            className="mt-6 space-y-4"
+            testId="sign-in-form"
+          />
+
+          <details className="group mt-6 border-t border-slate-100 pt-4" open={forgotOpen}>
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700 hover:underline">
+              Forgot your password?
+            </summary>
+            {resetLinkInvalid ? (
+              <p
+                className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                role="alert"
+              >
+                {MESSAGES.resetInvalid}
+              </p>
+            ) : null}
+            <CredentialsForm
+              intent="forgot"
+              schema={forgotPasswordSchema}
+              reply={reply}
+              fields={FORGOT_FIELDS}
+              submit={{ label: "Send me a link", busy: "Sending…" }}
+              className="mt-3 space-y-4"
+              testId="forgot-form"
+              sent={{ message: MESSAGES.resetSent, testId: "reset-sent", className: "mt-3" }}
+              intro={
+                <p className="text-sm text-slate-600">We will e-mail you a link to choose a new password.</p>
+              }
+            />
+          </details>
+          <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
+            Ordered without an account?{" "}
+            <Link to="/order/lookup" className="font-semibold text-brand-700 hover:underline">
+              Find my order
+            </Link>
+          </p>
+        </section>
+
+        <section
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+          aria-labelledby="sign-up-heading"
+        >
+          <h2 id="sign-up-heading" className="text-xl font-bold">
+            New here? Create an account
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            Check out faster with saved addresses, and find every licence key again later.
+          </p>
+          <CredentialsForm
+            intent="sign-up"
+            schema={signUpSchema}
+            reply={reply}
+            fields={SIGN_UP_FIELDS}
+            submit={{ label: "Create my account", busy: "Creating your account…" }}
+            redirectTo={redirectTo}
+            className="mt-6 space-y-4"
+            testId="sign-up-form"
+            sent={{ message: MESSAGES.signUpSent, testId: "sign-up-sent", className: "mt-6" }}
+          >
+            {(errors) => (
+              <NewPasswordField
+                label="Choose a password"
+                name="password"
+                error={errors.password}
+                id="sign-up-password"
+              />
+            )}
+          </CredentialsForm>
+        </section>
+      </div>
+    </div>
+  );
+}
