@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
-import { defaultAddress } from "~/modules/accounts/addresses.server";
+import { addressForPage, defaultAddress } from "~/modules/accounts/addresses.server";
 import { ACTIVITY_STATUS_LABELS } from "~/modules/accounts/activity";
 import { AccountShell, Card, formatDate } from "~/modules/accounts/components/account-shell";
 import { useCurrentUser } from "~/modules/accounts/components/account-provider";
@@ -43,17 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         totalCents: order.totalCents,
         placedAt: new Date(order.timestamp.seconds * 1000).toISOString(),
       })),
-      address: address
-        ? {
-            name: address.name,
-            line1: address.line1,
-            line2: address.line2,
-            city: address.city,
-            region: address.region,
-            postalCode: address.postalCode,
-            country: address.country,
-          }
-        : null,
+      address: address ? addressForPage(address) : null,
       claimable,
       joined: {
         count: joined.length,
