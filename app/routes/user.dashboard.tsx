@@ -9,7 +9,7 @@ import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { sendVerificationLink } from "~/modules/accounts/verification.server";
 import { claimableOrderCount, ordersJoinedFromGuest } from "~/modules/accounts/guest-orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
-import { pageMeta } from "~/modules/seo/meta";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { PostalAddress } from "~/ui/postal-address";
 import type { Route } from "./+types/user.dashboard";
@@ -56,10 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.seo);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, context);
