@@ -134,6 +134,21 @@ function CredentialsForm({
   );
 }
 
+/** One of the page's two halves (signing in, signing up), named by its heading. */
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      aria-labelledby={id}
+    >
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** /user/login: sign in, ask for a password reset link, or create an account. */
 export function SignInPage({
   redirectTo,
@@ -156,13 +171,7 @@ export function SignInPage({
         className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2 md:items-start"
         data-testid="login-page"
       >
-        <section
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          aria-labelledby="sign-in-heading"
-        >
-          <h2 id="sign-in-heading" className="text-xl font-bold">
-            Sign in to your account
-          </h2>
+        <Panel id="sign-in-heading" title="Sign in to your account">
           <CredentialsForm
             intent="sign-in"
             schema={signInSchema}
@@ -206,15 +215,9 @@ export function SignInPage({
               Find my order
             </Link>
           </p>
-        </section>
+        </Panel>
 
-        <section
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          aria-labelledby="sign-up-heading"
-        >
-          <h2 id="sign-up-heading" className="text-xl font-bold">
-            New here? Create an account
-          </h2>
+        <Panel id="sign-up-heading" title="New here? Create an account">
           <p className="mt-2 text-sm text-slate-600">
             Check out faster with saved addresses, and find every licence key again later.
           </p>
@@ -238,7 +241,7 @@ export function SignInPage({
               />
             )}
           </CredentialsForm>
-        </section>
+        </Panel>
       </div>
     </div>
   );
