@@ -16,29 +16,73 @@ type SignInIntent = "sign-in" | "sign-up" | "forgot";
 export type SignInAnswer = { intent: SignInIntent; errors: FieldErrors; sent?: boolean };
 type SignInReply = ActionReply<SignInAnswer>;
 
-/** One field of the page's forms; what was posted comes back into it (never a password: the action keeps none). */
-type CredentialField = { name: string; id: string; label: string } & Pick<
+/**
+ * One field of the page's forms; what was posted comes back into it (never a password: the action keeps none).
+ * `choosesPassword`: the field of a new password, with the store's rule as its hint.
+ */
+type CredentialField = { name: string; id: string; label: string; choosesPassword?: true } & Pick<
   ComponentProps<"input">,
   "type" | "autoComplete"
 >;
 
-const SIGN_IN_FIELDS: CredentialField[] = [
-  { name: "email", id: "sign-in-email", label: "E-mail address", type: "email", autoComplete: "username" },
-  {
-    name: "password",
-    id: "sign-in-password",
-    label: "Password",
-    type: "password",
-    autoComplete: "current-password",
+type FormSpec = {
+  schema: z.ZodType;
+  testId: string;
+  /** The space above the form, and above the notice that takes its place once `sent`. */
+  margin: string;
+  /** Whether signing in follows, to the page the visitor came for. */
+  keepsRedirect: boolean;
+  intro?: string;
+  sent?: { message: string; testId: string };
+  fields: CredentialField[];
+  submit: { label: string; busy: string };
+};
+
+const email = { name: "email", label: "E-mail address", type: "email", autoComplete: "email" } as const;
+
+/** The page's three forms, by the intent their button sends. */
+const FORMS: Record<SignInIntent, FormSpec> = {
+  "sign-in": {
+    schema: signInSchema,
+    testId: "sign-in-form",
+    margin: "mt-6",
+    keepsRedirect: true,
+    fields: [
+      { ...email, id: "sign-in-email", autoComplete: "username" },
+      {
+        name: "password",
+        id: "sign-in-password",
+        label: "Password",
+        type: "password",
+        autoComplete: "current-password",
+      },
+    ],
+    submit: { label: "Sign in", busy: "Signing in…" },
   },
-];
-const FORGOT_FIELDS: CredentialField[] = [
-  { name: "email", id: "forgot-email", label: "E-mail address", type: "email", autoComplete: "email" },
-];
-const SIGN_UP_FIELDS: CredentialField[] = [
-  { name: "name", id: "sign-up-name", label: "Your name", autoComplete: "name" },
-  { name: "email", id: "sign-up-email", label: "E-mail address", type: "email", autoComplete: "email" },
-];
+  forgot: {
+    schema: forgotPasswordSchema,
+    testId: "forgot-form",
+    margin: "mt-3",
+    keepsRedirect: false,
+    intro: "We will e-mail you a link to choose a new password.",
+    sent: { message: MESSAGES.resetSent, testId: "reset-sent" },
+    fields: [{ ...email, id: "forgot-email" }],
+    submit: { label: "Send me a link", busy: "Sending…" },
+  },
+  "sign-up": {
+    schema: signUpSchema,
+    testId: "sign-up-form",
+    margin: "mt-6",
+    keepsRedirect: true,
+    sent: { message: MESSAGES.signUpSent, testId: "sign-up-sent" },
+    fields: [
+      { name: "name", id: "sign-up-name", label: "Your name", autoComplete: "name" },
+      { ...email, id: "sign-up-email" },
+      { name: "password", id: "sign-up-password", label: "Choose a password", choosesPassword: true },
+    ],
+    submit: { label: "Create my account", busy: "Creating your account…" },
+  },
+};
 
 function FormError({ message }: { message?: string }) {
   if (!message) return null;
@@ -70,66 +114,52 @@ function SubmitButton({ intent, label, busy }: { intent: SignInIntent; label: st
 }
 
 /**
- * One of the page's forms: checked in the browser with the schema its action uses, it shows the action's answer
- * only when that answer is about this form (`intent`). `redirectTo` goes along where signing in follows.
+ * One of the page's forms (`FORMS[intent]`): checked in the browser with the schema its action uses, it shows the
+ * action's answer only when that answer is about this form, and gives way to a notice once its e-mail is sent.
  */
 function CredentialsForm({
   intent,
-  schema,
   reply,
-  fields,
-  submit,
   redirectTo,
-  className,
-  testId,
-  intro,
-  sent,
-  children,
 }: {
   intent: SignInIntent;
-  schema: z.ZodType;
   reply: SignInReply | undefined;
-  fields: CredentialField[];
-  submit: { label: string; busy: string };
-  redirectTo?: string;
-  className: string;
-  testId: string;
-  intro?: React.ReactNode;
-  /** What shows in the form's place once its action has sent the e-mail asked for. */
-  sent?: { message: string; testId: string; className: string };
-  /** Fields after the table's. */
-  children?: (errors: FieldErrors) => React.ReactNode;
+  redirectTo: string;
 }) {
+  const form = FORMS[intent];
   const answer = reply?.intent === intent ? reply : undefined;
-  const { errors, onSubmit, formRef } = useFormCheck(schema, answer ? answer.errors : {});
+  const { errors, onSubmit, formRef } = useFormCheck(form.schema, answer ? answer.errors : {});
   const values = answer?.values ?? {};
-  if (sent && answer?.sent)
+  if (form.sent && answer?.sent)
     return (
       <p
-        className={`${sent.className} rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900`}
+        className={`${form.margin} rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900`}
         role="status"
-        data-testid={sent.testId}
+        data-testid={form.sent.testId}
       >
-        {sent.message}
+        {form.sent.message}
       </p>
     );
   return (
     <Form
       method="post"
       noValidate
-      className={className}
+      className={`${form.margin} space-y-4`}
       ref={formRef}
       onSubmit={onSubmit}
-      data-testid={testId}
+      data-testid={form.testId}
     >
-      {redirectTo === undefined ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
-      {intro}
+      {form.keepsRedirect ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {form.intro ? <p className="text-sm text-slate-600">{form.intro}</p> : null}
       <FormError message={errors.form} />
-      {fields.map(({ name, ...field }) => (
-        <TextField key={name} name={name} {...field} defaultValue={values[name]} error={errors[name]} />
-      ))}
-      {children?.(errors)}
-      <SubmitButton intent={intent} {...submit} />
+      {form.fields.map(({ name, choosesPassword, ...field }) =>
+        choosesPassword ? (
+          <NewPasswordField key={name} name={name} {...field} error={errors[name]} />
+        ) : (
+          <TextField key={name} name={name} {...field} defaultValue={values[name]} error={errors[name]} />
+        ),
+      )}
+      <SubmitButton intent={intent} {...form.submit} />
     </Form>
   );
 }
@@ -172,16 +202,7 @@ export function SignInPage({
         data-testid="login-page"
       >
         <Panel id="sign-in-heading" title="Sign in to your account">
-          <CredentialsForm
-            intent="sign-in"
-            schema={signInSchema}
-            reply={reply}
-            fields={SIGN_IN_FIELDS}
-            submit={{ label: "Sign in", busy: "Signing in…" }}
-            redirectTo={redirectTo}
-            className="mt-6 space-y-4"
-            testId="sign-in-form"
-          />
+          <CredentialsForm intent="sign-in" reply={reply} redirectTo={redirectTo} />
 
           <details className="group mt-6 border-t border-slate-100 pt-4" open={forgotOpen}>
             <summary className="cursor-pointer text-sm font-semibold text-brand-700 hover:underline">
@@ -195,19 +216,7 @@ export function SignInPage({
                 {MESSAGES.resetInvalid}
               </p>
             ) : null}
-            <CredentialsForm
-              intent="forgot"
-              schema={forgotPasswordSchema}
-              reply={reply}
-              fields={FORGOT_FIELDS}
-              submit={{ label: "Send me a link", busy: "Sending…" }}
-              className="mt-3 space-y-4"
-              testId="forgot-form"
-              sent={{ message: MESSAGES.resetSent, testId: "reset-sent", className: "mt-3" }}
-              intro={
-                <p className="text-sm text-slate-600">We will e-mail you a link to choose a new password.</p>
-              }
-            />
+            <CredentialsForm intent="forgot" reply={reply} redirectTo={redirectTo} />
           </details>
           <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
             Ordered without an account?{" "}
@@ -221,26 +230,7 @@ export function SignInPage({
           <p className="mt-2 text-sm text-slate-600">
             Check out faster with saved addresses, and find every licence key again later.
           </p>
-          <CredentialsForm
-            intent="sign-up"
-            schema={signUpSchema}
-            reply={reply}
-            fields={SIGN_UP_FIELDS}
-            submit={{ label: "Create my account", busy: "Creating your account…" }}
-            redirectTo={redirectTo}
-            className="mt-6 space-y-4"
-            testId="sign-up-form"
-            sent={{ message: MESSAGES.signUpSent, testId: "sign-up-sent", className: "mt-6" }}
-          >
-            {(errors) => (
-              <NewPasswordField
-                label="Choose a password"
-                name="password"
-                error={errors.password}
-                id="sign-up-password"
-              />
-            )}
-          </CredentialsForm>
+          <CredentialsForm intent="sign-up" reply={reply} redirectTo={redirectTo} />
         </Panel>
       </div>
     </div>
