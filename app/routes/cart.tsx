@@ -15,6 +15,7 @@ import { DiscountCodeField, useCartQuoteWithCode } from "~/modules/cart/componen
 import { OrderTotals } from "~/modules/orders/components/order-totals";
 import type { CartQuote } from "~/modules/cart/quote";
 import { availabilityText } from "~/modules/catalogue/availability";
+import { ProductImage } from "~/modules/catalogue/components/product-image";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { Button, ButtonLink } from "~/ui/button";
@@ -210,11 +211,9 @@ function CartLineRow({
     >
       {priced ? (
         <Link to={priced.route} className="shrink-0">
-          <img
-            src={priced.img}
-            alt={priced.name}
-            width={96}
-            height={96}
+          <ProductImage
+            product={priced}
+            size={96}
             className="h-16 w-16 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24"
           />
         </Link>

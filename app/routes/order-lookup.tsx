@@ -9,16 +9,13 @@ import { ordersContext } from "~/modules/orders/orders.server";
 import { orderLookupSchema } from "~/modules/orders/schemas";
 import { TextField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
-import { pageMeta } from "~/modules/seo/meta";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/order-lookup";
 
 export const headers = headersWithRetryAfter;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.seo);
 
 /** The order number a retired link's page passes on fills the form in. */
 export async function loader({ context, request }: Route.LoaderArgs) {

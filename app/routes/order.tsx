@@ -13,7 +13,7 @@ import { buyerOrderView } from "~/modules/orders/order-view";
 import { orderForBuyer, ordersContext } from "~/modules/orders/orders.server";
 import { CheckoutTooLateError, startStripeCheckout } from "~/modules/orders/stripe.server";
 import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { NO_INDEX, pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/order";
 
@@ -73,7 +73,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData && !loaderData.retired
     ? pageMeta(loaderData.seo)
     : [{ title: loaderData ? "This order link no longer works" : "Order" }]),
-  { name: "robots", content: "noindex" },
+  NO_INDEX,
 ];
 
 /** Pay again by card for an order still waiting for payment, or e-mail a new link and retire this one. */

@@ -19,7 +19,7 @@ import { limitCodeGuesses } from "~/modules/orders/code-guesses.server";
 import { refusal } from "~/lib/action-reply";
 import { type FieldErrors } from "~/lib/forms";
 import { checkoutSchema, fieldErrors, formToObject } from "~/modules/orders/schemas";
-import { defaultAddress } from "~/modules/accounts/addresses.server";
+import { addressForPage, defaultAddress } from "~/modules/accounts/addresses.server";
 import { getViewer } from "~/modules/accounts/session.server";
 import { getSettings } from "~/modules/orders/settings.server";
 import { startStripeCheckout } from "~/modules/orders/stripe.server";
@@ -28,7 +28,8 @@ import { seoForPath } from "~/modules/seo/seo.server";
 import { ButtonLink } from "~/ui/button";
 import { AddressFields } from "~/ui/address-fields";
 import { COUNTRIES } from "~/lib/address";
-import { TextField } from "~/ui/field";
+import { CheckboxField, TextField } from "~/ui/field";
+import { fieldLimits } from "~/lib/field-limits";
 import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
 import { PaymentMethods } from "~/modules/orders/components/payment-methods";
 import type { Route } from "./+types/payment";
@@ -48,26 +49,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     getSettings(context.db),
     getViewer(request, context),
   ]);
-  // A signed-in customer's e-mail and default address fill the form in.
+  // A signed-in customer's e-mail and default address (or at least their name) fill the form in.
   const address = viewer ? await defaultAddress(context.db, viewer.id) : null;
+  const billing: Partial<ReturnType<typeof addressForPage>> = address
+    ? addressForPage(address)
+    : { name: viewer?.name };
   return {
-    prefill: viewer
-      ? {
-          email: viewer.email,
-          billing: address
-            ? {
-                name: address.name,
-                line1: address.line1,
-                line2: address.line2,
-                city: address.city,
-                region: address.region,
-                postalCode: address.postalCode,
-                country: address.country,
-                phone: address.phone,
-              }
-            : { name: viewer.name },
-        }
-      : null,
+    prefill: viewer ? { email: viewer.email, billing } : null,
     seo,
     methods,
     idempotencyKey: crypto.randomUUID(),
@@ -293,7 +281,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             label="Tax ID (optional, for business customers)"
             name="buyerTaxId"
             autoComplete="off"
-            maxLength={30}
+            {...fieldLimits(checkoutSchema).buyerTaxId}
             defaultValue={draft?.buyerTaxId}
             error={errors.buyerTaxId}
             hint="Your VAT number, GSTIN or EIN, printed on your invoice."
@@ -358,33 +346,19 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             totalCents={quote?.totalCents}
             error={errors.paymentMethod}
           />
-          <div>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="acceptTerms"
-                className="mt-0.5"
-                aria-invalid={errors.acceptTerms ? true : undefined}
-                aria-describedby={errors.acceptTerms ? "accept-error" : undefined}
-              />
-              <span>
-                I accept the{" "}
-                <Link to="/termsandconditions" className="font-semibold text-brand-700 underline">
-                  terms and conditions
-                </Link>{" "}
-                and the{" "}
-                <Link to="/returnandrefundpolicy" className="font-semibold text-brand-700 underline">
-                  return and refund policy
-                </Link>
-                .
-              </span>
-            </label>
-            {errors.acceptTerms ? (
-              <p id="accept-error" className="mt-1 text-sm text-red-700" role="alert">
-                {errors.acceptTerms}
-              </p>
-            ) : null}
-          </div>
+          <CheckboxField name="acceptTerms" error={errors.acceptTerms} errorId="accept-error">
+            <span>
+              I accept the{" "}
+              <Link to="/termsandconditions" className="font-semibold text-brand-700 underline">
+                terms and conditions
+              </Link>{" "}
+              and the{" "}
+              <Link to="/returnandrefundpolicy" className="font-semibold text-brand-700 underline">
+                return and refund policy
+              </Link>
+              .
+            </span>
+          </CheckboxField>
         </div>
         <aside
           className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"

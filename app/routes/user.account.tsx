@@ -3,7 +3,7 @@ import { AccountSettings } from "~/modules/accounts/components/account-settings"
 import { AccountShell } from "~/modules/accounts/components/account-shell";
 import { listDeviceSessions, selfServiceAction } from "~/modules/accounts/self-service.server";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
-import { pageMeta } from "~/modules/seo/meta";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.account";
 
@@ -21,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ name: viewer.name, email: viewer.email, sessions, seo }, { headers: PRIVATE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.seo);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, context);

@@ -1,9 +1,9 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { refusal } from "~/lib/action-reply";
 import { PostalAddress } from "~/ui/postal-address";
 import { readFormBody } from "~/lib/form-data.server";
-import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
-import { useFocusOnFirstError } from "~/lib/use-form-check";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { useFormCheck } from "~/lib/use-form-check";
 import {
   addAddress,
   type AddressWrite,
@@ -17,7 +17,7 @@ import { AccountShell } from "~/modules/accounts/components/account-shell";
 import { addressIdSchema, savedAddressSchema } from "~/modules/accounts/schemas";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
 import { AddressFields } from "~/ui/address-fields";
-import { pageMeta } from "~/modules/seo/meta";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.address";
 
@@ -45,43 +45,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
-  { name: "robots", content: "noindex" },
-];
-
-type Reply = { errors: FieldErrors; values?: Record<string, string>; intent?: string };
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.seo);
 
 const NOT_FOUND = "Address not found: it may have been deleted already.";
 
 function refused(write: Extract<AddressWrite, { ok: false }>, values?: Record<string, string>) {
   return write.reason === "not-found"
-    ? data<Reply>({ errors: { form: NOT_FOUND } }, { status: 404 })
-    : data<Reply>(
-        {
-          errors: { form: `Your address book is full (${MAX_ADDRESSES} addresses): delete one first.` },
-          values,
-        },
-        { status: 400 },
-      );
+    ? refusal(404, { errors: { form: NOT_FOUND } })
+    : refusal(400, {
+        errors: { form: `Your address book is full (${MAX_ADDRESSES} addresses): delete one first.` },
+        values,
+      });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, context);
   const body = await readFormBody(request);
-  if (!body.ok)
-    return data<Reply>({ errors: { form: "The form could not be read: reload the page" } }, { status: 400 });
+  if (!body.ok) return refusal(400, { errors: { form: "The form could not be read: reload the page" } });
   const { intent, id: rawId, ...values } = body.values;
 
   if (intent === "add" || intent === "update") {
     const parsed = savedAddressSchema.safeParse(values);
-    if (!parsed.success)
-      return data<Reply>({ errors: fieldErrors(parsed.error), values, intent }, { status: 400 });
+    if (!parsed.success) return refusal(400, { errors: fieldErrors(parsed.error), values, intent });
     let write: AddressWrite;
     if (intent === "add") write = await addAddress(context.db, viewer.id, parsed.data);
     else {
       const id = addressIdSchema.safeParse(rawId);
-      if (!id.success) return data<Reply>({ errors: { form: NOT_FOUND } }, { status: 404 });
+      if (!id.success) return refusal(404, { errors: { form: NOT_FOUND } });
       write = await updateAddress(context.db, viewer.id, id.data, parsed.data);
     }
     if (!write.ok) return refused(write, values);
@@ -89,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "delete" || intent === "default") {
     const id = addressIdSchema.safeParse(rawId);
-    if (!id.success) return data<Reply>({ errors: { form: NOT_FOUND } }, { status: 404 });
+    if (!id.success) return refusal(404, { errors: { form: NOT_FOUND } });
     const write =
       intent === "delete"
         ? await deleteAddress(context.db, viewer.id, id.data)
@@ -97,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!write.ok) return refused(write);
     return redirect("/user/address");
   }
-  return data<Reply>({ errors: { form: "Choose what to do with the form's buttons." } }, { status: 400 });
+  return refusal(400, { errors: { form: "Choose what to do with the form's buttons." } });
 }
 
 type SavedView = Route.ComponentProps["loaderData"]["addresses"][number];
@@ -114,27 +104,16 @@ function AddressForm({
   onCancel?: React.ReactNode;
 }) {
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const shown = clientErrors ?? errors;
-  const form = useFocusOnFirstError(shown);
+  const { errors: shown, onSubmit, formRef } = useFormCheck(savedAddressSchema, errors);
   const busy = navigation.state === "submitting";
   return (
     <Form
-      ref={form}
+      ref={formRef}
       method="post"
       noValidate
       className="space-y-4"
       data-testid="address-form"
-      onSubmit={(event) => {
-        const entries = Object.fromEntries(
-          [...new FormData(event.currentTarget).entries()].filter(
-            (entry): entry is [string, string] => typeof entry[1] === "string",
-          ),
-        );
-        const found = checkForm(savedAddressSchema, entries);
-        setClientErrors(found);
-        if (found) event.preventDefault();
-      }}
+      onSubmit={onSubmit}
     >
       <input type="hidden" name="intent" value={address ? "update" : "add"} />
       {address ? <input type="hidden" name="id" value={address.id} /> : null}

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
-import { defaultAddress } from "~/modules/accounts/addresses.server";
+import { addressForPage, defaultAddress } from "~/modules/accounts/addresses.server";
 import { ACTIVITY_STATUS_LABELS } from "~/modules/accounts/activity";
 import { AccountShell, Card, formatDate } from "~/modules/accounts/components/account-shell";
 import { useCurrentUser } from "~/modules/accounts/components/account-provider";
@@ -9,7 +9,7 @@ import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { sendVerificationLink } from "~/modules/accounts/verification.server";
 import { claimableOrderCount, ordersJoinedFromGuest } from "~/modules/accounts/guest-orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
-import { pageMeta } from "~/modules/seo/meta";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { PostalAddress } from "~/ui/postal-address";
 import type { Route } from "./+types/user.dashboard";
@@ -43,17 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         totalCents: order.totalCents,
         placedAt: new Date(order.timestamp.seconds * 1000).toISOString(),
       })),
-      address: address
-        ? {
-            name: address.name,
-            line1: address.line1,
-            line2: address.line2,
-            city: address.city,
-            region: address.region,
-            postalCode: address.postalCode,
-            country: address.country,
-          }
-        : null,
+      address: address ? addressForPage(address) : null,
       claimable,
       joined: {
         count: joined.length,
@@ -66,10 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.seo);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, context);

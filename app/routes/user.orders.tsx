@@ -7,7 +7,7 @@ import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server"
 import { claimableOrderCount, joinGuestOrders } from "~/modules/accounts/guest-orders.server";
 import { ordersForUser } from "~/modules/orders/customer.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
-import { pageMeta } from "~/modules/seo/meta";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.orders";
 
@@ -54,10 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.seo);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, context);

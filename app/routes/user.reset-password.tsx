@@ -1,14 +1,16 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { refusal } from "~/lib/action-reply";
 import { readFormBody } from "~/lib/form-data.server";
 import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { flashCookie } from "~/modules/accounts/flash";
-import { MIN_PASSWORD, resetPasswordSchema } from "~/modules/accounts/schemas";
+import { resetPasswordSchema } from "~/modules/accounts/schemas";
+import { NewPasswordField } from "~/modules/accounts/components/new-password-field";
 import { MESSAGES } from "~/modules/accounts/messages";
 import { resetPassword } from "~/modules/accounts/sign-in.server";
 import { TextField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
-import { pageMeta } from "~/modules/seo/meta";
+import { privatePageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.reset-password";
 
@@ -24,22 +26,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData?.seo),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.seo);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
-  if (!body.ok)
-    return data(
-      { errors: { form: "The form could not be read: reload the page" } as FieldErrors },
-      { status: 400 },
-    );
+  if (!body.ok) return refusal(400, { errors: { form: "The form could not be read: reload the page" } });
   const parsed = resetPasswordSchema.safeParse(body.values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return refusal(400, { errors: fieldErrors(parsed.error) });
   const result = await resetPassword(context, request, parsed.data.token, parsed.data.password);
-  if (!result.ok) return data({ errors: result.errors as FieldErrors }, { status: result.status });
+  if (!result.ok) return refusal(result.status, { errors: result.errors });
   return redirect("/user/login", {
     headers: { "Set-Cookie": flashCookie(["password-reset"], context.env.PUBLIC_URL.startsWith("https://")) },
   });
@@ -90,14 +85,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 </Link>
               </p>
             ) : null}
-            <TextField
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              hint={`At least ${MIN_PASSWORD} characters.`}
-              error={errors.password}
-            />
+            <NewPasswordField label="New password" name="password" error={errors.password} />
             <TextField
               label="Repeat the new password"
               name="confirm"

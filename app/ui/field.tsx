@@ -103,3 +103,39 @@ export function SelectField({
     </FieldFrame>
   );
 }
+
+/**
+ * A box to tick that the form may refuse unticked (the terms, a confirmation): its label beside it, and the refusal's
+ * message below, named by `errorId`, which the page gives so its tests and links can find it.
+ */
+export function CheckboxField({
+  name,
+  error,
+  errorId,
+  children,
+}: {
+  name: string;
+  error?: string;
+  errorId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          name={name}
+          className="mt-0.5"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {children}
+      </label>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

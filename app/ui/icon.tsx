@@ -10,26 +10,21 @@ const STROKE = {
   strokeLinejoin: "round",
 } as const;
 
+/** A symbol drawn as one filled shape on a 20-pixel grid (its holes cut out by the even-odd rule). */
+const solid = (name: string, shape: string) => (
+  <symbol key={name} id={`icon-${name}`} viewBox="0 0 20 20">
+    <path fill="currentColor" fillRule="evenodd" d={shape} clipRule="evenodd" />
+  </symbol>
+);
+
 const SYMBOLS = {
-  check: (
-    <symbol key="check" id="icon-check" viewBox="0 0 20 20">
-      <path
-        fill="currentColor"
-        fillRule="evenodd"
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z"
-        clipRule="evenodd"
-      />
-    </symbol>
+  check: solid(
+    "check",
+    "M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z",
   ),
-  info: (
-    <symbol key="info" id="icon-info" viewBox="0 0 20 20">
-      <path
-        fill="currentColor"
-        fillRule="evenodd"
-        d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a.75.75 0 0 0 0 1.5h.25v3.25a.75.75 0 0 0 1.5 0V9.75A.75.75 0 0 0 10 9H9Z"
-        clipRule="evenodd"
-      />
-    </symbol>
+  info: solid(
+    "info",
+    "M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a.75.75 0 0 0 0 1.5h.25v3.25a.75.75 0 0 0 1.5 0V9.75A.75.75 0 0 0 10 9H9Z",
   ),
   cart: (
     <symbol key="cart" id="icon-cart" viewBox="0 0 24 24" {...STROKE}>

@@ -92,3 +92,15 @@ export async function taxOrder(
     order: order!,
   };
 }
+
+/** A buyer in Lucknow (Uttar Pradesh) with a name in Devanagari: the invoices' fonts must print it. */
+export const BUYER_IN_LUCKNOW = {
+  name: "राम कुमार",
+  line1: "12 MG Road",
+  line2: "",
+  city: "Lucknow",
+  region: "UP",
+  postalCode: "226001",
+  country: "IN",
+  phone: "",
+};

@@ -5,7 +5,12 @@ import { placeOrder } from "~/modules/orders/orders.server";
 import { signUpConfirmed } from "../../../tests/support/accounts";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
-import { checkout, ordersTestContext, testEnv } from "../../../tests/support/orders";
+import {
+  address as checkoutAddress,
+  checkout,
+  ordersTestContext,
+  testEnv,
+} from "../../../tests/support/orders";
 import { seedDemo } from "../../../tests/support/seed";
 import { activityToast } from "./activity";
 import { setActivity } from "./activity.server";
@@ -37,17 +42,12 @@ async function post(auth: Auth, path: string, body: unknown, headers: Record<str
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as AuthBody, response };
 }
 
-const address = {
-  name: "Ada Lovelace",
-  line1: "1 Example Street",
-  line2: "",
-  city: "New York",
-  region: "NY",
-  postalCode: "10001",
-  country: "US",
-  phone: "",
-  isDefault: false,
-};
+/** A sign-in through better-auth's endpoint, as the sign-in form's action makes it. */
+const signIn = (auth: Auth, email: string, password: string, headers?: Record<string, string>) =>
+  post(auth, "/sign-in/email", { email, password }, headers);
+
+/** An address-book entry: the checkout's test address, with its state. */
+const address = { ...checkoutAddress, region: "NY", isDefault: false };
 
 describe.each(drivers)("accounts on %s", (driver) => {
   let database: TestDatabase;
@@ -175,25 +175,13 @@ describe.each(drivers)("accounts on %s", (driver) => {
 
     it("answers a wrong password and an unknown e-mail the same way, and starts a new session each time", async () => {
       await signUp("known@example.com", "the right one");
-      const wrong = await post(auth, "/sign-in/email", {
-        email: "known@example.com",
-        password: "not the one",
-      });
-      const unknown = await post(auth, "/sign-in/email", {
-        email: "nobody@example.com",
-        password: "not the one",
-      });
+      const wrong = await signIn(auth, "known@example.com", "not the one");
+      const unknown = await signIn(auth, "nobody@example.com", "not the one");
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(unknown.body).toEqual(wrong.body);
-      const first = await post(auth, "/sign-in/email", {
-        email: "known@example.com",
-        password: "the right one",
-      });
-      const second = await post(auth, "/sign-in/email", {
-        email: "known@example.com",
-        password: "the right one",
-      });
+      const first = await signIn(auth, "known@example.com", "the right one");
+      const second = await signIn(auth, "known@example.com", "the right one");
       expect(first.status).toBe(200);
       const cookie = (reply: typeof first) =>
         reply.response.headers.getSetCookie().find((value) => value.startsWith("storefront.session_token="))!;
@@ -203,10 +191,7 @@ describe.each(drivers)("accounts on %s", (driver) => {
 
     it("signing out deletes the session on the server", async () => {
       await signUp("leaver@example.com");
-      const signedIn = await post(auth, "/sign-in/email", {
-        email: "leaver@example.com",
-        password: "correct horse",
-      });
+      const signedIn = await signIn(auth, "leaver@example.com", "correct horse");
       const cookie = signedIn.response.headers.getSetCookie()[0]!.split(";")[0]!;
       const headers = new Headers({ cookie });
       expect(await auth.api.getSession({ headers })).not.toBeNull();
@@ -218,21 +203,11 @@ describe.each(drivers)("accounts on %s", (driver) => {
       const ip = { "x-client-ip": "198.51.100.7" };
       const statuses = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push(
-          (await post(limited, "/sign-in/email", { email: "x@example.com", password: "whatever1" }, ip))
-            .status,
-        );
+        statuses.push((await signIn(limited, "x@example.com", "whatever1", ip)).status);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
       // Another address is not held back.
-      const other = await post(
-        limited,
-        "/sign-in/email",
-        { email: "x@example.com", password: "whatever1" },
-        {
-          "x-client-ip": "198.51.100.8",
-        },
-      );
+      const other = await signIn(limited, "x@example.com", "whatever1", { "x-client-ip": "198.51.100.8" });
       expect(other.status).toBe(401);
     });
   });
@@ -261,14 +236,8 @@ describe.each(drivers)("accounts on %s", (driver) => {
       const again = await post(auth, "/reset-password", { token, newPassword: "another one" });
       expect(again.status).toBe(400);
       expect(again.body.code).toBe("INVALID_TOKEN");
-      expect(
-        (await post(auth, "/sign-in/email", { email: "forgetful@example.com", password: "old password" }))
-          .status,
-      ).toBe(401);
-      expect(
-        (await post(auth, "/sign-in/email", { email: "forgetful@example.com", password: "new password" }))
-          .status,
-      ).toBe(200);
+      expect((await signIn(auth, "forgetful@example.com", "old password")).status).toBe(401);
+      expect((await signIn(auth, "forgetful@example.com", "new password")).status).toBe(200);
     });
 
     it("refuses an expired token", async () => {

@@ -25,6 +25,12 @@ export async function defaultAddress(db: Database, userId: string): Promise<Save
   return row ?? null;
 }
 
+/** A saved address as a page gets it: who it goes to and where, without the row's bookkeeping (ids, owner, dates). */
+export function addressForPage(address: SavedAddress) {
+  const { name, line1, line2, city, region, postalCode, country, phone } = address;
+  return { name, line1, line2, city, region, postalCode, country, phone };
+}
+
 const fields = ({ isDefault: _isDefault, ...address }: SavedAddressInput) => address;
 
 export type AddressWrite = { ok: true; id: number } | { ok: false; reason: "not-found" | "too-many" };

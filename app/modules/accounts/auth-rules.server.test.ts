@@ -48,6 +48,11 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
   let auth: Auth;
   const call = (method: "GET" | "POST", path: string, body?: unknown, headers?: Record<string, string>) =>
     authRequest(auth, ORIGIN, method, path, body, headers);
+  /** Better-auth's sign-up and sign-in endpoints, with what else a test sends (a callback, an image). */
+  const signUpCall = (name: unknown, email: string, password: string, more: object = {}) =>
+    call("POST", "/sign-up/email", { name, email, password, ...more });
+  const signInCall = (email: string, password: string, more: object = {}) =>
+    call("POST", "/sign-in/email", { email, password, ...more });
   const sessionsOf = async (email: string) => {
     const [found] = await database.db.select().from(user).where(eq(user.email, email));
     return found ? database.db.select().from(session).where(eq(session.userId, found.id)) : [];
@@ -75,16 +80,14 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
         password: PASSWORD,
       });
       expect(cookie).toContain("session_token=");
-      const signIn = await call("POST", "/sign-in/email", {
-        email: "redirected@example.com",
-        password: PASSWORD,
+      const signIn = await signInCall("redirected@example.com", PASSWORD, {
         callbackURL: "/caf\u0100?q=\u4e2d",
       });
       expect(signIn.status).toBe(200);
       expect(signIn.response.headers.get("location")).toBe("/caf%C4%80?q=%E4%B8%AD");
 
       // The confirmation link of another account, with a tampered callback.
-      await call("POST", "/sign-up/email", { name: "Later", email: "later@example.com", password: PASSWORD });
+      await signUpCall("Later", "later@example.com", PASSWORD);
       const mail = await lastEmail(database.db, "later@example.com", "email-verification");
       const token = /token=([^&\s]+)/.exec(mail!.text)![1]!;
       const verify = await call(
@@ -103,11 +106,7 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
       });
       const before = (await sessionsOf("careful@example.com")).length;
       for (const callbackURL of ["https://evil.example/", "//evil.example", `/${"a".repeat(5000)}`]) {
-        const reply = await call("POST", "/sign-in/email", {
-          email: "careful@example.com",
-          password: PASSWORD,
-          callbackURL,
-        });
+        const reply = await signInCall("careful@example.com", PASSWORD, { callbackURL });
         expect(reply.status, callbackURL.slice(0, 30)).toBe(400);
         expect(reply.body).toEqual({
           code: "INVALID_REDIRECT",
@@ -134,16 +133,13 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
       ];
       for (const [index, [name, message]] of cases.entries()) {
         const email = `bad-name-${index}@example.com`;
-        const reply = await call("POST", "/sign-up/email", { name, email, password: PASSWORD });
+        const reply = await signUpCall(name, email, PASSWORD);
         expect(reply.status).toBe(400);
         expect(reply.body).toEqual({ code: "INVALID_NAME", message });
         expect(await database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
         expect(await database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email))).toEqual([]);
       }
-      const image = await call("POST", "/sign-up/email", {
-        name: "Pictured",
-        email: "pictured@example.com",
-        password: PASSWORD,
+      const image = await signUpCall("Pictured", "pictured@example.com", PASSWORD, {
         image: `https://example.com/${"x".repeat(200_000)}`,
       });
       expect(image.status).toBe(400);
@@ -151,10 +147,7 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
         code: "INVALID_IMAGE",
         message: "The image address must be at most 2048 characters",
       });
-      const script = await call("POST", "/sign-up/email", {
-        name: "Pictured",
-        email: "pictured@example.com",
-        password: PASSWORD,
+      const script = await signUpCall("Pictured", "pictured@example.com", PASSWORD, {
         image: "javascript:alert(1)",
       });
       expect(script.status).toBe(400);
@@ -162,11 +155,7 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
     });
 
     it("a name is stored trimmed, as the store's forms store it", async () => {
-      await call("POST", "/sign-up/email", {
-        name: "  Grace Hopper  ",
-        email: "grace@example.com",
-        password: PASSWORD,
-      });
+      await signUpCall("  Grace Hopper  ", "grace@example.com", PASSWORD);
       const [row] = await database.db.select().from(user).where(eq(user.email, "grace@example.com"));
       expect(row!.name).toBe("Grace Hopper");
     });
@@ -201,10 +190,7 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
         .update(user)
         .set({ mustChangePassword: false })
         .where(eq(user.email, "boss@example.com"));
-      const signIn = await call("POST", "/sign-in/email", {
-        email: "boss@example.com",
-        password: created.password,
-      });
+      const signIn = await signInCall("boss@example.com", created.password);
       expect(signIn.status).toBe(200);
       const cookie = cookieHeader(signIn.response);
       const create = await call(
@@ -259,16 +245,8 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
         email: "taken@example.com",
         password: PASSWORD,
       });
-      const known = await call("POST", "/sign-up/email", {
-        name: "Owner",
-        email: "taken@example.com",
-        password: "another password",
-      });
-      const fresh = await call("POST", "/sign-up/email", {
-        name: "Owner",
-        email: "fresh@example.com",
-        password: "another password",
-      });
+      const known = await signUpCall("Owner", "taken@example.com", "another password");
+      const fresh = await signUpCall("Owner", "fresh@example.com", "another password");
       expect(known.status).toBe(200);
       expect(fresh.status).toBe(200);
       expect(shape(known.body)).toEqual(
@@ -285,21 +263,12 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
       expect(told!.text).toContain(`${ORIGIN}/user/login`);
       expect(await lastEmail(database.db, "fresh@example.com", "email-verification")).toBeDefined();
       // Nothing changed for the owner: the old password still signs in, the new one does not.
-      expect(
-        (await call("POST", "/sign-in/email", { email: "taken@example.com", password: PASSWORD })).status,
-      ).toBe(200);
-      expect(
-        (await call("POST", "/sign-in/email", { email: "taken@example.com", password: "another password" }))
-          .status,
-      ).toBe(401);
+      expect((await signInCall("taken@example.com", PASSWORD)).status).toBe(200);
+      expect((await signInCall("taken@example.com", "another password")).status).toBe(401);
     });
 
     it("signing in before the address is confirmed answers like a wrong password, and sends the link again", async () => {
-      await call("POST", "/sign-up/email", {
-        name: "Prober",
-        email: "unconfirmed@example.com",
-        password: PASSWORD,
-      });
+      await signUpCall("Prober", "unconfirmed@example.com", PASSWORD);
       const [row] = await database.db.select().from(user).where(eq(user.email, "unconfirmed@example.com"));
       const links = async () =>
         (
@@ -314,14 +283,8 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
             )
         ).length;
       expect(await links()).toBe(1);
-      const right = await call("POST", "/sign-in/email", {
-        email: "unconfirmed@example.com",
-        password: PASSWORD,
-      });
-      const wrong = await call("POST", "/sign-in/email", {
-        email: "unconfirmed@example.com",
-        password: "not the password",
-      });
+      const right = await signInCall("unconfirmed@example.com", PASSWORD);
+      const wrong = await signInCall("unconfirmed@example.com", "not the password");
       expect(right.status).toBe(401);
       expect(right.body).toEqual(wrong.body);
       expect(right.response.headers.getSetCookie()).toEqual([]);
@@ -338,10 +301,7 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
       expect(cookies.some((cookie) => cookie.startsWith("storefront.flash=email-verified"))).toBe(true);
       const [after] = await database.db.select().from(user).where(eq(user.id, row!.id));
       expect(after).toMatchObject({ emailVerified: true, status: "Active" });
-      expect(
-        (await call("POST", "/sign-in/email", { email: "unconfirmed@example.com", password: PASSWORD }))
-          .status,
-      ).toBe(200);
+      expect((await signInCall("unconfirmed@example.com", PASSWORD)).status).toBe(200);
     });
   });
 
@@ -376,14 +336,7 @@ describe.each(drivers)("better-auth's endpoints follow the store's rules on %s",
       }
       expect((await reset(third, "my new password")).status).toBe(200);
       expect((await reset(third, "again and again")).status).toBe(400);
-      expect(
-        (
-          await call("POST", "/sign-in/email", {
-            email: "forgetful@example.com",
-            password: "my new password",
-          })
-        ).status,
-      ).toBe(200);
+      expect((await signInCall("forgetful@example.com", "my new password")).status).toBe(200);
     });
 
     it("a successful reset ends every other link of the account, and only of that account", async () => {

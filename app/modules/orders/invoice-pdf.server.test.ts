@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { create as openFont, type Font } from "fontkit";
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/money";
+import { BUYER_IN_LUCKNOW } from "../../../tests/support/invoices";
 import { pdfPages, pdfText } from "../../../tests/support/pdf";
 import type { DocumentLine, DocumentSnapshot } from "./invoice-document";
 import { renderDocumentPdf } from "./invoice-pdf.server";
@@ -13,16 +14,7 @@ const fonts = ["400Regular", "700Bold"].map(
   (name) => openFont(readFileSync(require.resolve(fontFile(name)))) as Font,
 );
 
-const address = {
-  name: "राम कुमार",
-  line1: "12 MG Road",
-  line2: "",
-  city: "Lucknow",
-  region: "UP",
-  postalCode: "226001",
-  country: "IN",
-  phone: "",
-};
+const address = BUYER_IN_LUCKNOW;
 
 const line = (lineId: number, name: string): DocumentLine => ({
   lineId,

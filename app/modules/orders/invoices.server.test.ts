@@ -23,7 +23,7 @@ import { recordingLogger } from "../../../tests/support/logger";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { pdfText } from "../../../tests/support/pdf";
-import { taxOrder } from "../../../tests/support/invoices";
+import { BUYER_IN_LUCKNOW, taxOrder } from "../../../tests/support/invoices";
 import type { DocumentSnapshot } from "./invoice-document";
 import { attachmentContent, orderDocumentPdf, orderDocuments } from "./invoices.server";
 import { markPaid, type OrdersContext } from "./orders.server";
@@ -391,16 +391,7 @@ describe.each(drivers)("invoices and credit notes on %s", (driver) => {
       shipsTo: ["US", "IN"],
       taxRegistrations: [{ country: "IN", label: "GSTIN", number: "09AAACK1234F1Z5", regions: ["UP"] }],
     });
-    const buyer = {
-      name: "राम कुमार",
-      line1: "12 MG Road",
-      line2: "",
-      city: "Lucknow",
-      region: "UP",
-      postalCode: "226001",
-      country: "IN",
-      phone: "",
-    };
+    const buyer = BUYER_IN_LUCKNOW;
     const order = await place({
       paymentMethod: "bank-transfer",
       billing: buyer,

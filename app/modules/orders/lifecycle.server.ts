@@ -44,37 +44,47 @@ export async function lockForAction(tx: Transaction, number: number, action: Adm
 export const orderLink = (ctx: OrdersContext, order: Pick<Order, "number" | "accessVersion">) =>
   `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`;
 
-/** A bank transfer arrived: paid, keys allocated, receipt with keys e-mailed. */
-export async function markOrderPaid(ctx: OrdersContext, number: number, admin: string) {
+/**
+ * A change of an order's status the store makes (`action`, as the lifecycle's guards know it): in one transaction
+ * with its audit entry (`audited`), which records the status before and the one `change` leaves; the e-mail the change
+ * queues goes out once it is committed.
+ */
+async function changeStatus(
+  ctx: OrdersContext,
+  number: number,
+  admin: string,
+  action: AdminAction,
+  audited: string,
+  change: (tx: Transaction, order: Order) => Promise<Order["status"]>,
+) {
   await ctx.db.transaction(async (tx) => {
-    const { order } = await lockForAction(tx, number, "markPaid");
-    await markPaid(tx, ctx, order.id, `admin:${admin}`, "Payment received (recorded by the store)");
-    const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    const { order } = await lockForAction(tx, number, action);
+    const status = await change(tx, order);
     await recordAudit(tx, {
       actor: admin,
-      action: "order.mark_paid",
+      action: audited,
       entity: "order",
       entityId: number,
       before: { status: order.status },
-      after: { status: after!.status },
+      after: { status },
     });
   });
   ctx.mailer.kick();
 }
 
+/** A bank transfer arrived: paid, keys allocated, receipt with keys e-mailed. */
+export async function markOrderPaid(ctx: OrdersContext, number: number, admin: string) {
+  await changeStatus(ctx, number, admin, "markPaid", "order.mark_paid", async (tx, order) => {
+    await markPaid(tx, ctx, order.id, `admin:${admin}`, "Payment received (recorded by the store)");
+    const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    return after!.status;
+  });
+}
+
 /** Only an unpaid order is cancelled (a paid one is refunded instead); the customer gets an e-mail saying so. */
 export async function cancelOrder(ctx: OrdersContext, number: number, admin: string) {
-  await ctx.db.transaction(async (tx) => {
-    const { order } = await lockForAction(tx, number, "cancel");
+  await changeStatus(ctx, number, admin, "cancel", "order.cancel", async (tx, order) => {
     await cancelUnpaidOrder(tx, ctx, order, { by: "store", admin });
-    await recordAudit(tx, {
-      actor: admin,
-      action: "order.cancel",
-      entity: "order",
-      entityId: number,
-      before: { status: order.status },
-      after: { status: "cancelled" },
-    });
+    return "cancelled";
   });
-  ctx.mailer.kick();
 }

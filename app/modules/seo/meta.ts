@@ -35,3 +35,11 @@ export function pageMeta(seo: PageSeo | undefined): MetaDescriptor[] {
   if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
   return tags;
 }
+
+/** Kept out of search engines: a page about one visitor (their account, their order) or a form of theirs. */
+export const NO_INDEX: MetaDescriptor = { name: "robots", content: "noindex" };
+
+/** The tags of such a page: its own, and not to be indexed. */
+export function privatePageMeta(seo: PageSeo | undefined): MetaDescriptor[] {
+  return [...pageMeta(seo), NO_INDEX];
+}

@@ -1,7 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import type { ActionReply } from "~/lib/action-reply";
-import { TextField } from "~/ui/field";
-import { useFocusOnFirstError } from "~/lib/use-form-check";
+import { CheckboxField, TextField } from "~/ui/field";
+import { NewPasswordField } from "./new-password-field";
+import { useFocusOnFirstError, useFormCheck } from "~/lib/use-form-check";
+import { changeNameSchema } from "../schemas";
 import { formatDate } from "./account-shell";
 
 /** What the account page's action answers (see selfServiceAction). */
@@ -128,15 +130,7 @@ export function PasswordForm({ reply, temporary = false }: { reply?: AccountRepl
           required
           error={errors.currentPassword}
         />
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          required
-          error={errors.newPassword}
-        />
+        <NewPasswordField label="New password" name="newPassword" required error={errors.newPassword} />
         <TextField
           label="Repeat the new password"
           name="confirm"
@@ -164,10 +158,11 @@ export function AccountSettings({
   reply?: AccountReply;
   allowDelete: boolean;
 }) {
-  const nameErrors = errorsOf(reply, "name");
+  const { field: nameField, formRef: nameForm } = useFormCheck(changeNameSchema, errorsOf(reply, "name"), {
+    name,
+  });
   const emailErrors = errorsOf(reply, "email");
   const deleteErrors = errorsOf(reply, "delete");
-  const nameForm = useFocusOnFirstError(nameErrors);
   const emailForm = useFocusOnFirstError(emailErrors);
   const deleteForm = useFocusOnFirstError(deleteErrors);
   return (
@@ -175,15 +170,7 @@ export function AccountSettings({
       <Section id="name" title="Your name">
         <Notice reply={reply} intent="name" />
         <Form ref={nameForm} method="post" className="space-y-4" noValidate>
-          <TextField
-            label="Name"
-            name="name"
-            defaultValue={name}
-            autoComplete="name"
-            maxLength={100}
-            required
-            error={nameErrors.name}
-          />
+          <TextField label="Name" autoComplete="name" {...nameField("name")} />
           <Submit intent="name">Save name</Submit>
         </Form>
       </Section>
@@ -282,23 +269,9 @@ export function AccountSettings({
               required
               error={deleteErrors.password}
             />
-            <div>
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="confirm"
-                  className="mt-0.5"
-                  aria-invalid={deleteErrors.confirm ? true : undefined}
-                  aria-describedby={deleteErrors.confirm ? "delete-confirm-error" : undefined}
-                />
-                I understand: delete my account for good.
-              </label>
-              {deleteErrors.confirm ? (
-                <p id="delete-confirm-error" className="mt-1 text-sm text-red-700" role="alert">
-                  {deleteErrors.confirm}
-                </p>
-              ) : null}
-            </div>
+            <CheckboxField name="confirm" error={deleteErrors.confirm} errorId="delete-confirm-error">
+              I understand: delete my account for good.
+            </CheckboxField>
             <Submit intent="delete" danger>
               Delete my account
             </Submit>

@@ -7,6 +7,34 @@ import { Icon } from "~/ui/icon";
 /** "+1 (212) 555-0114" -> "tel:+12125550114". */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
+/** The brand's support lines, each a link: the phone number stands out, the longer ones may break anywhere. */
+const supportLinks = (contact: BrandContentData["contact"]) => [
+  {
+    term: "Phone",
+    href: telHref(contact.supportPhone),
+    text: contact.supportPhone,
+    className: "text-base font-semibold text-ink-900 hover:text-brand-700",
+    testId: "support-phone",
+    external: false,
+  },
+  {
+    term: "E-mail",
+    href: `mailto:${contact.supportEmail}`,
+    text: contact.supportEmail,
+    className: "break-all font-semibold text-ink-900 hover:text-brand-700",
+    testId: "support-email",
+    external: false,
+  },
+  {
+    term: "Help centre",
+    href: contact.website,
+    text: contact.website.replace(/^https?:\/\//, ""),
+    className: "break-all font-semibold text-ink-900 hover:text-brand-700",
+    testId: "support-website",
+    external: true,
+  },
+];
+
 function SectionHeading({ id, children }: { id: string; children: React.ReactNode }) {
   return (
     <h2 id={id} className="text-2xl font-bold tracking-tight text-ink-900">
@@ -102,45 +130,22 @@ export function BrandContent({
             </h2>
             <p className="mt-1 text-sm text-slate-600">Our support team answers by phone and e-mail.</p>
             <dl className="mt-4 space-y-3 text-sm">
-              <div>
-                <dt className="font-medium text-slate-500">Phone</dt>
-                <dd>
-                  <a
-                    href={telHref(contact.supportPhone)}
-                    className="text-base font-semibold text-ink-900 hover:text-brand-700"
-                    data-testid="support-phone"
-                  >
-                    {contact.supportPhone}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">E-mail</dt>
-                <dd>
-                  <a
-                    href={`mailto:${contact.supportEmail}`}
-                    className="break-all font-semibold text-ink-900 hover:text-brand-700"
-                    data-testid="support-email"
-                  >
-                    {contact.supportEmail}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">Help centre</dt>
-                <dd>
-                  <a
-                    href={contact.website}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="break-all font-semibold text-ink-900 hover:text-brand-700"
-                    data-testid="support-website"
-                  >
-                    {contact.website.replace(/^https?:\/\//, "")}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </dd>
-              </div>
+              {supportLinks(contact).map((link) => (
+                <div key={link.term}>
+                  <dt className="font-medium text-slate-500">{link.term}</dt>
+                  <dd>
+                    <a
+                      href={link.href}
+                      {...(link.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                      className={link.className}
+                      data-testid={link.testId}
+                    >
+                      {link.text}
+                      {link.external ? <span className="sr-only"> (opens in a new tab)</span> : null}
+                    </a>
+                  </dd>
+                </div>
+              ))}
             </dl>
           </section>
         </div>

@@ -1,6 +1,7 @@
 import { PageLink } from "~/ui/page-link";
 import { discountPercent, formatMoney } from "~/lib/money";
 import type { ProductCard as ProductCardData } from "../catalogue.server";
+import { ProductImage } from "./product-image";
 
 /** A counted printer or router says when it is out of stock or running low (the only counts a card gets). */
 function StockNote({ product }: { product: ProductCardData }) {
@@ -29,11 +30,9 @@ export function ProductCard({ product }: { product: ProductCardData }) {
       data-testid="product-card"
     >
       <PageLink to={product.route} className="block aspect-square overflow-hidden bg-slate-100">
-        <img
-          src={product.img}
-          alt={product.name}
-          width={600}
-          height={600}
+        <ProductImage
+          product={product}
+          size={600}
           loading="lazy"
           className="h-full w-full object-cover transition group-hover:scale-[1.02]"
         />

@@ -7,6 +7,7 @@ import { brandPath, isPhysicalSection, SECTIONS } from "../sections";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ResellerNotice } from "./reseller-notice";
 import { Icon } from "~/ui/icon";
+import { ProductImage } from "./product-image";
 
 /**
  * A product page: breadcrumbs, image, name, price (with the original price and discount only when there is a real
@@ -126,11 +127,9 @@ export function ProductDetails({
 
         {/* Below the wide layout the image is capped, so a tablet does not fill its screen with one picture. */}
         <div className="w-full max-w-xl justify-self-center overflow-hidden rounded-2xl border border-slate-200 bg-white lg:sticky lg:top-6 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:max-w-none lg:self-start">
-          <img
-            src={product.img}
-            alt={product.name}
-            width={600}
-            height={600}
+          <ProductImage
+            product={product}
+            size={600}
             // The page's largest paint: asked for before anything else the page loads.
             fetchPriority="high"
             className="aspect-square w-full object-cover"

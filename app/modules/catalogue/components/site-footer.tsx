@@ -5,6 +5,32 @@ import { PhoneLink, SECTION_LINKS } from "./site-header";
 
 type Store = { name: string; email: string; offices: string[] };
 
+/** A column of the footer's links, named for assistive technology by `label`. */
+function FooterNav({
+  label,
+  title,
+  links,
+}: {
+  label: string;
+  title: string;
+  links: readonly { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <PageLink className="hover:text-white" to={link.to}>
+              {link.label}
+            </PageLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter({ store, phone }: { store: Store; phone: CompanyPhone }) {
   return (
     <footer className="mt-16 bg-ink-900 text-slate-300">
@@ -26,35 +52,12 @@ export function SiteFooter({ store, phone }: { store: Store; phone: CompanyPhone
             </p>
           ) : null}
         </div>
-        <nav aria-label="Shop">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Shop</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {SECTION_LINKS.map((link) => (
-              <li key={link.to}>
-                <PageLink className="hover:text-white" to={link.to}>
-                  {link.label}
-                </PageLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Policies">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {INFORMATION_LINKS.map((link) => (
-              <li key={link.to}>
-                <PageLink className="hover:text-white" to={link.to}>
-                  {link.label}
-                </PageLink>
-              </li>
-            ))}
-            <li>
-              <PageLink className="hover:text-white" to="/order/lookup">
-                Find my order
-              </PageLink>
-            </li>
-          </ul>
-        </nav>
+        <FooterNav label="Shop" title="Shop" links={SECTION_LINKS} />
+        <FooterNav
+          label="Policies"
+          title="Company"
+          links={[...INFORMATION_LINKS, { to: "/order/lookup", label: "Find my order" }]}
+        />
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Offices</h2>
           <ul className="mt-3 space-y-3 text-sm">

@@ -1,22 +1,18 @@
-import { Form, Link } from "react-router";
 import { TextAreaField, TextField } from "~/ui/field";
 import { CONTACT_LIMITS, type ContactField, contactSchema, type FormFeedback } from "../schemas";
-import { FormAlert, Honeypot, SubmitButton, useInquiryForm } from "./inquiry-form";
+import { InquiryForm, useInquiryForm } from "./inquiry-form";
 
 export function ContactForm({ feedback }: { feedback?: FormFeedback<ContactField> }) {
-  const { formRef, formError, onSubmit, submitting, field } = useInquiryForm(contactSchema, feedback);
+  const form = useInquiryForm(contactSchema, feedback);
+  const { field } = form;
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      className="relative space-y-5"
-      aria-labelledby="contact-form-heading"
-      data-testid="contact-form"
+    <InquiryForm
+      form={form}
+      labelledBy="contact-form-heading"
+      testId="contact-form"
+      privacyNote="We use your details only to answer you."
+      submitLabel="Send message"
     >
-      <FormAlert message={formError} />
-      <p className="text-sm text-slate-600">All fields are required unless marked optional.</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Your name" autoComplete="name" {...field("name")} />
         <TextField label="E-mail address" type="email" autoComplete="email" {...field("email")} />
@@ -40,17 +36,6 @@ export function ContactForm({ feedback }: { feedback?: FormFeedback<ContactField
         hint={`${CONTACT_LIMITS.messageMin} to ${CONTACT_LIMITS.messageMax.toLocaleString("en-US")} characters.`}
         {...field("message")}
       />
-      <Honeypot />
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-slate-500">
-          We use your details only to answer you. See our{" "}
-          <Link to="/privacypolicy" className="font-medium text-brand-700 underline underline-offset-2">
-            privacy policy
-          </Link>
-          .
-        </p>
-        <SubmitButton submitting={submitting}>Send message</SubmitButton>
-      </div>
-    </Form>
+    </InquiryForm>
   );
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { fieldLimits } from "~/lib/field-limits";
-import { Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { useFocusOnFirstError } from "~/lib/use-form-check";
 import type { z } from "zod";
 import { Button } from "~/ui/button";
@@ -48,7 +48,7 @@ export function useInquiryForm<Field extends string>(
 }
 
 /** A field people never see; bots that fill in every field give themselves away, and their post is dropped. */
-export function Honeypot() {
+function Honeypot() {
   const id = useId();
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -59,7 +59,7 @@ export function Honeypot() {
 }
 
 /** A message about the whole form (the post was too large, say), above its fields. */
-export function FormAlert({ message }: { message?: string }) {
+function FormAlert({ message }: { message?: string }) {
   if (!message) return null;
   return (
     <p
@@ -72,11 +72,59 @@ export function FormAlert({ message }: { message?: string }) {
   );
 }
 
-export function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
   return (
     <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
       {submitting ? "Sending…" : children}
     </Button>
+  );
+}
+
+/**
+ * What the contact and quote forms have around their fields: the check before sending, a message about the whole
+ * form, the note on required fields, the field bots fall for, and below, what the store does with the details
+ * (`privacyNote`, before the link to the policy) beside the send button.
+ */
+export function InquiryForm({
+  form: { formRef, onSubmit, formError, submitting },
+  labelledBy,
+  testId,
+  privacyNote,
+  submitLabel,
+  children,
+}: {
+  form: Pick<ReturnType<typeof useInquiryForm>, "formRef" | "onSubmit" | "formError" | "submitting">;
+  labelledBy: string;
+  testId: string;
+  privacyNote: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="relative space-y-5"
+      aria-labelledby={labelledBy}
+      data-testid={testId}
+    >
+      <FormAlert message={formError} />
+      <p className="text-sm text-slate-600">All fields are required unless marked optional.</p>
+      {children}
+      <Honeypot />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-500">
+          {`${privacyNote} See our`}{" "}
+          <Link to="/privacypolicy" className="font-medium text-brand-700 underline underline-offset-2">
+            privacy policy
+          </Link>
+          .
+        </p>
+        <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
+      </div>
+    </Form>
   );
 }
 

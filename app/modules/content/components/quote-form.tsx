@@ -1,9 +1,8 @@
 import { useMemo } from "react";
-import { Form, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { SelectField, TextAreaField, TextField } from "~/ui/field";
 import { type FormFeedback, QUOTE_LIMITS, type QuoteField, quoteRequestSchema } from "../schemas";
-import { FormAlert, Honeypot, SubmitButton, useInquiryForm } from "./inquiry-form";
+import { InquiryForm, useInquiryForm } from "./inquiry-form";
 
 type PackageOption = { name: string; priceCents: number };
 
@@ -22,19 +21,16 @@ export function QuoteForm({
   feedback?: FormFeedback<QuoteField>;
 }) {
   const schema = useMemo(() => quoteRequestSchema(packages.map((pkg) => pkg.name)), [packages]);
-  const { formRef, errors, formError, onSubmit, submitting, field } = useInquiryForm(schema, feedback);
+  const form = useInquiryForm(schema, feedback);
+  const { errors, field } = form;
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      className="relative space-y-5"
-      aria-labelledby="quote-heading"
-      data-testid="quote-form"
+    <InquiryForm
+      form={form}
+      labelledBy="quote-heading"
+      testId="quote-form"
+      privacyNote="Free and without obligation."
+      submitLabel="Request a quote"
     >
-      <FormAlert message={formError} />
-      <p className="text-sm text-slate-600">All fields are required unless marked optional.</p>
       <SelectField
         label="Package"
         name="packageName"
@@ -63,17 +59,6 @@ export function QuoteForm({
         hint="Your goals, timing and budget help us send an accurate quote."
         {...field("message")}
       />
-      <Honeypot />
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-slate-500">
-          Free and without obligation. See our{" "}
-          <Link to="/privacypolicy" className="font-medium text-brand-700 underline underline-offset-2">
-            privacy policy
-          </Link>
-          .
-        </p>
-        <SubmitButton submitting={submitting}>Request a quote</SubmitButton>
-      </div>
-    </Form>
+    </InquiryForm>
   );
 }
