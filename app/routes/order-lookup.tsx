@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { refusal, success } from "~/lib/action-reply";
 import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { headersWithRetryAfter } from "~/lib/limit-headers";
@@ -32,37 +33,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-type Reply = { errors: FieldErrors; values: { number: string; email: string }; sent?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
   const form = body.ok ? body.values : {};
   // Only what the form shows is sent back, and only as much of it as fits the fields.
   const values = { number: (form.number ?? "").slice(0, 20), email: (form.email ?? "").slice(0, 254) };
   if (!body.ok)
-    return data<Reply>(
-      { errors: { form: "The form could not be read: reload the page and try again." }, values },
-      { status: 400 },
-    );
+    return refusal(400, { message: "The form could not be read: reload the page and try again.", values });
   const parsed = orderLookupSchema.safeParse(form);
-  if (!parsed.success) return data<Reply>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return refusal(400, { errors: fieldErrors(parsed.error), values });
   const client = clientAddress(request);
   const result =
     form.intent === "email-link"
       ? await emailGuestOrderLink(await ordersContext(context), client, parsed.data)
       : await findGuestOrder(context, client, parsed.data);
-  if (!result.ok) {
-    return data<Reply>(
-      { errors: { form: result.message }, values },
-      { status: result.status, headers: retryAfterHeaders(result.retryAfterSeconds) },
+  if (!result.ok)
+    return refusal(
+      result.status,
+      { message: result.message, values },
+      retryAfterHeaders(result.retryAfterSeconds),
     );
-  }
   if ("path" in result) return redirect(result.path);
-  return data<Reply>({ errors: {}, values, sent: result.message });
+  return success({ message: result.message, values });
 }
 
 export default function OrderLookup({ loaderData, actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
+  const formError = actionData?.ok === false ? actionData.message : undefined;
+  const sent = actionData?.ok ? actionData.message : undefined;
   const values = actionData?.values ?? { number: loaderData.number, email: "" };
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -73,22 +71,22 @@ export default function OrderLookup({ loaderData, actionData }: Route.ComponentP
         intro="Enter your order number and the e-mail address you used at checkout. Lost the link to your order, or want the old one to stop working? We e-mail you a new one."
       />
       <Form method="post" noValidate className="mx-auto max-w-md space-y-4 px-4 py-10">
-        {errors.form ? (
+        {formError ? (
           <p
             className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
             role="alert"
             data-testid="lookup-error"
           >
-            {errors.form}
+            {formError}
           </p>
         ) : null}
-        {actionData?.sent ? (
+        {sent ? (
           <p
             className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900"
             role="status"
             data-testid="lookup-sent"
           >
-            {actionData.sent}
+            {sent}
           </p>
         ) : null}
         <TextField

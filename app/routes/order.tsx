@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
+import { refusal, success } from "~/lib/action-reply";
 import { cartStore, discountCodeStore } from "~/modules/cart/cart-store";
 import { clearCheckoutDraft } from "~/modules/orders/checkout-draft";
 import { clientAddress } from "~/lib/client-address";
@@ -80,13 +81,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function action(args: Route.ActionArgs) {
   const access = await authorizedOrder(args);
   if (access.kind === "retired")
-    return data<OrderPageReply>(
+    return refusal<OrderPageReply>(
+      410,
       {
-        error: access.erased
+        message: access.erased
           ? "This link no longer works: the order was placed from an account that has since been deleted."
           : "This link no longer works: use the newest link we e-mailed you.",
       },
-      { status: 410, headers: PRIVATE_HEADERS },
+      PRIVATE_HEADERS,
     );
   const { view } = access;
   const body = await readFormBody(args.request);
@@ -97,14 +99,12 @@ export async function action(args: Route.ActionArgs) {
       view.order.number,
     );
     if (!sent.ok)
-      return data<OrderPageReply>(
-        { error: sent.message },
-        {
-          status: sent.status,
-          headers: { ...PRIVATE_HEADERS, ...retryAfterHeaders(sent.retryAfterSeconds) },
-        },
+      return refusal<OrderPageReply>(
+        sent.status,
+        { message: sent.message, intent: "new-link" },
+        { ...PRIVATE_HEADERS, ...retryAfterHeaders(sent.retryAfterSeconds) },
       );
-    return data<OrderPageReply>({ linkSentTo: maskEmail(sent.sentTo) }, { headers: PRIVATE_HEADERS });
+    return success<OrderPageReply>({ linkSentTo: maskEmail(sent.sentTo) }, PRIVATE_HEADERS);
   }
   if (body.ok && body.values.intent === "keys-again") {
     const sent = await resendKeys(
@@ -113,34 +113,28 @@ export async function action(args: Route.ActionArgs) {
       view.order.number,
     );
     if (!sent.ok)
-      return data<OrderPageReply>(
-        { error: sent.message, intent: "keys-again" },
-        {
-          status: sent.status,
-          headers: { ...PRIVATE_HEADERS, ...retryAfterHeaders(sent.retryAfterSeconds) },
-        },
+      return refusal<OrderPageReply>(
+        sent.status,
+        { message: sent.message, intent: "keys-again" },
+        { ...PRIVATE_HEADERS, ...retryAfterHeaders(sent.retryAfterSeconds) },
       );
-    return data<OrderPageReply>({ keysSentTo: maskEmail(sent.sentTo) }, { headers: PRIVATE_HEADERS });
+    return success<OrderPageReply>({ keysSentTo: maskEmail(sent.sentTo) }, PRIVATE_HEADERS);
   }
   if (view.order.status !== "pending_payment" || view.order.paymentMethod !== "stripe") {
-    return data<OrderPageReply>({ error: "This order is not waiting for a card payment." }, { status: 400 });
+    return refusal<OrderPageReply>(400, { message: "This order is not waiting for a card payment." });
   }
   try {
     return redirect(await startStripeCheckout(await ordersContext(args.context), view.order.id));
   } catch (error) {
     if (error instanceof CheckoutTooLateError)
-      return data<OrderPageReply>(
-        {
-          error:
-            "This order expires unpaid in a few minutes, too soon to pay it by card: place the order again to pay for it.",
-        },
-        { status: 409 },
-      );
+      return refusal<OrderPageReply>(409, {
+        message:
+          "This order expires unpaid in a few minutes, too soon to pay it by card: place the order again to pay for it.",
+      });
     args.context.logger.error({ err: error }, "could not restart a Stripe checkout");
-    return data<OrderPageReply>(
-      { error: "Card payment could not be started. Please try again in a moment." },
-      { status: 502 },
-    );
+    return refusal<OrderPageReply>(502, {
+      message: "Card payment could not be started. Please try again in a moment.",
+    });
   }
 }
 

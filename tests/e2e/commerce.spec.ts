@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
 import { postedCheckout } from "./checkout-form";
 import { hydrated } from "./hydrated";
-import { waitForMail } from "./mail";
+import { sentMail, waitForMail } from "./mail";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -432,5 +432,36 @@ test.describe("an order's secret link", () => {
     expect(link).not.toContain(new URL(path, baseURL).searchParams.get("key"));
     await page.goto(link);
     await expect(page.getByTestId("order-page")).toContainText("A new link to this order was e-mailed");
+  });
+
+  test("asked for too often, a new link is refused beside its button, and the link in hand keeps working", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const email = `relinks-${randomInt(1e9)}@example.com`;
+    const { number, path } = await placeOrder(request, baseURL!, email, "bank-transfer");
+    const subject = `A new link to your order #${number}`;
+    const linksSent = async () => (await sentMail(baseURL!)).filter((mail) => mail.subject === subject);
+    let current = path;
+    // An order gets three new links an hour, each asked for from the newest one.
+    for (let asked = 1; asked <= 3; asked += 1) {
+      const answer = await request.post(current, {
+        form: { intent: "new-link" },
+        headers: { Origin: baseURL!, "X-Forwarded-For": freshAddress() },
+      });
+      // Sent: the page answering the post is the retired link's, which says so.
+      expect(answer.status()).toBe(410);
+      expect(await answer.text()).toContain("We sent a new link to");
+      await expect.poll(async () => (await linksSent()).length).toBe(asked);
+      const newest = /View your order: (\S+)/.exec((await linksSent()).at(-1)!.text)![1]!;
+      current = newest.slice(new URL(newest).origin.length);
+    }
+    await page.goto(current);
+    await hydrated(page);
+    await page.getByRole("button", { name: "E-mail me a new link" }).click();
+    await expect(page.getByTestId("order-link-error")).toContainText("Too many");
+    await expect(page.getByTestId("order-page")).toContainText(`Order #${number}`);
+    expect((await request.get(current)).status()).toBe(200);
   });
 });

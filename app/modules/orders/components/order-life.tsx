@@ -86,13 +86,26 @@ export function KeysAgain({ email, sentTo, error }: { email: string; sentTo?: st
 }
 
 /** Forwarded the link by mistake? The buyer asks for a new one, and every older link stops working. */
-export function OrderLinkSection({ email, sentTo }: { email: string; sentTo?: string }) {
+export function OrderLinkSection({
+  email,
+  sentTo,
+  error,
+}: {
+  email: string;
+  sentTo?: string;
+  error?: string;
+}) {
   return (
     <RequestCard id="link-heading" title="The link to this order" testId="order-link">
       <p className="mt-2 text-slate-600">
         Anyone with the link from your e-mails can see this order and its licence keys. Forwarded it by
         mistake? Ask for a new link: we e-mail it to {email}, and every older link stops working.
       </p>
+      {error ? (
+        <p className="mt-3 font-semibold text-red-700" role="alert" data-testid="order-link-error">
+          {error}
+        </p>
+      ) : null}
       {sentTo ? (
         <p className="mt-3 font-semibold text-green-800" role="status" data-testid="order-link-sent">
           We sent a new link to {sentTo}. Older links no longer work.

@@ -1,3 +1,4 @@
+import type { ActionReply } from "~/lib/action-reply";
 import { Form, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { PostalAddress } from "~/ui/postal-address";
@@ -8,7 +9,8 @@ import { OrderItems } from "./order-items";
 import { KeysAgain, OrderLinkSection, StoreNote } from "./order-life";
 
 /** What the order page's own requests answer: an error, or where a new link or the keys went. */
-export type OrderPageReply = { error?: string; intent?: string; linkSentTo?: string; keysSentTo?: string };
+/** What the order page's requests answer: a refusal's message, or where the new link or the keys went. */
+export type OrderPageReply = ActionReply<{ linkSentTo?: string; keysSentTo?: string }>;
 
 /**
  * The buyer's order page: status, how to pay what is still due, the items with their keys and delivery, the
@@ -64,9 +66,9 @@ export function OrderScreen({
       {order.status === "pending_payment" && order.paymentMethod === "stripe" && stripeEnabled ? (
         <Form method="post" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
           <p className="text-sm">This order is waiting for its card payment.</p>
-          {reply?.error ? (
+          {reply?.ok === false && !reply.intent ? (
             <p className="mt-2 text-sm text-red-700" role="alert">
-              {reply.error}
+              {reply.message}
             </p>
           ) : null}
           <button
@@ -145,10 +147,14 @@ export function OrderScreen({
         <KeysAgain
           email={order.email}
           sentTo={reply?.keysSentTo}
-          error={reply?.intent === "keys-again" ? reply.error : undefined}
+          error={reply?.ok === false && reply.intent === "keys-again" ? reply.message : undefined}
         />
       ) : null}
-      <OrderLinkSection email={order.email} sentTo={reply?.linkSentTo} />
+      <OrderLinkSection
+        email={order.email}
+        sentTo={reply?.linkSentTo}
+        error={reply?.ok === false && reply.intent === "new-link" ? reply.message : undefined}
+      />
       <p className="mt-10 text-sm">
         <Link to="/" className="font-semibold text-brand-700 hover:underline">
           Continue shopping
