@@ -16,7 +16,7 @@ import { isAdminPath, isPaymentPath } from "~/modules/catalogue/selection";
 import { SelectionProvider, useSelection } from "~/modules/catalogue/selection-provider";
 import { getCompanyPhone, getWebInfo, readCompanyPhone } from "~/modules/content/company.server";
 import { fromSnapshot } from "~/modules/content/snapshot.server";
-import { NotFoundPage } from "~/modules/content/components/not-found-page";
+import { NotFoundPage } from "~/modules/catalogue/components/not-found-page";
 import { AdminFooter, SiteFooter } from "~/modules/catalogue/components/site-footer";
 import { CheckoutHeader, SiteHeader } from "~/modules/catalogue/components/site-header";
 import { useNonce } from "~/lib/nonce";

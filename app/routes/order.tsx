@@ -77,6 +77,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   NO_INDEX,
 ];
 
+/** What the buyer may ask of their order page, each limited: a new link (older ones stop working), the keys again. */
+const BUYER_REQUESTS = {
+  "new-link": { send: renewOrderLink, sentTo: "linkSentTo" },
+  "keys-again": { send: resendKeys, sentTo: "keysSentTo" },
+} as const;
+
 /** Pay again by card for an order still waiting for payment, or e-mail a new link and retire this one. */
 export async function action(args: Route.ActionArgs) {
   const access = await authorizedOrder(args);
@@ -92,8 +98,10 @@ export async function action(args: Route.ActionArgs) {
     );
   const { view } = access;
   const body = await readFormBody(args.request);
-  if (body.ok && body.values.intent === "new-link") {
-    const sent = await renewOrderLink(
+  const intent = body.ok ? body.values.intent : undefined;
+  if (intent === "new-link" || intent === "keys-again") {
+    const { send, sentTo } = BUYER_REQUESTS[intent];
+    const sent = await send(
       await ordersContext(args.context),
       clientAddress(args.request),
       view.order.number,
@@ -101,24 +109,10 @@ export async function action(args: Route.ActionArgs) {
     if (!sent.ok)
       return refusal<OrderPageReply>(
         sent.status,
-        { message: sent.message, intent: "new-link" },
+        { message: sent.message, intent },
         { ...PRIVATE_HEADERS, ...retryAfterHeaders(sent.retryAfterSeconds) },
       );
-    return success<OrderPageReply>({ linkSentTo: maskEmail(sent.sentTo) }, PRIVATE_HEADERS);
-  }
-  if (body.ok && body.values.intent === "keys-again") {
-    const sent = await resendKeys(
-      await ordersContext(args.context),
-      clientAddress(args.request),
-      view.order.number,
-    );
-    if (!sent.ok)
-      return refusal<OrderPageReply>(
-        sent.status,
-        { message: sent.message, intent: "keys-again" },
-        { ...PRIVATE_HEADERS, ...retryAfterHeaders(sent.retryAfterSeconds) },
-      );
-    return success<OrderPageReply>({ keysSentTo: maskEmail(sent.sentTo) }, PRIVATE_HEADERS);
+    return success<OrderPageReply>({ intent, [sentTo]: maskEmail(sent.sentTo) }, PRIVATE_HEADERS);
   }
   if (view.order.status !== "pending_payment" || view.order.paymentMethod !== "stripe") {
     return refusal<OrderPageReply>(400, { message: "This order is not waiting for a card payment." });

@@ -1,7 +1,8 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { ProductGrid } from "~/modules/catalogue/components/product-grid";
 import { searchParamsSchema } from "~/modules/catalogue/schemas";
 import { normalizeSearchQuery, SEARCH_MAX_LENGTH } from "~/modules/catalogue/search";
+import { SearchForm } from "~/modules/catalogue/components/search-form";
 import { searchPage } from "~/modules/catalogue/search.server";
 import { Pager } from "~/modules/catalogue/components/pager";
 import { requestedPage } from "~/modules/catalogue/pagination";
@@ -59,28 +60,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               "Search the store"
             )}
           </h1>
-          <Form method="get" action="/search" role="search" className="mt-5 flex max-w-2xl gap-2">
-            <label htmlFor="search-page-input" className="sr-only">
-              Search products
-            </label>
-            <input
-              key={query}
-              id="search-page-input"
-              name="q"
-              type="search"
-              defaultValue={query}
-              maxLength={SEARCH_MAX_LENGTH}
-              placeholder="Product or brand name, e.g. Norton 360"
-              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-              data-testid="search-input"
-            />
-            <button
-              type="submit"
-              className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-            >
-              Search
-            </button>
-          </Form>
+          <SearchForm
+            id="search-page-input"
+            size="large"
+            query={query}
+            placeholder="Product or brand name, e.g. Norton 360"
+            className="mt-5"
+            testId="search-input"
+          />
           {truncated ? (
             <p className="mt-2 text-sm text-slate-500" data-testid="search-truncated">
               Your search was shortened to its first {SEARCH_MAX_LENGTH} characters.

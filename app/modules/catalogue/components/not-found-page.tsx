@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { SearchForm } from "./search-form";
 
 /** The 404 page: says so plainly, offers search and the ways back. */
 export function NotFoundPage() {
@@ -10,24 +11,7 @@ export function NotFoundPage() {
         The page you asked for does not exist or has moved. Try a search, or start again from one of our
         sections.
       </p>
-      <Form method="get" action="/search" role="search" className="mx-auto mt-8 flex max-w-md gap-2">
-        <label htmlFor="not-found-search" className="sr-only">
-          Search products
-        </label>
-        <input
-          id="not-found-search"
-          name="q"
-          type="search"
-          placeholder="Search products"
-          className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-        />
-        <button
-          type="submit"
-          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Search
-        </button>
-      </Form>
+      <SearchForm id="not-found-search" size="small" placeholder="Search products" className="mt-8" />
       <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-brand-700">
         <li>
           <Link to="/">Home</Link>
