@@ -2,11 +2,9 @@ import { createContext, useContext, type ComponentProps } from "react";
 import { Link } from "react-router";
 import type { ActionReply } from "~/lib/action-reply";
 import { COUNTRIES } from "~/lib/address";
-import type { FieldErrors } from "~/lib/forms";
 import { toDecimalString, formatMoney } from "~/lib/money";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "../settings-schemas";
-import { Panel } from "./admin-page";
-import { RecordField, RecordForm } from "./record-form";
+import { FormPanel, RecordFields } from "./record-form";
 
 /** What the settings page's loader gives its forms. */
 export type SettingsView = {
@@ -64,62 +62,31 @@ export function UnreadableSettings({ unreadable }: { unreadable: SettingsView["u
 /** Told when a section's form is edited, so the page keeps track of what is not saved yet. */
 export const SettingsEdited = createContext<(section: SettingsSection) => void>(() => undefined);
 
-/**
- * One section of the settings page: its panel (test id `settings-{section}`) and the form that posts the section,
- * with what the panel says before and after the form.
- */
+/** One section of the settings page: its card (test id `settings-{section}`) and the form that posts the section. */
 function SettingsSection({
   section,
-  title,
-  description,
-  reply,
-  label,
-  before,
-  after,
-  children,
-}: {
-  section: SettingsSection;
-  title: string;
-  description: React.ReactNode;
-  reply?: ActionReply;
-  label: string;
-  before?: React.ReactNode;
-  after?: React.ReactNode;
-  /** The fields; a function of the messages for a section that shows some itself. */
-  children: React.ReactNode | ((errors: FieldErrors) => React.ReactNode);
-}) {
+  ...props
+}: { section: SettingsSection } & Omit<
+  ComponentProps<typeof FormPanel>,
+  "schema" | "intent" | "testId" | "panelTestId" | "onEdit"
+>) {
   const edited = useContext(SettingsEdited);
   return (
-    <Panel title={title} testId={`settings-${section}`} description={description}>
-      {before}
-      <RecordForm
-        schema={SETTINGS_SCHEMAS[section]}
-        reply={reply}
-        intent={section}
-        label={label}
-        testId={`settings-${section}-form`}
-        onEdit={() => edited(section)}
-      >
-        {children}
-      </RecordForm>
-      {after}
-    </Panel>
+    <FormPanel
+      schema={SETTINGS_SCHEMAS[section]}
+      intent={section}
+      panelTestId={`settings-${section}`}
+      testId={`settings-${section}-form`}
+      onEdit={() => edited(section)}
+      {...props}
+    />
   );
 }
 
-/** A text setting: what its field shows (with `rows`, a text area); its limits come from the section's schema. */
-type Setting = Omit<ComponentProps<typeof RecordField>, "autoComplete">;
-
-/** Text settings side by side, in a box with `className`. */
-function SettingFields({ fields, className }: { fields: Setting[]; className: string }) {
-  return (
-    <div className={className}>
-      {fields.map((field) => (
-        <RecordField key={field.name} autoComplete="off" {...field} />
-      ))}
-    </div>
-  );
-}
+/** Text settings side by side, in a box with `className`; their limits come from the section's schema. */
+const SettingFields = (props: Omit<ComponentProps<typeof RecordFields>, "autoComplete">) => (
+  <RecordFields autoComplete="off" {...props} />
+);
 
 export function Checkbox({
   name,
@@ -177,7 +144,6 @@ export function BankSettings({ view, reply }: { view: SettingsView; reply?: Acti
       label="Save bank details"
     >
       <SettingFields
-        className="grid gap-4 sm:grid-cols-2"
         fields={[
           { label: "Account holder", name: "bankAccountHolder", stored: s.bankAccountHolder },
           {
@@ -230,7 +196,6 @@ export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: 
       {(errors) => (
         <>
           <SettingFields
-            className="grid gap-4 sm:grid-cols-2"
             fields={[
               {
                 label: "Flat rate (USD)",
@@ -340,7 +305,6 @@ export function StoreSettingsForm({ view, reply }: { view: SettingsView; reply?:
       label="Save store details"
     >
       <SettingFields
-        className="grid gap-4 sm:grid-cols-2"
         fields={[
           { label: "Store name", name: "name", stored: info?.name ?? "" },
           { label: "Support e-mail", name: "email", stored: info?.email ?? "", type: "email" },
