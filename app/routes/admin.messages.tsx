@@ -1,7 +1,13 @@
 import { data, Link, redirect, useLocation } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
-import { cellClass, FilterPill, ListRows, ListSearch } from "~/modules/admin/components/list-controls";
+import {
+  cellClass,
+  FilterPill,
+  ListRows,
+  ListSearch,
+  OpenRecord,
+} from "~/modules/admin/components/list-controls";
 import { backToList, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import { DoneNotice, formatWhen, FormMessage, RowAction } from "~/modules/admin/content-fields";
 import {
@@ -106,27 +112,7 @@ function MessageDetail({ message, closeTo }: { message: Open; closeTo: string })
     ["Status", message.handledAt ? `Handled ${formatWhen(message.handledAt)}` : "Open"],
   ];
   return (
-    <section
-      aria-labelledby="message-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      data-testid="message-detail"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id="message-heading" className="text-lg font-bold text-ink-900">
-          {message.heading}
-        </h2>
-        <Link to={closeTo} className="shrink-0 text-sm font-semibold text-slate-600 hover:underline">
-          Close
-        </Link>
-      </div>
-      <dl className="mt-4 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-        {fields.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="text-ink-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <OpenRecord name="message" heading={message.heading} closeTo={closeTo} facts={fields}>
       <p
         className="mt-4 whitespace-pre-wrap break-words rounded-xl bg-slate-50 p-4 text-sm leading-relaxed text-ink-900"
         data-testid="message-text"
@@ -147,7 +133,7 @@ function MessageDetail({ message, closeTo }: { message: Open; closeTo: string })
           label={message.handledAt ? "Mark as open" : "Mark as handled"}
         />
       </div>
-    </section>
+    </OpenRecord>
   );
 }
 

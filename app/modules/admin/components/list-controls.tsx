@@ -287,3 +287,49 @@ export function ListRows<Row>({
     </>
   );
 }
+
+/**
+ * The record an admin list opens beside itself (an e-mail, a message): its heading and Close link, its facts as
+ * label and value, then what `children` add. `name` names the section's test id (`{name}-detail`) and heading id.
+ */
+export function OpenRecord({
+  name,
+  heading,
+  headingClassName = "text-lg font-bold text-ink-900",
+  closeTo,
+  facts,
+  children,
+}: {
+  name: string;
+  heading: React.ReactNode;
+  headingClassName?: string;
+  closeTo: string;
+  facts: Array<[label: string, value: React.ReactNode]>;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${name}-heading`}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid={`${name}-detail`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={`${name}-heading`} className={headingClassName}>
+          {heading}
+        </h2>
+        <Link to={closeTo} className="shrink-0 text-sm font-semibold text-slate-600 hover:underline">
+          Close
+        </Link>
+      </div>
+      <dl className="mt-4 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-ink-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+    </section>
+  );
+}
