@@ -1,28 +1,19 @@
-import { data, Form, Link } from "react-router";
-import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { Form, Link } from "react-router";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { AuditChanges } from "~/modules/admin/components/audit-changes";
-import { cellClass, HeadCell, ListTable, Pagination } from "~/modules/admin/components/list-controls";
+import { cellClass, ListRows } from "~/modules/admin/components/list-controls";
 import { When } from "~/modules/admin/components/orders-parts";
 import { auditListQuery, listAudit } from "~/modules/admin/audit.server";
-import { loadAdminList } from "~/modules/admin/lists.server";
+import { loadAdminRows } from "~/modules/admin/lists.server";
 import type { Route } from "./+types/admin.audit";
 
 /** Every admin write, newest first, filtered through the URL. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { query, page } = await loadAdminList(
-    { request, context },
-    { query: auditListQuery, load: listAudit },
-  );
-  return data(
-    {
-      query,
-      total: page.total,
-      rows: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    },
-    { headers: PRIVATE_HEADERS },
-  );
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadAdminRows(args, {
+    query: auditListQuery,
+    load: listAudit,
+    row: (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+  });
 
 export const meta: Route.MetaFunction = () => [
   { title: "Audit log · Store admin" },
@@ -41,6 +32,13 @@ function recordPath(entity: string, id: string): string | null {
 const filterLink = (params: Record<string, string>) =>
   `/admin/audit?${new URLSearchParams(params).toString()}`;
 
+/** The filters that narrow the log to one admin, one kind of action or one kind of record. */
+const FILTER_FIELDS = [
+  { name: "actor", label: "Who", placeholder: "admin e-mail" },
+  { name: "action", label: "Action", placeholder: "e.g. order.refund" },
+  { name: "entity", label: "Entity", placeholder: "order, user, product…" },
+] as const;
+
 function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"] }) {
   const field = "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm";
   const filtered = Boolean(query.q || query.actor || query.action || query.entity || query.entityId);
@@ -55,36 +53,18 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
         Search everything
         <input type="search" name="q" defaultValue={query.q} maxLength={200} className={field} />
       </label>
-      <label className="text-sm font-medium text-ink-900">
-        Who
-        <input
-          name="actor"
-          defaultValue={query.actor}
-          maxLength={200}
-          placeholder="admin e-mail"
-          className={field}
-        />
-      </label>
-      <label className="text-sm font-medium text-ink-900">
-        Action
-        <input
-          name="action"
-          defaultValue={query.action}
-          maxLength={200}
-          placeholder="e.g. order.refund"
-          className={field}
-        />
-      </label>
-      <label className="text-sm font-medium text-ink-900">
-        Entity
-        <input
-          name="entity"
-          defaultValue={query.entity}
-          maxLength={200}
-          placeholder="order, user, product…"
-          className={field}
-        />
-      </label>
+      {FILTER_FIELDS.map(({ name, label, placeholder }) => (
+        <label key={name} className="text-sm font-medium text-ink-900">
+          {label}
+          <input
+            name={name}
+            defaultValue={query[name]}
+            maxLength={200}
+            placeholder={placeholder}
+            className={field}
+          />
+        </label>
+      ))}
       {query.entityId ? <input type="hidden" name="entityId" value={query.entityId} /> : null}
       <div className="flex items-end gap-2">
         <button
@@ -107,7 +87,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total } = loaderData;
+  const { query } = loaderData;
   return (
     <AdminPage
       title="Audit log"
@@ -125,74 +105,63 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <ListTable
+      <ListRows
         caption="Audit log, newest first"
-        head={
-          <>
-            <HeadCell>When</HeadCell>
-            <HeadCell>Who</HeadCell>
-            <HeadCell>Action</HeadCell>
-            <HeadCell>Record</HeadCell>
-            <HeadCell className="w-[40%]">Changes</HeadCell>
-          </>
-        }
+        columns={[
+          { label: "When" },
+          { label: "Who" },
+          { label: "Action" },
+          { label: "Record" },
+          { label: "Changes", className: "w-[40%]" },
+        ]}
+        {...loaderData}
+        empty="No entries match."
+        emptyClassName="px-3 py-6 text-center text-slate-600"
       >
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-              No entries match.
-            </td>
-          </tr>
-        ) : (
-          rows.map((row) => {
-            const path = recordPath(row.entity, row.entityId);
-            return (
-              <tr key={row.id} data-testid="audit-row" data-action={row.action}>
-                <td className={cellClass}>
-                  <When iso={row.createdAt} form="short" />
-                </td>
-                <td className={`${cellClass} min-w-48 break-all`}>
-                  <Link
-                    to={filterLink({ actor: row.actor })}
-                    className="hover:text-brand-700 hover:underline"
-                  >
-                    {row.actor}
+        {(row) => {
+          const path = recordPath(row.entity, row.entityId);
+          return (
+            <tr key={row.id} data-testid="audit-row" data-action={row.action}>
+              <td className={cellClass}>
+                <When iso={row.createdAt} form="short" />
+              </td>
+              <td className={`${cellClass} min-w-48 break-all`}>
+                <Link to={filterLink({ actor: row.actor })} className="hover:text-brand-700 hover:underline">
+                  {row.actor}
+                </Link>
+              </td>
+              <td className={cellClass}>
+                <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs">
+                  {row.action}
+                </code>
+              </td>
+              <td className={`${cellClass} break-all`}>
+                {row.entity}{" "}
+                {path ? (
+                  <Link to={path} className="font-mono text-brand-700 hover:underline">
+                    {row.entityId}
                   </Link>
-                </td>
-                <td className={cellClass}>
-                  <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs">
-                    {row.action}
-                  </code>
-                </td>
-                <td className={`${cellClass} break-all`}>
-                  {row.entity}{" "}
-                  {path ? (
-                    <Link to={path} className="font-mono text-brand-700 hover:underline">
-                      {row.entityId}
-                    </Link>
-                  ) : (
-                    <span className="font-mono">{row.entityId}</span>
-                  )}
-                  <Link
-                    to={filterLink({ entity: row.entity, entityId: row.entityId })}
-                    className="mt-1 flex min-h-6 w-fit items-center text-xs text-slate-600 hover:text-brand-700 hover:underline"
-                  >
-                    History
-                    <span className="sr-only">
-                      {" "}
-                      of {row.entity} {row.entityId}
-                    </span>
-                  </Link>
-                </td>
-                <td className={cellClass}>
-                  <AuditChanges before={row.before} after={row.after} />
-                </td>
-              </tr>
-            );
-          })
-        )}
-      </ListTable>
-      <Pagination page={query.page} pageSize={query.pageSize} total={total} />
+                ) : (
+                  <span className="font-mono">{row.entityId}</span>
+                )}
+                <Link
+                  to={filterLink({ entity: row.entity, entityId: row.entityId })}
+                  className="mt-1 flex min-h-6 w-fit items-center text-xs text-slate-600 hover:text-brand-700 hover:underline"
+                >
+                  History
+                  <span className="sr-only">
+                    {" "}
+                    of {row.entity} {row.entityId}
+                  </span>
+                </Link>
+              </td>
+              <td className={cellClass}>
+                <AuditChanges before={row.before} after={row.after} />
+              </td>
+            </tr>
+          );
+        }}
+      </ListRows>
     </AdminPage>
   );
 }

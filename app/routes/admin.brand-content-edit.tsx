@@ -7,7 +7,14 @@ import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions
 import { DoneNotice, FormButtons, FormMessage, formatWhen, ImageField } from "~/modules/admin/content-fields";
 import { asList } from "~/modules/admin/content-schemas";
 import { getBrandContent, saveBrandContent } from "~/modules/admin/content.server";
-import { BRAND_LIMITS, brandContentFormSchema } from "~/modules/admin/schemas";
+import {
+  BRAND_LIMITS,
+  brandBenefit,
+  brandContentFormSchema,
+  brandFeature,
+  brandTestimonial,
+} from "~/modules/admin/schemas";
+import { fieldLimits, type FieldLimits, limitsOf } from "~/lib/field-limits";
 import { Button } from "~/ui/button";
 import { TextAreaField, TextField } from "~/ui/field";
 import { useFormCheck } from "~/lib/use-form-check";
@@ -41,6 +48,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return reply(404, { message: NOT_FOUND });
   return redirect(`/admin/brand-content/${encodeURIComponent(params.key)}?done=saved`);
 }
+
+/** The brand's pictures: each an address, with its preview and an upload. */
+const IMAGES = [
+  { label: "Banner image", name: "bannerImg", hint: "Wide, about 1600 × 500, behind the title." },
+  { label: "Logo", name: "logo" },
+  {
+    label: "Background image (optional)",
+    name: "backgroundImage",
+    required: false,
+    hint: "Empty for every brand of the demo store.",
+  },
+] as const;
 
 type Entry = Route.ComponentProps["loaderData"]["entry"];
 type Testimonial = { quote: string; author: string };
@@ -87,22 +106,92 @@ function startingValues(entry: Entry, posted?: Record<string, string>) {
   };
 }
 
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+/**
+ * A panel of a list the admin grows and shrinks (features, testimonials): the list's own message, a row per item
+ * with its fields and a Remove button, and the button that adds an empty one up to the most a brand may have.
+ */
+function GrowingList<Item>({
+  title,
+  description,
+  error,
+  noun,
+  list,
+  empty,
+  max,
+  onChange,
+  listClassName,
+  rowClassName,
+  removeClassName,
+  children,
+  after,
+}: {
+  title: string;
+  description: string;
+  error?: string;
+  /** What one item is called: "feature" gives "Add a feature", "Remove feature 2" and the test id "feature-list". */
+  noun: string;
+  list: ReturnType<typeof useRows<Item>>;
+  empty: Item;
+  max: number;
+  /** Told when a row is added or removed. */
+  onChange: () => void;
+  listClassName: string;
+  rowClassName: string;
+  removeClassName: string;
+  /** The fields of one row. */
+  children: (item: Item, index: number) => React.ReactNode;
+  after?: React.ReactNode;
+}) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
-      aria-label={label}
-    >
-      Remove
-    </button>
+    <Panel title={title} description={description}>
+      {error ? (
+        <p className="mb-3 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ol className={listClassName} data-testid={`${noun}-list`}>
+        {list.rows.map((row, index) => (
+          <li key={row.key} className={rowClassName}>
+            {children(row.value, index)}
+            <div className={removeClassName}>
+              <button
+                type="button"
+                onClick={() => {
+                  list.remove(row.key);
+                  onChange();
+                }}
+                className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+                aria-label={`Remove ${noun} ${index + 1}`}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Button
+        variant="secondary"
+        className="mt-3"
+        disabled={list.rows.length >= max}
+        onClick={() => {
+          list.add(empty);
+          onChange();
+        }}
+      >
+        Add a {noun}
+      </Button>
+      {after}
+    </Panel>
   );
 }
 
 function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.ComponentProps["actionData"] }) {
   const start = startingValues(entry, reply?.values);
-  const { errors, onSubmit, onChange, reset, formRef } = useFormCheck(brandContentFormSchema, reply?.errors);
+  const { errors, onSubmit, onChange, reset, formRef, field } = useFormCheck(
+    brandContentFormSchema,
+    reply?.errors,
+    reply?.values ?? { title: entry.title, whyChoose: entry.whyChoose, ...entry.contact },
+  );
   // Adding or removing a row renumbers the rows after it: messages about numbered rows no longer fit.
   const [listErrors, setListErrors] = useState(true);
   const shown = listErrors
@@ -115,6 +204,13 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
     reset();
   };
   const featureCount = features.rows.length;
+  /** A field of a list's row: its name, the limits its row's schema gives, its value and its message. */
+  const rowField = (name: string, limits: FieldLimits, value: string) => ({
+    name,
+    ...limits,
+    defaultValue: value,
+    error: shown[name],
+  });
   return (
     <Form
       ref={formRef}
@@ -133,51 +229,24 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
         <div className="space-y-4">
           <TextField
             label="Page title"
-            name="title"
-            required
-            maxLength={BRAND_LIMITS.title}
-            defaultValue={start.title}
-            error={shown.title}
+            {...field("title")}
             hint="Like “Norton Antivirus Support” or “HP Printer Support”."
           />
-          <TextAreaField
-            label="Why choose this brand"
-            name="whyChoose"
-            required
-            rows={6}
-            maxLength={BRAND_LIMITS.whyChoose}
-            defaultValue={start.whyChoose}
-            error={shown.whyChoose}
-          />
+          <TextAreaField label="Why choose this brand" rows={6} {...field("whyChoose")} />
         </div>
       </Panel>
 
       <Panel title="Images">
         <div className="space-y-4">
-          <ImageField
-            label="Banner image"
-            name="bannerImg"
-            folder="content/brands"
-            defaultValue={start.bannerImg}
-            error={shown.bannerImg}
-            hint="Wide, about 1600 × 500, behind the title."
-          />
-          <ImageField
-            label="Logo"
-            name="logo"
-            folder="content/brands"
-            defaultValue={start.logo}
-            error={shown.logo}
-          />
-          <ImageField
-            label="Background image (optional)"
-            name="backgroundImage"
-            folder="content/brands"
-            required={false}
-            defaultValue={start.backgroundImage}
-            error={shown.backgroundImage}
-            hint="Empty for every brand of the demo store."
-          />
+          {IMAGES.map((image) => (
+            <ImageField
+              key={image.name}
+              folder="content/brands"
+              defaultValue={start[image.name]}
+              error={shown[image.name]}
+              {...image}
+            />
+          ))}
         </div>
       </Panel>
 
@@ -185,32 +254,13 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
         <div className="grid gap-4 md:grid-cols-3">
           <TextField
             label="Support phone"
-            name="supportPhone"
             type="tel"
-            required
-            maxLength={40}
-            defaultValue={start.supportPhone}
-            error={shown.supportPhone}
+            {...field("supportPhone")}
             hint="A US number, like +1 (212) 555-0105."
           />
-          <TextField
-            label="Support e-mail"
-            name="supportEmail"
-            type="email"
-            required
-            maxLength={254}
-            defaultValue={start.supportEmail}
-            error={shown.supportEmail}
-          />
-          <TextField
-            label="Support website"
-            name="website"
-            type="url"
-            required
-            maxLength={2000}
-            defaultValue={start.website}
-            error={shown.website}
-          />
+          {/* The schema checks the address itself, not its presence: the browser is told it is needed. */}
+          <TextField label="Support e-mail" type="email" required {...field("supportEmail")} />
+          <TextField label="Support website" type="url" required {...field("website")} />
         </div>
       </Panel>
 
@@ -231,20 +281,12 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
               <div className="space-y-3">
                 <TextField
                   label="Title"
-                  name={`benefits.${index}.title`}
-                  required
-                  maxLength={BRAND_LIMITS.benefitTitle}
-                  defaultValue={benefit.title}
-                  error={shown[`benefits.${index}.title`]}
+                  {...rowField(`benefits.${index}.title`, fieldLimits(brandBenefit).title, benefit.title)}
                 />
                 <TextAreaField
                   label="Description"
-                  name={`benefits.${index}.desc`}
-                  required
                   rows={3}
-                  maxLength={BRAND_LIMITS.benefitDesc}
-                  defaultValue={benefit.desc}
-                  error={shown[`benefits.${index}.desc`]}
+                  {...rowField(`benefits.${index}.desc`, fieldLimits(brandBenefit).desc, benefit.desc)}
                 />
               </div>
               <ImageField
@@ -260,117 +302,74 @@ function BrandContentForm({ entry, reply }: { entry: Entry; reply?: Route.Compon
         </div>
       </Panel>
 
-      <Panel
+      <GrowingList
         title="Features"
         description={`${featureCount} ${featureCount === 1 ? "feature" : "features"}; brand pages usually list 10 to 14 (at most ${BRAND_LIMITS.features}).`}
+        error={shown.features}
+        noun="feature"
+        list={features}
+        empty=""
+        max={BRAND_LIMITS.features}
+        onChange={changed}
+        listClassName="space-y-2"
+        rowClassName="flex items-start gap-2"
+        removeClassName="mt-6"
       >
-        {shown.features ? (
-          <p className="mb-3 text-sm text-red-700" role="alert">
-            {shown.features}
-          </p>
-        ) : null}
-        <ol className="space-y-2" data-testid="feature-list">
-          {features.rows.map((row, index) => (
-            <li key={row.key} className="flex items-start gap-2">
-              <div className="min-w-0 flex-1">
-                <TextField
-                  label={`Feature ${index + 1}`}
-                  name={`features.${index}`}
-                  required
-                  maxLength={BRAND_LIMITS.feature}
-                  defaultValue={row.value}
-                  error={shown[`features.${index}`]}
-                />
-              </div>
-              <div className="mt-6">
-                <RemoveButton
-                  label={`Remove feature ${index + 1}`}
-                  onClick={() => {
-                    features.remove(row.key);
-                    changed();
-                  }}
-                />
-              </div>
-            </li>
-          ))}
-        </ol>
-        <Button
-          variant="secondary"
-          className="mt-3"
-          disabled={featureCount >= BRAND_LIMITS.features}
-          onClick={() => {
-            features.add("");
-            changed();
-          }}
-        >
-          Add a feature
-        </Button>
-      </Panel>
+        {(feature, index) => (
+          <div className="min-w-0 flex-1">
+            <TextField
+              label={`Feature ${index + 1}`}
+              {...rowField(`features.${index}`, limitsOf(brandFeature), feature)}
+            />
+          </div>
+        )}
+      </GrowingList>
 
-      <Panel
+      <GrowingList
         title="Testimonials"
         description={`${testimonials.rows.length} shown; brand pages usually have 7 to 10 (at most ${BRAND_LIMITS.testimonials}).`}
+        error={shown.testimonials}
+        noun="testimonial"
+        list={testimonials}
+        empty={{ quote: "", author: "" }}
+        max={BRAND_LIMITS.testimonials}
+        onChange={changed}
+        listClassName="space-y-3"
+        rowClassName="grid gap-3 rounded-xl border border-slate-200 p-3 md:grid-cols-[minmax(0,1fr)_14rem_auto]"
+        removeClassName="md:mt-6"
+        after={
+          <label className="mt-4 flex items-start gap-2 text-sm text-ink-900">
+            <input type="checkbox" name="sample" defaultChecked={start.sample} className="mt-0.5 h-4 w-4" />
+            <span>
+              These testimonials are sample content: the page labels them “Sample reviews”. Untick only for
+              statements of real customers.
+            </span>
+          </label>
+        }
       >
-        {shown.testimonials ? (
-          <p className="mb-3 text-sm text-red-700" role="alert">
-            {shown.testimonials}
-          </p>
-        ) : null}
-        <ol className="space-y-3" data-testid="testimonial-list">
-          {testimonials.rows.map((row, index) => (
-            <li
-              key={row.key}
-              className="grid gap-3 rounded-xl border border-slate-200 p-3 md:grid-cols-[minmax(0,1fr)_14rem_auto]"
-            >
-              <TextAreaField
-                label={`Quote ${index + 1}`}
-                name={`testimonials.${index}.quote`}
-                required
-                rows={2}
-                maxLength={BRAND_LIMITS.quote}
-                defaultValue={row.value.quote}
-                error={shown[`testimonials.${index}.quote`]}
-              />
-              <TextField
-                label={`Author ${index + 1}`}
-                name={`testimonials.${index}.author`}
-                required
-                maxLength={BRAND_LIMITS.author}
-                defaultValue={row.value.author}
-                error={shown[`testimonials.${index}.author`]}
-                hint="A short name, like Sam P."
-              />
-              <div className="md:mt-6">
-                <RemoveButton
-                  label={`Remove testimonial ${index + 1}`}
-                  onClick={() => {
-                    testimonials.remove(row.key);
-                    changed();
-                  }}
-                />
-              </div>
-            </li>
-          ))}
-        </ol>
-        <Button
-          variant="secondary"
-          className="mt-3"
-          disabled={testimonials.rows.length >= BRAND_LIMITS.testimonials}
-          onClick={() => {
-            testimonials.add({ quote: "", author: "" });
-            changed();
-          }}
-        >
-          Add a testimonial
-        </Button>
-        <label className="mt-4 flex items-start gap-2 text-sm text-ink-900">
-          <input type="checkbox" name="sample" defaultChecked={start.sample} className="mt-0.5 h-4 w-4" />
-          <span>
-            These testimonials are sample content: the page labels them “Sample reviews”. Untick only for
-            statements of real customers.
-          </span>
-        </label>
-      </Panel>
+        {(testimonial, index) => (
+          <>
+            <TextAreaField
+              label={`Quote ${index + 1}`}
+              rows={2}
+              {...rowField(
+                `testimonials.${index}.quote`,
+                fieldLimits(brandTestimonial).quote,
+                testimonial.quote,
+              )}
+            />
+            <TextField
+              label={`Author ${index + 1}`}
+              {...rowField(
+                `testimonials.${index}.author`,
+                fieldLimits(brandTestimonial).author,
+                testimonial.author,
+              )}
+              hint="A short name, like Sam P."
+            />
+          </>
+        )}
+      </GrowingList>
 
       <FormButtons label="Save brand content" cancelTo="/admin/brand-content" />
     </Form>

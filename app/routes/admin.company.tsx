@@ -1,10 +1,9 @@
-import { data, redirect, useLocation } from "react-router";
-import { fieldErrors } from "~/lib/forms";
+import { data, useLocation } from "react-router";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { AdminPage, Panel } from "~/modules/admin/components/admin-page";
-import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
+import { AdminPage } from "~/modules/admin/components/admin-page";
+import { saveSectionForm } from "~/modules/admin/form-actions.server";
 import { DoneNotice, FormMessage, formatWhen } from "~/modules/admin/content-fields";
-import { RecordField, RecordForm } from "~/modules/admin/components/record-form";
+import { FormPanel, RecordFields } from "~/modules/admin/components/record-form";
 import { webInfoFormSchema } from "~/modules/admin/content-schemas";
 import { getCompanySettings, saveCompanyDetails, saveWebInfo } from "~/modules/admin/content.server";
 import { companyFormSchema } from "~/modules/admin/schemas";
@@ -20,106 +19,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
-  const body = await readContentForm(request);
-  if (!body.ok) return body.response;
-  const { intent, ...values } = body.values;
-  if (intent === "company") {
-    const parsed = companyFormSchema.safeParse(values);
-    if (!parsed.success)
-      return reply(400, { message: FIX_FIELDS, intent, errors: fieldErrors(parsed.error), values });
-    await saveCompanyDetails(context.db, parsed.data, admin.email);
-    return redirect("/admin/company?done=company");
-  }
-  if (intent === "webinfo") {
-    const parsed = webInfoFormSchema.safeParse(values);
-    if (!parsed.success)
-      return reply(400, { message: FIX_FIELDS, intent, errors: fieldErrors(parsed.error), values });
-    await saveWebInfo(context.db, parsed.data, admin.email);
-    return redirect("/admin/company?done=webinfo");
-  }
-  return reply(400, { message: "Choose what to do with the page's buttons." });
-}
-
-type Reply = Route.ComponentProps["actionData"];
-type Settings = Route.ComponentProps["loaderData"];
-
-function CompanyForm({ company, reply }: { company: Settings["company"]; reply?: Reply }) {
-  return (
-    <RecordForm
-      schema={companyFormSchema}
-      reply={reply}
-      intent="company"
-      label="Save phone"
-      testId="company-form"
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <RecordField
-          label="Phone, local format"
-          name="phone"
-          autoComplete="off"
-          type="tel"
-          stored={company?.phone ?? ""}
-          hint="The store's one phone: the header, footer, contact page and e-mails show it, like (212) 555-0100. The settings page edits the same one."
-        />
-        <RecordField
-          label="Phone, international format"
-          name="phonecall"
-          autoComplete="off"
-          type="tel"
-          stored={company?.phonecall ?? ""}
-          hint="What the phone link dials, like +12125550100."
-        />
-      </div>
-    </RecordForm>
+export const action = (args: Route.ActionArgs) =>
+  saveSectionForm(
+    args,
+    "/admin/company",
+    {
+      company: { schema: companyFormSchema, save: saveCompanyDetails },
+      webinfo: { schema: webInfoFormSchema, save: saveWebInfo },
+    },
+    "Choose what to do with the page's buttons.",
   );
-}
-
-function WebInfoForm({ info, reply }: { info: Settings["webInfo"]; reply?: Reply }) {
-  return (
-    <RecordForm
-      schema={webInfoFormSchema}
-      reply={reply}
-      intent="webinfo"
-      label="Save web info"
-      testId="web-info-form"
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <RecordField
-          label="Store name"
-          name="name"
-          autoComplete="off"
-          stored={info?.name ?? ""}
-          hint="Shown in the header, the footer, the reseller notices and e-mails."
-        />
-        <RecordField
-          label="E-mail address"
-          name="email"
-          autoComplete="off"
-          type="email"
-          stored={info?.email ?? ""}
-        />
-        <RecordField
-          label="USA office address"
-          name="address2"
-          autoComplete="off"
-          rows={3}
-          stored={info?.address2 ?? ""}
-          hint="Empty hides this office."
-        />
-        <RecordField
-          label="India office address"
-          name="address"
-          autoComplete="off"
-          rows={3}
-          stored={info?.address ?? ""}
-          hint="Empty hides this office."
-        />
-      </div>
-    </RecordForm>
-  );
-}
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { company, webInfo } = loaderData;
@@ -136,9 +45,10 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
         }}
       />
       <div className="space-y-6">
-        <Panel
+        <FormPanel
+          key={`company:${location.key}`}
           title="Company phone"
-          testId="company-panel"
+          panelTestId="company-panel"
           description={
             company ? (
               <>
@@ -149,28 +59,74 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
               "No company record yet: the header shows no phone until you save one."
             )
           }
+          schema={companyFormSchema}
+          reply={actionData?.intent === "company" ? actionData : undefined}
+          intent="company"
+          label="Save phone"
+          testId="company-form"
         >
-          <CompanyForm
-            key={`company:${location.key}`}
-            company={company}
-            reply={actionData?.intent === "company" ? actionData : undefined}
+          <RecordFields
+            autoComplete="off"
+            fields={[
+              {
+                label: "Phone, local format",
+                name: "phone",
+                type: "tel",
+                stored: company?.phone ?? "",
+                hint: "The store's one phone: the header, footer, contact page and e-mails show it, like (212) 555-0100. The settings page edits the same one.",
+              },
+              {
+                label: "Phone, international format",
+                name: "phonecall",
+                type: "tel",
+                stored: company?.phonecall ?? "",
+                hint: "What the phone link dials, like +12125550100.",
+              },
+            ]}
           />
-        </Panel>
-        <Panel
+        </FormPanel>
+        <FormPanel
+          key={`webinfo:${location.key}`}
           title="Default web info"
-          testId="web-info-panel"
+          panelTestId="web-info-panel"
           description={
             webInfo
               ? `Saved ${formatWhen(webInfo.updatedAt)}. The next e-mail the store sends uses a new name or address.`
               : "No web info yet: the store is called “Storefront” until you save it."
           }
+          schema={webInfoFormSchema}
+          reply={actionData?.intent === "webinfo" ? actionData : undefined}
+          intent="webinfo"
+          label="Save web info"
+          testId="web-info-form"
         >
-          <WebInfoForm
-            key={`webinfo:${location.key}`}
-            info={webInfo}
-            reply={actionData?.intent === "webinfo" ? actionData : undefined}
+          <RecordFields
+            autoComplete="off"
+            fields={[
+              {
+                label: "Store name",
+                name: "name",
+                stored: webInfo?.name ?? "",
+                hint: "Shown in the header, the footer, the reseller notices and e-mails.",
+              },
+              { label: "E-mail address", name: "email", type: "email", stored: webInfo?.email ?? "" },
+              {
+                label: "USA office address",
+                name: "address2",
+                rows: 3,
+                stored: webInfo?.address2 ?? "",
+                hint: "Empty hides this office.",
+              },
+              {
+                label: "India office address",
+                name: "address",
+                rows: 3,
+                stored: webInfo?.address ?? "",
+                hint: "Empty hides this office.",
+              },
+            ]}
           />
-        </Panel>
+        </FormPanel>
         {actionData && !actionData.intent ? <FormMessage message={actionData.message} /> : null}
       </div>
     </AdminPage>

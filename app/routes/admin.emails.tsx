@@ -6,11 +6,9 @@ import { AdminPage } from "~/modules/admin/components/admin-page";
 import { EMAIL_STATUS_LABELS, EmailDetail, EmailStatusBadge } from "~/modules/admin/components/emails-parts";
 import {
   cellClass,
-  HeadCell,
+  FilterPill,
+  ListRows,
   ListSearch,
-  ListTable,
-  Pagination,
-  SortHeader,
   withParams,
 } from "~/modules/admin/components/list-controls";
 import { formatWhen } from "~/modules/admin/components/orders-parts";
@@ -83,15 +81,10 @@ export default function EmailsPage({ loaderData, actionData }: Route.ComponentPr
         <ListSearch label="Search by recipient or subject" placeholder="name@example.com" />
         <nav aria-label="Status" className="flex flex-wrap gap-2">
           {FILTERS.map((status) => (
-            <Link
+            <FilterPill
               key={status}
               to={link({ status: status === "all" ? undefined : status, page: undefined, id: undefined })}
-              aria-current={query.status === status ? "page" : undefined}
-              className={`rounded-full px-3 py-1.5 text-sm font-semibold ${
-                query.status === status
-                  ? "bg-ink-900 text-white"
-                  : "border border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
-              }`}
+              active={query.status === status}
             >
               {status === "all" ? "All" : EMAIL_STATUS_LABELS[status]}
               {status !== "all" ? (
@@ -100,7 +93,7 @@ export default function EmailsPage({ loaderData, actionData }: Route.ComponentPr
                   <span className="font-normal">({counts[status]})</span>
                 </>
               ) : null}
-            </Link>
+            </FilterPill>
           ))}
         </nav>
       </div>
@@ -122,51 +115,44 @@ export default function EmailsPage({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : null}
         <div className="min-w-0">
-          <ListTable
+          <ListRows
             caption="E-mails"
-            head={
-              <>
-                <SortHeader column="created" label="Written" sort={query.sort} dir={query.dir} />
-                <SortHeader column="to" label="To" sort={query.sort} dir={query.dir} />
-                <SortHeader column="subject" label="Subject" sort={query.sort} dir={query.dir} />
-                <HeadCell>Status</HeadCell>
-              </>
-            }
+            columns={[
+              { label: "Written", sort: "created" },
+              { label: "To", sort: "to" },
+              { label: "Subject", sort: "subject" },
+              { label: "Status" },
+            ]}
+            query={query}
+            total={page.total}
+            rows={page.rows}
+            empty={query.q || query.status !== "all" ? "Nothing matches this search." : "No e-mails yet."}
           >
-            {page.rows.length === 0 ? (
-              <tr>
-                <td colSpan={4} className={`${cellClass} py-6 text-center text-slate-600`}>
-                  {query.q || query.status !== "all" ? "Nothing matches this search." : "No e-mails yet."}
+            {(row) => (
+              <tr key={row.id} data-testid="email-row" className={open?.id === row.id ? "bg-brand-50" : ""}>
+                <td className={`${cellClass} whitespace-nowrap text-xs`}>{formatWhen(row.createdAt)}</td>
+                <td className={`${cellClass} max-w-56`}>
+                  <p className="truncate text-ink-900">{row.to}</p>
+                  {row.orderNumber ? (
+                    <p className="text-xs text-slate-600">Order #{row.orderNumber}</p>
+                  ) : null}
+                </td>
+                <td className={`${cellClass} min-w-48 max-w-md`}>
+                  <Link to={link({ id: String(row.id) })} className="text-brand-700 hover:underline">
+                    {row.subject}
+                  </Link>
+                </td>
+                <td className={cellClass}>
+                  <EmailStatusBadge status={row.status} attempts={row.attempts} />
+                  {row.lastError && row.status !== "sent" ? (
+                    <p className="mt-1 max-w-56 truncate text-xs text-red-800" title={row.lastError}>
+                      {row.lastError}
+                    </p>
+                  ) : null}
                 </td>
               </tr>
-            ) : (
-              page.rows.map((row) => (
-                <tr key={row.id} data-testid="email-row" className={open?.id === row.id ? "bg-brand-50" : ""}>
-                  <td className={`${cellClass} whitespace-nowrap text-xs`}>{formatWhen(row.createdAt)}</td>
-                  <td className={`${cellClass} max-w-56`}>
-                    <p className="truncate text-ink-900">{row.to}</p>
-                    {row.orderNumber ? (
-                      <p className="text-xs text-slate-600">Order #{row.orderNumber}</p>
-                    ) : null}
-                  </td>
-                  <td className={`${cellClass} min-w-48 max-w-md`}>
-                    <Link to={link({ id: String(row.id) })} className="text-brand-700 hover:underline">
-                      {row.subject}
-                    </Link>
-                  </td>
-                  <td className={cellClass}>
-                    <EmailStatusBadge status={row.status} attempts={row.attempts} />
-                    {row.lastError && row.status !== "sent" ? (
-                      <p className="mt-1 max-w-56 truncate text-xs text-red-800" title={row.lastError}>
-                        {row.lastError}
-                      </p>
-                    ) : null}
-                  </td>
-                </tr>
-              ))
             )}
-          </ListTable>
-          <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
+          </ListRows>
         </div>
       </div>
     </AdminPage>

@@ -1,14 +1,8 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
-import {
-  cellClass,
-  HeadCell,
-  ListTable,
-  Pagination,
-  withParams,
-} from "~/modules/admin/components/list-controls";
+import { cellClass, FilterLinks, ListRows, SearchButton } from "~/modules/admin/components/list-controls";
 import { ExportLink } from "~/modules/admin/components/order-life";
 import { TestOrderBadge, When } from "~/modules/admin/components/orders-parts";
 import { invoiceListQuery, listInvoices, listRange, monthSoFar } from "~/modules/admin/invoice-list.server";
@@ -41,7 +35,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const KINDS = [
-  ["all", "All"],
+  [undefined, "All"],
   ["invoice", "Invoices"],
   ["credit_note", "Credit notes"],
 ] as const;
@@ -83,12 +77,7 @@ function Filters({
         To
         <input type="date" name="to" defaultValue={query.to} className={inputClass} />
       </label>
-      <button
-        type="submit"
-        className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
-      >
-        Search
-      </button>
+      <SearchButton />
       {error ? (
         <p
           id="range-error"
@@ -105,7 +94,6 @@ function Filters({
 
 export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
   const { query, page, rangeError, exportRange } = loaderData;
-  const [params] = useSearchParams();
   const exportHref = `/admin/export/invoices.csv?${new URLSearchParams(exportRange).toString()}`;
   return (
     <AdminPage
@@ -120,87 +108,69 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
       }
     >
       <Filters query={query} error={rangeError} />
-      <nav aria-label="Kind of document" className="mt-4">
-        <ul className="flex flex-wrap gap-2 text-sm">
-          {KINDS.map(([kind, label]) => (
-            <li key={kind}>
-              <Link
-                to={withParams(params, { kind: kind === "all" ? undefined : kind, page: undefined })}
-                aria-current={query.kind === kind ? "page" : undefined}
-                className={`inline-block rounded-full border px-3 py-1 font-medium ${
-                  query.kind === kind
-                    ? "border-brand-700 bg-brand-700 text-white"
-                    : "border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
-                }`}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <ListTable
+      <FilterLinks
+        label="Kind of document"
+        param="kind"
+        options={KINDS}
+        current={query.kind === "all" ? undefined : query.kind}
+      />
+      <ListRows
         caption="Invoices and credit notes"
-        head={
-          <>
-            <HeadCell>Number</HeadCell>
-            <HeadCell>Date</HeadCell>
-            <HeadCell>Order</HeadCell>
-            <HeadCell>Buyer</HeadCell>
-            <HeadCell className="text-right">Total</HeadCell>
-            <HeadCell>PDF</HeadCell>
-          </>
+        columns={[
+          { label: "Number" },
+          { label: "Date" },
+          { label: "Order" },
+          { label: "Buyer" },
+          { label: "Total", className: "text-right" },
+          { label: "PDF" },
+        ]}
+        query={query}
+        total={page.total}
+        rows={page.rows}
+        empty={
+          query.q || query.from || query.to || query.kind !== "all"
+            ? "Nothing matches this search."
+            : "No invoices yet: an order gets one when it is paid."
         }
       >
-        {page.rows.length === 0 ? (
-          <tr>
-            <td colSpan={6} className={`${cellClass} py-6 text-center text-slate-600`}>
-              {query.q || query.from || query.to || query.kind !== "all"
-                ? "Nothing matches this search."
-                : "No invoices yet: an order gets one when it is paid."}
+        {(row) => (
+          <tr key={row.id} data-testid="invoice-row" data-number={row.number} className="hover:bg-slate-50">
+            <td className={cellClass}>
+              <span className="whitespace-nowrap font-semibold text-ink-900">{row.number}</span>
+              {row.isTest ? <TestOrderBadge className="ml-2" /> : null}
+              <span className="block text-xs text-slate-600">
+                {DOCUMENT_TITLES[row.kind]}
+                {row.creditFor ? ` for ${row.creditFor}` : ""}
+              </span>
+            </td>
+            <td className={cellClass}>
+              <When iso={row.issuedAt} form="short" />
+            </td>
+            <td className={cellClass}>
+              <Link
+                to={`/admin/orders/${row.orderNumber}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                #{row.orderNumber}
+              </Link>
+            </td>
+            <td className={`${cellClass} max-w-56 break-words`}>{row.buyer}</td>
+            <td className={`${cellClass} text-right font-medium tabular-nums`}>
+              {row.kind === "credit_note" ? formatMoney(-row.totalCents) : formatMoney(row.totalCents)}
+            </td>
+            <td className={cellClass}>
+              <a
+                href={`/admin/orders/${row.orderNumber}/documents/${row.filename}`}
+                download={row.filename}
+                className="whitespace-nowrap font-semibold text-brand-700 hover:underline"
+                aria-label={`Download ${row.number} (PDF)`}
+              >
+                Download
+              </a>
             </td>
           </tr>
-        ) : (
-          page.rows.map((row) => (
-            <tr key={row.id} data-testid="invoice-row" data-number={row.number} className="hover:bg-slate-50">
-              <td className={cellClass}>
-                <span className="whitespace-nowrap font-semibold text-ink-900">{row.number}</span>
-                {row.isTest ? <TestOrderBadge className="ml-2" /> : null}
-                <span className="block text-xs text-slate-600">
-                  {DOCUMENT_TITLES[row.kind]}
-                  {row.creditFor ? ` for ${row.creditFor}` : ""}
-                </span>
-              </td>
-              <td className={cellClass}>
-                <When iso={row.issuedAt} form="short" />
-              </td>
-              <td className={cellClass}>
-                <Link
-                  to={`/admin/orders/${row.orderNumber}`}
-                  className="font-semibold text-brand-700 hover:underline"
-                >
-                  #{row.orderNumber}
-                </Link>
-              </td>
-              <td className={`${cellClass} max-w-56 break-words`}>{row.buyer}</td>
-              <td className={`${cellClass} text-right font-medium tabular-nums`}>
-                {row.kind === "credit_note" ? formatMoney(-row.totalCents) : formatMoney(row.totalCents)}
-              </td>
-              <td className={cellClass}>
-                <a
-                  href={`/admin/orders/${row.orderNumber}/documents/${row.filename}`}
-                  download={row.filename}
-                  className="whitespace-nowrap font-semibold text-brand-700 hover:underline"
-                  aria-label={`Download ${row.number} (PDF)`}
-                >
-                  Download
-                </a>
-              </td>
-            </tr>
-          ))
         )}
-      </ListTable>
-      <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
+      </ListRows>
     </AdminPage>
   );
 }

@@ -3,11 +3,10 @@ import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
   cellClass,
-  HeadCell,
+  FilterPill,
+  ListRows,
   ListSearch,
-  ListTable,
-  Pagination,
-  SortHeader,
+  OpenRecord,
 } from "~/modules/admin/components/list-controls";
 import { backToList, readContentForm, reply } from "~/modules/admin/form-actions.server";
 import { DoneNotice, formatWhen, FormMessage, RowAction } from "~/modules/admin/content-fields";
@@ -96,20 +95,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 const KIND_LABELS = { contact: "Contact messages", quote: "Quote requests" } as const;
 const STATUS_LABELS = { all: "All", open: "Open", handled: "Handled" } as const;
 
-function Pill({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      aria-current={active ? "page" : undefined}
-      className={`rounded-full px-3 py-1.5 text-sm font-semibold ${
-        active ? "bg-ink-900 text-white" : "border border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
-      }`}
-    >
-      {children}
-    </Link>
-  );
-}
-
 type Open = NonNullable<Route.ComponentProps["loaderData"]["open"]>;
 
 function MessageDetail({ message, closeTo }: { message: Open; closeTo: string }) {
@@ -127,27 +112,7 @@ function MessageDetail({ message, closeTo }: { message: Open; closeTo: string })
     ["Status", message.handledAt ? `Handled ${formatWhen(message.handledAt)}` : "Open"],
   ];
   return (
-    <section
-      aria-labelledby="message-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      data-testid="message-detail"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id="message-heading" className="text-lg font-bold text-ink-900">
-          {message.heading}
-        </h2>
-        <Link to={closeTo} className="shrink-0 text-sm font-semibold text-slate-600 hover:underline">
-          Close
-        </Link>
-      </div>
-      <dl className="mt-4 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-        {fields.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="text-ink-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <OpenRecord name="message" heading={message.heading} closeTo={closeTo} facts={fields}>
       <p
         className="mt-4 whitespace-pre-wrap break-words rounded-xl bg-slate-50 p-4 text-sm leading-relaxed text-ink-900"
         data-testid="message-text"
@@ -168,7 +133,7 @@ function MessageDetail({ message, closeTo }: { message: Open; closeTo: string })
           label={message.handledAt ? "Mark as open" : "Mark as handled"}
         />
       </div>
-    </section>
+    </OpenRecord>
   );
 }
 
@@ -195,27 +160,27 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
       {actionData ? <FormMessage message={actionData.message} /> : null}
       <nav aria-label="Inbox" className="flex flex-wrap gap-2">
         {MESSAGE_KINDS.map((kind) => (
-          <Pill key={kind} to={`/admin/messages?kind=${kind}`} active={query.kind === kind}>
+          <FilterPill key={kind} to={`/admin/messages?kind=${kind}`} active={query.kind === kind}>
             {KIND_LABELS[kind]}
             {counts[kind] > 0 ? (
               <span className="ml-1.5 rounded-full bg-amber-200 px-1.5 text-xs text-amber-950">
                 {counts[kind]} open
               </span>
             ) : null}
-          </Pill>
+          </FilterPill>
         ))}
       </nav>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <ListSearch label="Search by e-mail" placeholder="name@example.com" />
         <nav aria-label="Status" className="flex flex-wrap gap-2">
           {(["all", "open", "handled"] as const).map((status) => (
-            <Pill
+            <FilterPill
               key={status}
               to={link({ status: status === "all" ? undefined : status, page: undefined, id: undefined })}
               active={query.status === status}
             >
               {STATUS_LABELS[status]}
-            </Pill>
+            </FilterPill>
           ))}
         </nav>
       </div>
@@ -226,56 +191,51 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           </div>
         ) : null}
         <div className="min-w-0">
-          <ListTable
+          <ListRows
             caption={KIND_LABELS[query.kind]}
-            head={
-              <>
-                <SortHeader column="received" label="Received" sort={query.sort} dir={query.dir} />
-                <SortHeader column="email" label="From" sort={query.sort} dir={query.dir} />
-                <HeadCell>{query.kind === "contact" ? "Subject" : "Service"}</HeadCell>
-                <HeadCell>Status</HeadCell>
-              </>
+            columns={[
+              { label: "Received", sort: "received" },
+              { label: "From", sort: "email" },
+              { label: query.kind === "contact" ? "Subject" : "Service" },
+              { label: "Status" },
+            ]}
+            query={query}
+            total={page.total}
+            rows={page.rows}
+            empty={
+              query.q || query.status !== "all"
+                ? "Nothing matches this search."
+                : `No ${KIND_LABELS[query.kind].toLowerCase()} yet.`
             }
           >
-            {page.rows.length === 0 ? (
-              <tr>
-                <td colSpan={4} className={`${cellClass} py-6 text-center text-slate-600`}>
-                  {query.q || query.status !== "all"
-                    ? "Nothing matches this search."
-                    : `No ${KIND_LABELS[query.kind].toLowerCase()} yet.`}
+            {(row) => (
+              <tr
+                key={row.id}
+                data-testid="message-row"
+                className={`${open?.id === row.id ? "bg-brand-50" : ""} ${row.handledAt ? "" : "font-semibold"}`}
+              >
+                <td className={`${cellClass} whitespace-nowrap text-xs`}>{formatWhen(row.createdAt)}</td>
+                <td className={`${cellClass} max-w-56`}>
+                  <p className="truncate text-ink-900">{row.name}</p>
+                  <p className="truncate text-xs font-normal text-slate-600">{row.email}</p>
+                </td>
+                <td className={`${cellClass} min-w-48 max-w-md`}>
+                  <Link to={link({ id: String(row.id) })} className="text-brand-700 hover:underline">
+                    {row.subject}
+                  </Link>
+                </td>
+                <td className={cellClass}>
+                  <span
+                    className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                      row.handledAt ? "bg-slate-200 text-slate-700" : "bg-amber-100 text-amber-900"
+                    }`}
+                  >
+                    {row.handledAt ? "Handled" : "Open"}
+                  </span>
                 </td>
               </tr>
-            ) : (
-              page.rows.map((row) => (
-                <tr
-                  key={row.id}
-                  data-testid="message-row"
-                  className={`${open?.id === row.id ? "bg-brand-50" : ""} ${row.handledAt ? "" : "font-semibold"}`}
-                >
-                  <td className={`${cellClass} whitespace-nowrap text-xs`}>{formatWhen(row.createdAt)}</td>
-                  <td className={`${cellClass} max-w-56`}>
-                    <p className="truncate text-ink-900">{row.name}</p>
-                    <p className="truncate text-xs font-normal text-slate-600">{row.email}</p>
-                  </td>
-                  <td className={`${cellClass} min-w-48 max-w-md`}>
-                    <Link to={link({ id: String(row.id) })} className="text-brand-700 hover:underline">
-                      {row.subject}
-                    </Link>
-                  </td>
-                  <td className={cellClass}>
-                    <span
-                      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                        row.handledAt ? "bg-slate-200 text-slate-700" : "bg-amber-100 text-amber-900"
-                      }`}
-                    >
-                      {row.handledAt ? "Handled" : "Open"}
-                    </span>
-                  </td>
-                </tr>
-              ))
             )}
-          </ListTable>
-          <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
+          </ListRows>
         </div>
       </div>
     </AdminPage>

@@ -12,12 +12,13 @@ import {
 } from "~/modules/admin/products.server";
 import { productImagePath } from "~/modules/admin/product-image-path";
 import { productFormSchema } from "~/modules/admin/schemas";
-import { isPhysicalSection, SECTIONS } from "~/modules/catalogue/sections";
+import { isPhysicalSection } from "~/modules/catalogue/sections";
 import { downloadUrl } from "~/modules/storage/client";
 import { FileUpload } from "~/modules/storage/components/file-upload";
 import { ButtonLink } from "~/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/ui/field";
 import { type ActionReply, refusal } from "~/lib/action-reply";
+import { BrandGroupOptions } from "~/modules/admin/components/brand-group-options";
 import type { Route } from "./+types/admin.product";
 
 const notFound = () =>
@@ -132,17 +133,7 @@ function ProductForm({
           required
         >
           <option value="">Choose a brand</option>
-          {Object.entries(SECTIONS).map(([section, info]) => (
-            <optgroup key={section} label={info.label}>
-              {groups
-                .filter((group) => group.section === section)
-                .map((group) => (
-                  <option key={group.key} value={group.key}>
-                    {group.name}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
+          <BrandGroupOptions groups={groups} />
         </SelectField>
         <TextField
           label="Product id"

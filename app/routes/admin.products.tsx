@@ -22,6 +22,7 @@ import {
 import { SECTIONS } from "~/modules/catalogue/sections";
 import { buttonClass, ButtonLink } from "~/ui/button";
 import { refusal, success } from "~/lib/action-reply";
+import { BrandGroupOptions } from "~/modules/admin/components/brand-group-options";
 import type { Route } from "./+types/admin.products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -97,17 +98,7 @@ function Filters({
           className="mt-1 w-56 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
         >
           <option value="">All brands</option>
-          {Object.entries(SECTIONS).map(([section, info]) => (
-            <optgroup key={section} label={info.label}>
-              {groups
-                .filter((group) => group.section === section)
-                .map((group) => (
-                  <option key={group.key} value={group.key}>
-                    {group.name}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
+          <BrandGroupOptions groups={groups} />
         </select>
       </label>
       <label className="flex flex-col text-sm font-medium text-ink-900">

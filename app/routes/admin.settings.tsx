@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { data, redirect, useLocation, useSearchParams } from "react-router";
+import { data, useLocation, useSearchParams } from "react-router";
 import { useUnsavedChanges } from "~/lib/use-unsaved-changes";
-import { fieldErrors, formToObject } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
@@ -15,7 +14,7 @@ import {
   UnreadableSettings,
 } from "~/modules/admin/components/settings-forms";
 import { DoneNotice, FormMessage } from "~/modules/admin/content-fields";
-import { FIX_FIELDS, readContentForm, reply } from "~/modules/admin/form-actions.server";
+import { type SectionForm, saveSectionForm } from "~/modules/admin/form-actions.server";
 import { SETTINGS_SCHEMAS, SETTINGS_SECTIONS, type SettingsSection } from "~/modules/admin/settings-schemas";
 import { saveSettingsSection, settingsPage } from "~/modules/admin/store-settings.server";
 import type { Route } from "./+types/admin.settings";
@@ -30,19 +29,19 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
-  const body = await readContentForm(request);
-  if (!body.ok) return body.response;
-  const { intent, ...values } = body.values;
-  const section = SETTINGS_SECTIONS.find((name) => name === intent);
-  if (!section) return reply(400, { message: "Choose what to save with the page's buttons." });
-  const parsed = SETTINGS_SCHEMAS[section].safeParse(formToObject(values));
-  if (!parsed.success)
-    return reply(400, { message: FIX_FIELDS, intent, errors: fieldErrors(parsed.error), values });
-  await saveSettingsSection(context.db, section, parsed.data as never, admin.email);
-  return redirect(`/admin/settings?done=${section}`);
-}
+/** Each section's form: its schema, and the write of its settings. */
+const SECTION_FORMS = Object.fromEntries(
+  SETTINGS_SECTIONS.map((section): [SettingsSection, SectionForm] => [
+    section,
+    {
+      schema: SETTINGS_SCHEMAS[section],
+      save: (db, form, admin) => saveSettingsSection(db, section, form, admin),
+    },
+  ]),
+);
+
+export const action = (args: Route.ActionArgs) =>
+  saveSectionForm(args, "/admin/settings", SECTION_FORMS, "Choose what to save with the page's buttons.");
 
 const DONE = {
   bank: "Bank details saved: new orders and their e-mails show them now.",

@@ -2,8 +2,10 @@ import { redirect } from "react-router";
 import type { z } from "zod";
 import { refusal } from "~/lib/action-reply";
 import { readFormBody } from "~/lib/form-data.server";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { type FieldErrors, fieldErrors, formToObject } from "~/lib/forms";
+import type { ServerContext } from "~/context";
+import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import type { Database } from "~db/client.server";
 import { rowId } from "./content-schemas";
 
 /** An admin page's refusal of a post (nothing was written): its message and, for a form, what to show again. */
@@ -101,4 +103,35 @@ export async function saveOrDeleteRecord<Form>(
       ? reply(404, { message: record.notFound, intent })
       : reply(400, { message: FIX_FIELDS, intent, errors: result.errors, values });
   return redirect(backToList(request, intent === "create" ? "created" : "saved", record.formKeys));
+}
+
+/** One form of a page of several: the schema its values are checked with, and the write of what passed. */
+export type SectionForm = {
+  schema: z.ZodType;
+  /** Given what the schema gave (`never` here: each form's save takes its own schema's output). */
+  save: (db: Database, form: never, admin: string) => Promise<unknown>;
+};
+
+/**
+ * The action of an admin page of several forms that each save one part (a settings section, the company's
+ * phone): the posted intent picks the form, its schema checks the values, its write saves them and the page comes
+ * back with ?done=<intent>. A refused form comes back with its messages and what was posted.
+ */
+export async function saveSectionForm(
+  { request, context }: { request: Request; context: ServerContext },
+  path: string,
+  forms: Readonly<Record<string, SectionForm>>,
+  unknownIntent: string,
+) {
+  const admin = await requireAdmin(request, context);
+  const body = await readContentForm(request);
+  if (!body.ok) return body.response;
+  const { intent, ...values } = body.values;
+  const form = intent && Object.hasOwn(forms, intent) ? forms[intent] : undefined;
+  if (!form) return reply(400, { message: unknownIntent });
+  const parsed = form.schema.safeParse(formToObject(values));
+  if (!parsed.success)
+    return reply(400, { message: FIX_FIELDS, intent, errors: fieldErrors(parsed.error), values });
+  await form.save(context.db, parsed.data as never, admin.email);
+  return redirect(`${path}?done=${intent}`);
 }

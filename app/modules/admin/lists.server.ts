@@ -71,3 +71,19 @@ export async function loadAdminList<Schema extends z.ZodType, Page, Open = never
   const page = await list.load(context.db, query);
   return { url, query, page, open, creating: !open && url.searchParams.get("new") === "1" };
 }
+
+/**
+ * The loader of an admin list page that shows only its rows: after `loadAdminList`, the query, the total and the
+ * page's rows as the page reads them (`row` writes a row's dates as ISO text).
+ */
+export async function loadAdminRows<Schema extends z.ZodType, Row, Shown>(
+  args: { request: Request; context: ServerContext },
+  list: {
+    query: Schema;
+    load: (db: Database, query: z.infer<Schema>) => Promise<{ rows: Row[]; total: number }>;
+    row: (row: Row) => Shown;
+  },
+) {
+  const { query, page } = await loadAdminList(args, list);
+  return data({ query, total: page.total, rows: page.rows.map(list.row) }, { headers: PRIVATE_HEADERS });
+}

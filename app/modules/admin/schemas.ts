@@ -163,13 +163,15 @@ const splitLines = (value: unknown) =>
         .filter(Boolean)
     : asList(value);
 
-const feature = z
+/** One feature of a brand content entry (a row of its form's list). */
+export const brandFeature = z
   .string({ error: "Enter the feature" })
   .trim()
   .min(1, "Enter the feature or remove it")
   .max(BRAND_LIMITS.feature, `At most ${BRAND_LIMITS.feature} characters`);
 
-const testimonial = z.object({
+/** One testimonial of a brand content entry. */
+export const brandTestimonial = z.object({
   quote: z
     .string({ error: "Enter the quote" })
     .trim()
@@ -195,6 +197,22 @@ const testimonialLines = (value: unknown) =>
             : { quote: line.slice(0, at), author: line.slice(at + 1) };
         })
     : asList(value);
+
+/** One of the three benefits of a brand content entry. */
+export const brandBenefit = z.object({
+  title: z
+    .string({ error: "Enter a title" })
+    .trim()
+    .min(1, "Enter a title")
+    .max(BRAND_LIMITS.benefitTitle, `At most ${BRAND_LIMITS.benefitTitle} characters`)
+    .refine(isOneLine, ONE_LINE_MESSAGE),
+  desc: z
+    .string({ error: "Enter a description" })
+    .trim()
+    .min(1, "Enter a description")
+    .max(BRAND_LIMITS.benefitDesc, `At most ${BRAND_LIMITS.benefitDesc} characters`),
+  icon: imageRef,
+});
 
 /**
  * Brand content as edited in the admin form: every field of the spec's entry. Lists come as indexed fields
@@ -237,23 +255,7 @@ export const brandContentFormSchema = z.object({
   benefits: z.preprocess(
     asList,
     z
-      .array(
-        z.object({
-          title: z
-            .string({ error: "Enter a title" })
-            .trim()
-            .min(1, "Enter a title")
-            .max(BRAND_LIMITS.benefitTitle, `At most ${BRAND_LIMITS.benefitTitle} characters`)
-            .refine(isOneLine, ONE_LINE_MESSAGE),
-          desc: z
-            .string({ error: "Enter a description" })
-            .trim()
-            .min(1, "Enter a description")
-            .max(BRAND_LIMITS.benefitDesc, `At most ${BRAND_LIMITS.benefitDesc} characters`),
-          icon: imageRef,
-        }),
-        { error: "Give the three benefits" },
-      )
+      .array(brandBenefit, { error: "Give the three benefits" })
       .length(3, "A brand has exactly three benefits")
       .superRefine((benefits, ctx) =>
         refuseDuplicates(benefits, (benefit) => benefit.title, ctx, "Two benefits have this title", "title"),
@@ -262,7 +264,7 @@ export const brandContentFormSchema = z.object({
   features: z.preprocess(
     splitLines,
     z
-      .array(feature, { error: "Give the features" })
+      .array(brandFeature, { error: "Give the features" })
       .min(1, "Give at least one feature")
       .max(BRAND_LIMITS.features, `At most ${BRAND_LIMITS.features} features`)
       .superRefine((features, ctx) =>
@@ -272,7 +274,7 @@ export const brandContentFormSchema = z.object({
   testimonials: z.preprocess(
     testimonialLines,
     z
-      .array(testimonial, { error: "Give the testimonials" })
+      .array(brandTestimonial, { error: "Give the testimonials" })
       .max(BRAND_LIMITS.testimonials, `At most ${BRAND_LIMITS.testimonials} testimonials`)
       .superRefine((testimonials, ctx) =>
         refuseDuplicates(

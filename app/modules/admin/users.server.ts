@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import type { Database } from "~db/client.server";
+import type { Database, Transaction } from "~db/client.server";
 import { orders, session, user, type UserRole } from "~db/schema";
 import { recordAudit } from "~/lib/audit-log.server";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
@@ -156,6 +156,29 @@ export async function setUserRole(
 const roleName = (role: UserRole) => (role === "admin" ? "an admin" : "a customer");
 
 /**
+ * A ban or unban of one user: in one transaction, the user's row locked with what a ban changes, given to `change`;
+ * an id that is no user's is not found.
+ */
+async function withBanState(
+  db: Database,
+  id: string,
+  change: (
+    tx: Transaction,
+    found: { id: string; email: string; banned: boolean | null; banReason: string | null },
+  ) => Promise<UserAction>,
+): Promise<UserAction> {
+  if (!isUserId(id)) return notFound();
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason })
+      .from(user)
+      .where(eq(user.id, id))
+      .for("update");
+    return found ? change(tx, found) : notFound();
+  });
+}
+
+/**
  * Bans a user (better-auth's admin fields: they cannot sign in again) and ends every session they have, in one
  * transaction with its audit entry. An admin cannot ban themselves.
  */
@@ -165,14 +188,7 @@ export async function banUser(
   reason: string,
   admin: ActingAdmin,
 ): Promise<UserAction> {
-  if (!isUserId(id)) return notFound();
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason })
-      .from(user)
-      .where(eq(user.id, id))
-      .for("update");
-    if (!found) return notFound();
+  return withBanState(db, id, async (tx, found) => {
     if (found.id === admin.id) return { ok: false, status: 409, message: "You cannot ban yourself" };
     await tx.update(user).set({ banned: true, banReason: reason, banExpires: null }).where(eq(user.id, id));
     const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
@@ -190,14 +206,7 @@ export async function banUser(
 }
 
 export async function unbanUser(db: Database, id: string, admin: ActingAdmin): Promise<UserAction> {
-  if (!isUserId(id)) return notFound();
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason })
-      .from(user)
-      .where(eq(user.id, id))
-      .for("update");
-    if (!found) return notFound();
+  return withBanState(db, id, async (tx, found) => {
     if (!found.banned) return { ok: true, message: `${found.email} is not banned` };
     await tx.update(user).set({ banned: false, banReason: null, banExpires: null }).where(eq(user.id, id));
     await recordAudit(tx, {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { OutboxStatus } from "~db/schema/orders";
 import type { EmailRow } from "../emails.server";
 import { Panel } from "./admin-page";
+import { OpenRecord } from "./list-controls";
 import { formatWhen } from "./orders-parts";
 
 export const EMAIL_STATUS_LABELS: Record<OutboxStatus, string> = {
@@ -162,27 +163,13 @@ export function EmailDetail({
       : []),
   ];
   return (
-    <section
-      aria-labelledby="email-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      data-testid="email-detail"
+    <OpenRecord
+      name="email"
+      heading={email.subject}
+      headingClassName="min-w-0 break-words text-lg font-bold text-ink-900"
+      closeTo={closeTo}
+      facts={fields}
     >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id="email-heading" className="min-w-0 break-words text-lg font-bold text-ink-900">
-          {email.subject}
-        </h2>
-        <Link to={closeTo} className="shrink-0 text-sm font-semibold text-slate-600 hover:underline">
-          Close
-        </Link>
-      </div>
-      <dl className="mt-4 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-        {fields.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="text-ink-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
       <div className="mt-4">{resend}</div>
       <h3 className="mt-5 text-sm font-semibold text-ink-900">As the customer sees it</h3>
       <div className="mt-2">
@@ -198,6 +185,6 @@ export function EmailDetail({
       >
         {email.text}
       </pre>
-    </section>
+    </OpenRecord>
   );
 }

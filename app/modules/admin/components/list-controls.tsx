@@ -34,13 +34,85 @@ export function ListSearch({ label, placeholder }: { label: string; placeholder?
           className="mt-1 w-72 rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />
       </label>
-      <button
-        type="submit"
-        className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
-      >
-        Search
-      </button>
+      <SearchButton />
     </Form>
+  );
+}
+
+/** The submit button of an admin list's search form. */
+export function SearchButton() {
+  return (
+    <button
+      type="submit"
+      className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+    >
+      Search
+    </button>
+  );
+}
+
+/**
+ * Links that narrow an admin list to one value of a parameter (`undefined`: all of them), keeping its search and
+ * sort and starting again at page 1.
+ */
+export function FilterLinks({
+  label,
+  param,
+  options,
+  current,
+}: {
+  label: string;
+  param: string;
+  options: ReadonlyArray<readonly [value: string | undefined, label: string]>;
+  current: string | undefined;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <nav aria-label={label} className="mt-4">
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {options.map(([value, text]) => {
+          const active = value === current;
+          return (
+            <li key={text}>
+              <Link
+                to={withParams(params, { [param]: value, page: undefined })}
+                aria-current={active ? "page" : undefined}
+                className={`inline-block rounded-full border px-3 py-1 font-medium ${
+                  active
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
+                }`}
+              >
+                {text}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** A rounded link of a row of them that switches an admin list's view (a status, an inbox); the current one filled. */
+export function FilterPill({
+  to,
+  active,
+  children,
+}: {
+  to: string;
+  active: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={`rounded-full px-3 py-1.5 text-sm font-semibold ${
+        active ? "bg-ink-900 text-white" : "border border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
+      }`}
+    >
+      {children}
+    </Link>
   );
 }
 
@@ -53,7 +125,7 @@ export function SortHeader({
   className = "",
 }: {
   column: string;
-  label: string;
+  label: React.ReactNode;
   sort: string;
   dir: "asc" | "desc";
   className?: string;
@@ -149,3 +221,115 @@ export function HeadCell({ children, className = "" }: { children: React.ReactNo
 }
 
 export const cellClass = "px-3 py-2 align-top";
+
+/** A column of an admin list: its heading and, for a column that sorts the list, the key it sorts by. */
+export type ListColumn = { label: React.ReactNode; sort?: string; className?: string };
+
+/** The cell that stands across an admin list's table when it has no rows. */
+const emptyCellClass = `${cellClass} py-6 text-center text-slate-600`;
+
+/**
+ * An admin list's table and its page links: a heading per column (one with a sort key sorts the list), a row per
+ * record drawn by `children`, or the `empty` message across the table when there is none.
+ */
+export function ListRows<Row>({
+  caption,
+  columns,
+  query,
+  total,
+  rows,
+  empty,
+  emptyClassName = emptyCellClass,
+  children,
+}: {
+  caption: string;
+  columns: readonly ListColumn[];
+  query: { sort?: string; dir?: "asc" | "desc"; page: number; pageSize: number };
+  total: number;
+  rows: readonly Row[];
+  empty: React.ReactNode;
+  /** The orders, users and audit lists draw their empty cell without the usual cell padding. */
+  emptyClassName?: string;
+  children: (row: Row) => React.ReactNode;
+}) {
+  return (
+    <>
+      <ListTable
+        caption={caption}
+        head={columns.map(({ label, sort, className }, index) =>
+          sort && query.sort && query.dir ? (
+            <SortHeader
+              key={index}
+              column={sort}
+              label={label}
+              sort={query.sort}
+              dir={query.dir}
+              className={className}
+            />
+          ) : (
+            <HeadCell key={index} className={className}>
+              {label}
+            </HeadCell>
+          ),
+        )}
+      >
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length} className={emptyClassName}>
+              {empty}
+            </td>
+          </tr>
+        ) : (
+          rows.map(children)
+        )}
+      </ListTable>
+      <Pagination page={query.page} pageSize={query.pageSize} total={total} />
+    </>
+  );
+}
+
+/**
+ * The record an admin list opens beside itself (an e-mail, a message): its heading and Close link, its facts as
+ * label and value, then what `children` add. `name` names the section's test id (`{name}-detail`) and heading id.
+ */
+export function OpenRecord({
+  name,
+  heading,
+  headingClassName = "text-lg font-bold text-ink-900",
+  closeTo,
+  facts,
+  children,
+}: {
+  name: string;
+  heading: React.ReactNode;
+  headingClassName?: string;
+  closeTo: string;
+  facts: Array<[label: string, value: React.ReactNode]>;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${name}-heading`}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid={`${name}-detail`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={`${name}-heading`} className={headingClassName}>
+          {heading}
+        </h2>
+        <Link to={closeTo} className="shrink-0 text-sm font-semibold text-slate-600 hover:underline">
+          Close
+        </Link>
+      </div>
+      <dl className="mt-4 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-ink-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+    </section>
+  );
+}

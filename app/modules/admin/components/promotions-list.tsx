@@ -10,15 +10,7 @@ import {
   type PromotionStatus,
 } from "../promotions-schemas";
 import { AdminPage } from "./admin-page";
-import {
-  cellClass,
-  HeadCell,
-  ListSearch,
-  ListTable,
-  Pagination,
-  SortHeader,
-  withParams,
-} from "./list-controls";
+import { cellClass, FilterPill, ListRows, ListSearch, withParams } from "./list-controls";
 import { When } from "./orders-parts";
 
 const STATUS_TONES: Record<PromotionStatus, string> = {
@@ -73,7 +65,6 @@ export function PromotionsList({
   params.delete("done");
   const link = (changes: Record<string, string | undefined>) =>
     `/admin/promotions${withParams(params, changes)}`;
-  const sortProps = { sort: query.sort, dir: query.dir };
   const all = PROMOTION_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   return (
     <AdminPage
@@ -91,125 +82,111 @@ export function PromotionsList({
         <ListSearch label="Search codes" placeholder="Code or description" />
         <nav aria-label="Status" className="flex flex-wrap gap-2">
           {(["all", ...PROMOTION_STATUSES] as const).map((status) => (
-            <Link
+            <FilterPill
               key={status}
               to={link({ status: status === "all" ? undefined : status, page: undefined })}
-              aria-current={query.status === status ? "page" : undefined}
-              className={`rounded-full px-3 py-1.5 text-sm font-semibold ${
-                query.status === status
-                  ? "bg-ink-900 text-white"
-                  : "border border-slate-300 bg-white text-ink-900 hover:bg-slate-50"
-              }`}
+              active={query.status === status}
             >
               {status === "all" ? "All" : PROMOTION_STATUS_LABELS[status]}
               <span className="ml-1 font-normal">({status === "all" ? all : counts[status]})</span>
-            </Link>
+            </FilterPill>
           ))}
         </nav>
       </div>
-      <ListTable
+      <ListRows
         caption="Discount codes"
-        head={
-          <>
-            <SortHeader column="code" label="Code" {...sortProps} />
-            <HeadCell>Terms</HeadCell>
-            <HeadCell>Status</HeadCell>
-            <SortHeader column="uses" label="Uses" {...sortProps} className="text-right" />
-            <SortHeader column="revenue" label="Revenue" {...sortProps} className="text-right" />
-            <SortHeader column="ends" label="Runs until" {...sortProps} />
-            <HeadCell>
-              <span className="sr-only">Actions</span>
-            </HeadCell>
-          </>
-        }
+        columns={[
+          { label: "Code", sort: "code" },
+          { label: "Terms" },
+          { label: "Status" },
+          { label: "Uses", sort: "uses", className: "text-right" },
+          { label: "Revenue", sort: "revenue", className: "text-right" },
+          { label: "Runs until", sort: "ends" },
+          { label: <span className="sr-only">Actions</span> },
+        ]}
+        query={query}
+        total={page.total}
+        rows={page.rows}
+        empty={query.q || query.status !== "all" ? "No discount code matches." : "No discount codes yet."}
       >
-        {page.rows.length === 0 ? (
-          <tr>
-            <td colSpan={7} className={`${cellClass} py-6 text-center text-slate-600`}>
-              {query.q || query.status !== "all" ? "No discount code matches." : "No discount codes yet."}
+        {(row) => (
+          <tr key={row.id} data-testid="promotion-row" data-code={row.code} className="hover:bg-slate-50">
+            <td className={`${cellClass} min-w-36`}>
+              <Link
+                to={`/admin/promotions/${row.id}`}
+                className="break-all font-mono font-semibold text-brand-700 hover:underline"
+              >
+                {row.code}
+              </Link>
+              {row.description ? (
+                <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{row.description}</p>
+              ) : null}
+            </td>
+            <td className={`${cellClass} min-w-48 max-w-sm`} data-testid="promotion-terms">
+              {row.terms}
+              {row.perCustomerLimit !== null ? (
+                <p className="text-xs text-slate-600">
+                  {row.perCustomerLimit === 1 ? "Once" : `${row.perCustomerLimit} times`} per customer
+                </p>
+              ) : null}
+            </td>
+            <td className={cellClass}>
+              <PromotionStatusBadge status={row.status} />
+            </td>
+            <td
+              className={`${cellClass} whitespace-nowrap text-right tabular-nums`}
+              data-testid="promotion-uses"
+            >
+              {usesText(row.uses, row.usageLimit)}
+            </td>
+            <td
+              className={`${cellClass} whitespace-nowrap text-right tabular-nums`}
+              data-testid="promotion-revenue"
+            >
+              {formatMoney(row.revenueCents)}
+              <p className="text-xs text-slate-600">
+                {row.orders} {row.orders === 1 ? "order" : "orders"} · {formatMoney(row.discountCents)} off
+              </p>
+            </td>
+            <td className={cellClass}>
+              {row.endsAt ? (
+                <When iso={row.endsAt} form="short" />
+              ) : (
+                <span className="text-slate-600">No end</span>
+              )}
+              {row.startsAt && row.status === "scheduled" ? (
+                <p className="text-xs text-slate-600">
+                  from <When iso={row.startsAt} form="short" />
+                </p>
+              ) : null}
+            </td>
+            <td className={`${cellClass} whitespace-nowrap text-right`}>
+              <Link
+                to={`/admin/promotions/${row.id}`}
+                className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Edit<span className="sr-only"> {row.code}</span>
+              </Link>
+              <RowAction
+                intent={row.status === "paused" ? "resume" : "pause"}
+                id={row.id}
+                label={row.status === "paused" ? "Resume" : "Pause"}
+                srLabel={row.code}
+              />
+              {row.ordersPlaced === 0 && row.uses === 0 ? (
+                <RowAction
+                  intent="delete"
+                  id={row.id}
+                  label="Delete"
+                  srLabel={row.code}
+                  tone="danger"
+                  confirm={`Delete the discount code ${row.code}?`}
+                />
+              ) : null}
             </td>
           </tr>
-        ) : (
-          page.rows.map((row) => (
-            <tr key={row.id} data-testid="promotion-row" data-code={row.code} className="hover:bg-slate-50">
-              <td className={`${cellClass} min-w-36`}>
-                <Link
-                  to={`/admin/promotions/${row.id}`}
-                  className="break-all font-mono font-semibold text-brand-700 hover:underline"
-                >
-                  {row.code}
-                </Link>
-                {row.description ? (
-                  <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{row.description}</p>
-                ) : null}
-              </td>
-              <td className={`${cellClass} min-w-48 max-w-sm`} data-testid="promotion-terms">
-                {row.terms}
-                {row.perCustomerLimit !== null ? (
-                  <p className="text-xs text-slate-600">
-                    {row.perCustomerLimit === 1 ? "Once" : `${row.perCustomerLimit} times`} per customer
-                  </p>
-                ) : null}
-              </td>
-              <td className={cellClass}>
-                <PromotionStatusBadge status={row.status} />
-              </td>
-              <td
-                className={`${cellClass} whitespace-nowrap text-right tabular-nums`}
-                data-testid="promotion-uses"
-              >
-                {usesText(row.uses, row.usageLimit)}
-              </td>
-              <td
-                className={`${cellClass} whitespace-nowrap text-right tabular-nums`}
-                data-testid="promotion-revenue"
-              >
-                {formatMoney(row.revenueCents)}
-                <p className="text-xs text-slate-600">
-                  {row.orders} {row.orders === 1 ? "order" : "orders"} · {formatMoney(row.discountCents)} off
-                </p>
-              </td>
-              <td className={cellClass}>
-                {row.endsAt ? (
-                  <When iso={row.endsAt} form="short" />
-                ) : (
-                  <span className="text-slate-600">No end</span>
-                )}
-                {row.startsAt && row.status === "scheduled" ? (
-                  <p className="text-xs text-slate-600">
-                    from <When iso={row.startsAt} form="short" />
-                  </p>
-                ) : null}
-              </td>
-              <td className={`${cellClass} whitespace-nowrap text-right`}>
-                <Link
-                  to={`/admin/promotions/${row.id}`}
-                  className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
-                >
-                  Edit<span className="sr-only"> {row.code}</span>
-                </Link>
-                <RowAction
-                  intent={row.status === "paused" ? "resume" : "pause"}
-                  id={row.id}
-                  label={row.status === "paused" ? "Resume" : "Pause"}
-                  srLabel={row.code}
-                />
-                {row.ordersPlaced === 0 && row.uses === 0 ? (
-                  <RowAction
-                    intent="delete"
-                    id={row.id}
-                    label="Delete"
-                    srLabel={row.code}
-                    tone="danger"
-                    confirm={`Delete the discount code ${row.code}?`}
-                  />
-                ) : null}
-              </td>
-            </tr>
-          ))
         )}
-      </ListTable>
-      <Pagination page={query.page} pageSize={query.pageSize} total={page.total} />
+      </ListRows>
     </AdminPage>
   );
 }

@@ -108,6 +108,55 @@ export function RecordField({
   return <TextField {...props} {...shared} />;
 }
 
+/**
+ * Text fields of the record form around it, in two columns on a wide screen unless `className` says otherwise;
+ * `autoComplete` is given to each.
+ */
+export function RecordFields({
+  fields,
+  className = "grid gap-4 sm:grid-cols-2",
+  autoComplete,
+}: {
+  fields: Array<ComponentProps<typeof RecordField>>;
+  className?: string;
+  autoComplete?: "off";
+}) {
+  return (
+    <div className={className}>
+      {fields.map((field) => (
+        <RecordField key={field.name} autoComplete={autoComplete} {...field} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A card around one of a page's record forms (a settings section, the company's phone), with what the card says
+ * before and after the form. `panelTestId` is the card's test id, `testId` the form's.
+ */
+export function FormPanel({
+  title,
+  description,
+  panelTestId,
+  before,
+  after,
+  ...form
+}: ComponentProps<typeof RecordForm> & {
+  title: string;
+  description: React.ReactNode;
+  panelTestId: string;
+  before?: React.ReactNode;
+  after?: React.ReactNode;
+}) {
+  return (
+    <Panel title={title} testId={panelTestId} description={description}>
+      {before}
+      <RecordForm {...form} />
+      {after}
+    </Panel>
+  );
+}
+
 /** An image field (address, preview and upload) of the record form around it. */
 export function RecordImageField({
   name,

@@ -2,11 +2,9 @@ import { createContext, useContext, type ComponentProps } from "react";
 import { Link } from "react-router";
 import type { ActionReply } from "~/lib/action-reply";
 import { COUNTRIES } from "~/lib/address";
-import type { FieldErrors } from "~/lib/forms";
 import { toDecimalString, formatMoney } from "~/lib/money";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "../settings-schemas";
-import { Panel } from "./admin-page";
-import { RecordField, RecordForm } from "./record-form";
+import { FormPanel, RecordFields } from "./record-form";
 
 /** What the settings page's loader gives its forms. */
 export type SettingsView = {
@@ -64,36 +62,30 @@ export function UnreadableSettings({ unreadable }: { unreadable: SettingsView["u
 /** Told when a section's form is edited, so the page keeps track of what is not saved yet. */
 export const SettingsEdited = createContext<(section: SettingsSection) => void>(() => undefined);
 
-function SectionForm({
+/** One section of the settings page: its card (test id `settings-{section}`) and the form that posts the section. */
+function SettingsSection({
   section,
-  reply,
-  label,
-  children,
-}: {
-  section: SettingsSection;
-  reply?: ActionReply;
-  label: string;
-  /** The fields; a function of the messages for a section that shows some itself. */
-  children: React.ReactNode | ((errors: FieldErrors) => React.ReactNode);
-}) {
+  ...props
+}: { section: SettingsSection } & Omit<
+  ComponentProps<typeof FormPanel>,
+  "schema" | "intent" | "testId" | "panelTestId" | "onEdit"
+>) {
   const edited = useContext(SettingsEdited);
   return (
-    <RecordForm
+    <FormPanel
       schema={SETTINGS_SCHEMAS[section]}
-      reply={reply}
       intent={section}
-      label={label}
+      panelTestId={`settings-${section}`}
       testId={`settings-${section}-form`}
       onEdit={() => edited(section)}
-    >
-      {children}
-    </RecordForm>
+      {...props}
+    />
   );
 }
 
-/** One text setting of a section's form, with the limits of the section's schema; with `rows`, a text area. */
-const SettingField = (props: ComponentProps<typeof RecordField>) => (
-  <RecordField autoComplete="off" {...props} />
+/** Text settings side by side, in a box with `className`; their limits come from the section's schema. */
+const SettingFields = (props: Omit<ComponentProps<typeof RecordFields>, "autoComplete">) => (
+  <RecordFields autoComplete="off" {...props} />
 );
 
 export function Checkbox({
@@ -144,37 +136,39 @@ const ticked = (reply: ActionReply | undefined, name: string, stored: boolean) =
 export function BankSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
-    <Panel
+    <SettingsSection
+      section="bank"
       title="Bank transfer"
-      testId="settings-bank"
       description="What a buyer who pays by bank transfer is told, on their order page and in the order e-mail."
+      reply={reply}
+      label="Save bank details"
     >
-      <SectionForm section="bank" reply={reply} label="Save bank details">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SettingField label="Account holder" name="bankAccountHolder" stored={s.bankAccountHolder} />
-          <SettingField
-            label="IBAN"
-            name="bankIban"
-            stored={s.bankIban}
-            hint="Leave empty for an account outside IBAN countries, and fill in the account number."
-          />
-          <SettingField label="Account number" name="bankAccountNumber" stored={s.bankAccountNumber} />
-          <SettingField
-            label="Routing number"
-            name="bankRoutingNumber"
-            stored={s.bankRoutingNumber}
-            hint="Or sort code, BSB: whatever a transfer to this account needs."
-          />
-          <SettingField
-            label="Payment reference"
-            name="bankReference"
-            stored={s.bankReference}
-            hint="{number} becomes the order number: Order {number} reads Order 1002."
-          />
-          <SettingField label="Note after the details" name="bankNote" stored={s.bankNote} rows={3} />
-        </div>
-      </SectionForm>
-    </Panel>
+      <SettingFields
+        fields={[
+          { label: "Account holder", name: "bankAccountHolder", stored: s.bankAccountHolder },
+          {
+            label: "IBAN",
+            name: "bankIban",
+            stored: s.bankIban,
+            hint: "Leave empty for an account outside IBAN countries, and fill in the account number.",
+          },
+          { label: "Account number", name: "bankAccountNumber", stored: s.bankAccountNumber },
+          {
+            label: "Routing number",
+            name: "bankRoutingNumber",
+            stored: s.bankRoutingNumber,
+            hint: "Or sort code, BSB: whatever a transfer to this account needs.",
+          },
+          {
+            label: "Payment reference",
+            name: "bankReference",
+            stored: s.bankReference,
+            hint: "{number} becomes the order number: Order {number} reads Order 1002.",
+          },
+          { label: "Note after the details", name: "bankNote", stored: s.bankNote, rows: 3 },
+        ]}
+      />
+    </SettingsSection>
   );
 }
 
@@ -183,9 +177,9 @@ export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: 
   const ships = (code: string) =>
     reply?.values ? reply.values[`shipsTo.${code}`] === "on" : s.shipsTo.includes(code);
   return (
-    <Panel
+    <SettingsSection
+      section="shipping"
       title="Shipping"
-      testId="settings-shipping"
       description={
         <>
           Printers and routers ship at a flat rate, free from the threshold, to the countries ticked below:
@@ -196,185 +190,209 @@ export function ShippingSettings({ view, reply }: { view: SettingsView; reply?: 
           shows these three settings at its top, so it always says what checkout does.
         </>
       }
+      reply={reply}
+      label="Save shipping"
     >
-      <SectionForm section="shipping" reply={reply} label="Save shipping">
-        {(errors) => (
-          <>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SettingField
-                label="Flat rate (USD)"
-                name="shippingFlat"
-                stored={toDecimalString(s.shippingFlatCents)}
-                hint={`Now ${formatMoney(s.shippingFlatCents)} per order with printers or routers.`}
-              />
-              <SettingField
-                label="Free shipping from (USD)"
-                name="freeShippingThreshold"
-                stored={toDecimalString(s.freeShippingThresholdCents)}
-                hint="The subtotal of the printers and routers in an order."
-              />
+      {(errors) => (
+        <>
+          <SettingFields
+            fields={[
+              {
+                label: "Flat rate (USD)",
+                name: "shippingFlat",
+                stored: toDecimalString(s.shippingFlatCents),
+                hint: `Now ${formatMoney(s.shippingFlatCents)} per order with printers or routers.`,
+              },
+              {
+                label: "Free shipping from (USD)",
+                name: "freeShippingThreshold",
+                stored: toDecimalString(s.freeShippingThresholdCents),
+                hint: "The subtotal of the printers and routers in an order.",
+              },
+            ]}
+          />
+          {/* The message is read with each box, which the focus reaches, rather than twice with the group. */}
+          <fieldset>
+            <legend className="text-sm font-medium text-ink-800">Countries shipped to</legend>
+            <div className="mt-2 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:grid-cols-3">
+              {Object.entries(COUNTRIES).map(([code, name]) => (
+                <Checkbox
+                  key={code}
+                  name={`shipsTo.${code}`}
+                  label={name}
+                  defaultChecked={ships(code)}
+                  errorId={errors.shipsTo ? "ships-to-error" : undefined}
+                />
+              ))}
             </div>
-            {/* The message is read with each box, which the focus reaches, rather than twice with the group. */}
-            <fieldset>
-              <legend className="text-sm font-medium text-ink-800">Countries shipped to</legend>
-              <div className="mt-2 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:grid-cols-3">
-                {Object.entries(COUNTRIES).map(([code, name]) => (
-                  <Checkbox
-                    key={code}
-                    name={`shipsTo.${code}`}
-                    label={name}
-                    defaultChecked={ships(code)}
-                    errorId={errors.shipsTo ? "ships-to-error" : undefined}
-                  />
-                ))}
-              </div>
-              {errors.shipsTo ? (
-                <p id="ships-to-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {errors.shipsTo}
-                </p>
-              ) : null}
-            </fieldset>
-          </>
-        )}
-      </SectionForm>
-    </Panel>
+            {errors.shipsTo ? (
+              <p id="ships-to-error" role="alert" className="mt-1 text-sm text-red-700">
+                {errors.shipsTo}
+              </p>
+            ) : null}
+          </fieldset>
+        </>
+      )}
+    </SettingsSection>
   );
 }
 
 export function PaymentSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
-    <Panel
+    <SettingsSection
+      section="payments"
       title="Payments"
-      testId="settings-payments"
       description="Bank transfer is always offered. Card payments need Stripe's keys in the server's environment."
+      reply={reply}
+      label="Save payments"
+      before={
+        <p className="mb-4 text-sm" data-testid="stripe-status">
+          Stripe card payments:{" "}
+          {view.stripeConfigured ? (
+            <strong className="text-emerald-800">configured (offered at checkout)</strong>
+          ) : (
+            <strong className="text-ink-900">
+              not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET and restart to take cards
+            </strong>
+          )}
+        </p>
+      }
     >
-      <p className="mb-4 text-sm" data-testid="stripe-status">
-        Stripe card payments:{" "}
-        {view.stripeConfigured ? (
-          <strong className="text-emerald-800">configured (offered at checkout)</strong>
-        ) : (
-          <strong className="text-ink-900">
-            not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET and restart to take cards
-          </strong>
-        )}
+      <Checkbox
+        name="sandboxPayments"
+        label="Offer test payments (sandbox)"
+        defaultChecked={ticked(reply, "sandboxPayments", s.sandboxPayments)}
+        hint={
+          view.production
+            ? "A test payment completes an order, licence keys included, without any money: for a demo store only. While it is on, every page says so."
+            : "This server runs in development, where test payments are always offered; the switch decides for production."
+        }
+      />
+      <p className="mt-5 text-sm text-slate-700">
+        An unpaid order holds its printers and routers and a use of its discount code. When it is not paid in
+        time it expires: it is cancelled, both are given back, and the buyer gets an e-mail.
       </p>
-      <SectionForm section="payments" reply={reply} label="Save payments">
-        <>
-          <Checkbox
-            name="sandboxPayments"
-            label="Offer test payments (sandbox)"
-            defaultChecked={ticked(reply, "sandboxPayments", s.sandboxPayments)}
-            hint={
-              view.production
-                ? "A test payment completes an order, licence keys included, without any money: for a demo store only. While it is on, every page says so."
-                : "This server runs in development, where test payments are always offered; the switch decides for production."
-            }
-          />
-          <p className="mt-5 text-sm text-slate-700">
-            An unpaid order holds its printers and routers and a use of its discount code. When it is not paid
-            in time it expires: it is cancelled, both are given back, and the buyer gets an e-mail.
-          </p>
-          <div className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2">
-            <SettingField
-              label="Bank transfer orders expire after (hours)"
-              name="unpaidBankTransferHours"
-              stored={String(s.unpaidBankTransferHours)}
-              hint="72 hours is three days: time for a transfer to arrive."
-            />
-            <SettingField
-              label="Card checkouts expire after (hours)"
-              name="unpaidCardHours"
-              stored={String(s.unpaidCardHours)}
-              hint="1 to 24: the card payment page closes a few minutes before."
-            />
-          </div>
-        </>
-      </SectionForm>
-    </Panel>
+      <SettingFields
+        className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2"
+        fields={[
+          {
+            label: "Bank transfer orders expire after (hours)",
+            name: "unpaidBankTransferHours",
+            stored: String(s.unpaidBankTransferHours),
+            hint: "72 hours is three days: time for a transfer to arrive.",
+          },
+          {
+            label: "Card checkouts expire after (hours)",
+            name: "unpaidCardHours",
+            stored: String(s.unpaidCardHours),
+            hint: "1 to 24: the card payment page closes a few minutes before.",
+          },
+        ]}
+      />
+    </SettingsSection>
   );
 }
 
 export function StoreSettingsForm({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const info = view.identity;
   return (
-    <Panel
+    <SettingsSection
+      section="store"
       title="Store"
-      testId="settings-store"
       description="The name and contact details in every e-mail the store sends, and in the header and footer. Owner notifications go to the support e-mail. The offices are on the company details page."
+      reply={reply}
+      label="Save store details"
     >
-      <SectionForm section="store" reply={reply} label="Save store details">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SettingField label="Store name" name="name" stored={info?.name ?? ""} />
-          <SettingField label="Support e-mail" name="email" stored={info?.email ?? ""} type="email" />
-          <SettingField
-            label="Support phone, local format"
-            name="phone"
-            stored={info?.phone ?? ""}
-            type="tel"
-            hint="Like (212) 555-0100."
-          />
-          <SettingField
-            label="Support phone, international format"
-            name="phonecall"
-            stored={info?.phonecall ?? ""}
-            type="tel"
-            hint="Like +12125550100."
-          />
-        </div>
-      </SectionForm>
-    </Panel>
+      <SettingFields
+        fields={[
+          { label: "Store name", name: "name", stored: info?.name ?? "" },
+          { label: "Support e-mail", name: "email", stored: info?.email ?? "", type: "email" },
+          {
+            label: "Support phone, local format",
+            name: "phone",
+            stored: info?.phone ?? "",
+            type: "tel",
+            hint: "Like (212) 555-0100.",
+          },
+          {
+            label: "Support phone, international format",
+            name: "phonecall",
+            stored: info?.phonecall ?? "",
+            type: "tel",
+            hint: "Like +12125550100.",
+          },
+        ]}
+      />
+    </SettingsSection>
   );
 }
 
 export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   return (
-    <Panel
+    <SettingsSection
+      section="delivery"
       title="Licence key delivery"
-      testId="settings-delivery"
       description="When a product's key pool is empty, a product that takes waiting orders can still be bought: the buyer is promised keys within these hours."
-    >
-      <SectionForm section="delivery" reply={reply} label="Save delivery promise">
-        <div className="max-w-xs">
-          <SettingField
-            label="Keys promised within (hours)"
-            name="waitingOrderHours"
-            stored={String(s.waitingOrderHours)}
-          />
+      reply={reply}
+      label="Save delivery promise"
+      after={
+        <div className="mt-4 text-sm text-slate-700" data-testid="unavailable-when-empty">
+          <p>
+            Whether a product with an empty pool may still be ordered is chosen per product (“When out of
+            stock” in the product form).{" "}
+            {view.unavailableWhenEmpty.length === 0
+              ? "Every product takes waiting orders now."
+              : `Shown as unavailable when out of stock (${view.unavailableWhenEmpty.length}):`}
+          </p>
+          {view.unavailableWhenEmpty.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5">
+              {view.unavailableWhenEmpty.map((product) => (
+                <li key={product.id}>
+                  <Link to={`/admin/products/${product.id}`} className="underline">
+                    {product.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
-      </SectionForm>
-      <div className="mt-4 text-sm text-slate-700" data-testid="unavailable-when-empty">
-        <p>
-          Whether a product with an empty pool may still be ordered is chosen per product (“When out of stock”
-          in the product form).{" "}
-          {view.unavailableWhenEmpty.length === 0
-            ? "Every product takes waiting orders now."
-            : `Shown as unavailable when out of stock (${view.unavailableWhenEmpty.length}):`}
-        </p>
-        {view.unavailableWhenEmpty.length > 0 ? (
-          <ul className="mt-1 list-disc pl-5">
-            {view.unavailableWhenEmpty.map((product) => (
-              <li key={product.id}>
-                <Link to={`/admin/products/${product.id}`} className="underline">
-                  {product.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    </Panel>
+      }
+    >
+      <SettingFields
+        className="max-w-xs"
+        fields={[
+          {
+            label: "Keys promised within (hours)",
+            name: "waitingOrderHours",
+            stored: String(s.waitingOrderHours),
+          },
+        ]}
+      />
+    </SettingsSection>
   );
 }
+
+/** The owner's notifications, each a box of its own. */
+const NOTIFICATIONS = [
+  { name: "notifyPaidOrder", label: "A new order is paid" },
+  { name: "notifyBankTransfer", label: "A bank-transfer order waits for its payment" },
+  {
+    name: "notifyMessages",
+    label: "A contact message or quote request arrives",
+    hint: "Replying to the e-mail answers the customer.",
+  },
+  { name: "notifyLowStock", label: "Once a day, when key pools run low" },
+] as const satisfies ReadonlyArray<{ name: keyof SettingsView["settings"]; label: string; hint?: string }>;
 
 export function NotificationSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
   const s = view.settings;
   const to = view.identity?.email;
   return (
-    <Panel
+    <SettingsSection
+      section="notifications"
       title="Owner notifications"
-      testId="settings-notifications"
       description={
         to ? (
           <>
@@ -384,42 +402,31 @@ export function NotificationSettings({ view, reply }: { view: SettingsView; repl
           "No support e-mail is set (Store, above): no notification is sent until there is one."
         )
       }
+      reply={reply}
+      label="Save notifications"
     >
-      <SectionForm section="notifications" reply={reply} label="Save notifications">
-        <>
-          <div className="space-y-3">
-            <Checkbox
-              name="notifyPaidOrder"
-              label="A new order is paid"
-              defaultChecked={ticked(reply, "notifyPaidOrder", s.notifyPaidOrder)}
-            />
-            <Checkbox
-              name="notifyBankTransfer"
-              label="A bank-transfer order waits for its payment"
-              defaultChecked={ticked(reply, "notifyBankTransfer", s.notifyBankTransfer)}
-            />
-            <Checkbox
-              name="notifyMessages"
-              label="A contact message or quote request arrives"
-              hint="Replying to the e-mail answers the customer."
-              defaultChecked={ticked(reply, "notifyMessages", s.notifyMessages)}
-            />
-            <Checkbox
-              name="notifyLowStock"
-              label="Once a day, when key pools run low"
-              defaultChecked={ticked(reply, "notifyLowStock", s.notifyLowStock)}
-            />
-          </div>
-          <div className="max-w-xs">
-            <SettingField
-              label="Low means fewer than"
-              name="lowStockThreshold"
-              stored={String(s.lowStockThreshold)}
-              hint="Unused licence keys in a product's pool."
-            />
-          </div>
-        </>
-      </SectionForm>
-    </Panel>
+      <div className="space-y-3">
+        {NOTIFICATIONS.map((box) => (
+          <Checkbox
+            key={box.name}
+            name={box.name}
+            label={box.label}
+            hint={"hint" in box ? box.hint : undefined}
+            defaultChecked={ticked(reply, box.name, s[box.name])}
+          />
+        ))}
+      </div>
+      <SettingFields
+        className="max-w-xs"
+        fields={[
+          {
+            label: "Low means fewer than",
+            name: "lowStockThreshold",
+            stored: String(s.lowStockThreshold),
+            hint: "Unused licence keys in a product's pool.",
+          },
+        ]}
+      />
+    </SettingsSection>
   );
 }
