@@ -214,9 +214,6 @@ function PromotionFields({
           <TextField
             label="Code"
             {...field("code")}
-            // No maxlength: the browser would cut a pasted code short without a word, where the check says how
-            // long a code may be.
-            maxLength={undefined}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
