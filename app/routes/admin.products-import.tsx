@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { type ActionReply, refusal, success } from "~/lib/action-reply";
 import { formatBytes } from "~/lib/byte-size";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Import products · Store admin" }];
 
-type Reply = { report: ImportReport; fileName: string | null };
+/** What a check or an import answers: its report, of the file named (none for pasted text). */
+type Reply = ActionReply<{ report: ImportReport; fileName: string | null }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
@@ -34,12 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     textField: "csv",
   });
   if (!upload.ok) {
-    return data<Reply>({ report: { ok: false, error: upload.error }, fileName: null }, upload.status);
+    return refusal<Reply>(upload.status, { report: { ok: false, error: upload.error }, fileName: null });
   }
   const mode = upload.values.intent === "import" ? "import" : "check";
   const report = await importProductCsv(context.db, upload.text, { mode, admin: viewer.email });
-  const status = !report.ok ? 400 : report.counts.error > 0 ? 422 : 200;
-  return data<Reply>({ report, fileName: upload.fileName }, status);
+  if (!report.ok) return refusal<Reply>(400, { report, fileName: upload.fileName });
+  if (report.counts.error > 0) return refusal<Reply>(422, { report, fileName: upload.fileName });
+  return success<Reply>({ report, fileName: upload.fileName });
 }
 
 const STATUS: Record<ImportRowStatus, { label: string; done: string; tone: string }> = {
