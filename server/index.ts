@@ -16,6 +16,7 @@ import { keyCipher } from "~/lib/key-cipher.server";
 import { createLogger, flushLogs, type Logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/modules/email/outbox.server";
 import { attachmentContent } from "~/modules/orders/invoices.server";
+import { startLimitCleanup } from "~/lib/rate-limit.server";
 import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
 import { startOrderExpiry } from "~/modules/orders/unpaid-orders.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
@@ -88,6 +89,7 @@ async function serve(env: Env, logger: Logger) {
     contentVersion?: ContentVersion;
     dailyJobs?: { stop(): void };
     orderExpiry?: { stop(): void };
+    limitCleanup?: { stop(): void };
     auth?: Auth;
   } = {};
   let stopping = false;
@@ -109,6 +111,7 @@ async function serve(env: Env, logger: Logger) {
     if (cut > 0) logger.warn({ cut }, "closed connections still open at the shutdown deadline");
     running.dailyJobs?.stop();
     running.orderExpiry?.stop();
+    running.limitCleanup?.stop();
     // Reset e-mails asked for just before: queued before the database closes.
     await running.auth?.afterAnswer.settled();
     await running.vite?.close();
@@ -175,6 +178,8 @@ async function serve(env: Env, logger: Logger) {
   // The owner's daily digest: every process tries, the database lets one run it a day.
   running.dailyJobs = startDailyJobs({ db: database.db, env, logger, mailer });
   // Unpaid orders past the settings' hours give back their stock and codes: every process looks now and then.
+  // Attempt counts whose window has ended go, so the table holds only what limits someone now.
+  running.limitCleanup = startLimitCleanup(database.db, logger);
   running.orderExpiry = startOrderExpiry(
     { db: database.db, env, logger, mailer, cipher },
     env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,

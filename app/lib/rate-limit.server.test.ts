@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~db/client.server";
 import { rateLimits } from "~db/schema";
 import { createTestDatabase, drivers, type TestDatabase } from "../../tests/support/database";
-import { consumeLimits, type Limit, waitText } from "./rate-limit.server";
+import { clearExpiredLimits, consumeLimits, type Limit, waitText } from "./rate-limit.server";
 
 let counter = 0;
 /** A limit of its own for each test, so tests do not count each other's attempts. */
@@ -97,6 +97,29 @@ describe.each(drivers)("attempt limits kept in the database, on %s", (driver) =>
       }
     });
   }
+
+  it("clears the counts whose window ended an hour ago or more, and keeps every other", async () => {
+    const limit = freshLimit(2, 60);
+    for (const key of ["stale@example.com", "fresh@example.com"])
+      expect(await consumeLimits(database.db, [{ limit, key }])).toEqual({ ok: true });
+    const keys = async () =>
+      (await database.db.select({ key: rateLimits.key }).from(rateLimits))
+        .map((row) => row.key)
+        .filter((key) => key.startsWith(`${limit.name}:`));
+    expect(await keys()).toHaveLength(2);
+    // One count's window (a minute) ended two hours ago; the other's ends in a minute.
+    const [stale] = await keys();
+    await database.db
+      .update(rateLimits)
+      .set({ expire: sql`now() - interval '2 hours'` })
+      .where(sql`${rateLimits.key} = ${stale!}`);
+    expect(await clearExpiredLimits(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await keys()).toHaveLength(1);
+    expect(await keys()).not.toContain(stale);
+    // An hour from now the other's window has ended, but not yet for an hour: it is kept.
+    await clearExpiredLimits(database.db, new Date(Date.now() + 60 * 60_000));
+    expect(await keys()).toHaveLength(1);
+  });
 });
 
 describe("how long to wait, in words", () => {

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { lt } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "~db/client.server";
 import { rateLimits } from "~db/schema";
+import type { Logger } from "./logger.server";
 
 /** How many attempts a key may make in a window of `seconds`. */
 export type Limit = { name: string; points: number; seconds: number };
@@ -66,6 +68,9 @@ function limiterFor(db: Database, limit: Limit): RateLimiterDrizzle {
       duration: limit.seconds,
       // A client far over its limit is refused from memory until its window ends, without a write each time.
       inMemoryBlockOnConsumed: limit.points * 2,
+      // Expired counts are cleared by the server (startLimitCleanup), on a timer that stops with it: each limiter's
+      // own would outlive the database it was made for.
+      clearExpiredByTimeout: false,
     });
     byName.set(limit.name, limiter);
   }
@@ -106,6 +111,33 @@ export async function giveBackLimits(db: Database, checks: LimitCheck[]): Promis
     const now = await limiter.get(hashed(key));
     if (now && now.consumedPoints > 0) await limiter.reward(hashed(key), 1);
   }
+}
+
+/** How long a count is kept once its window has ended. */
+const KEPT_AFTER_EXPIRY_MS = 60 * 60_000;
+
+/** Deletes the counts whose window ended an hour or more before `now`; resolves to how many went. */
+export async function clearExpiredLimits(db: Database, now = new Date()): Promise<number> {
+  const cleared = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.expire, new Date(now.getTime() - KEPT_AFTER_EXPIRY_MS)))
+    .returning({ key: rateLimits.key });
+  return cleared.length;
+}
+
+/**
+ * Clears expired counts now and then every `intervalMs` (every process may: deleting what has expired is the same
+ * whoever does it); a failed pass is logged and the next one tries again.
+ */
+export function startLimitCleanup(db: Database, logger: Logger, intervalMs = 10 * 60_000) {
+  const tick = () =>
+    clearExpiredLimits(db).catch((error: unknown) =>
+      logger.error({ err: error }, "clearing expired attempt counts failed"),
+    );
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** "a minute", "12 minutes", "an hour": how long to wait, as a person says it. */
