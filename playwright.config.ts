@@ -35,15 +35,18 @@ export default defineConfig<object, { storeDatabase: StoreDatabase }>({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /postgres\.spec\.ts/ },
+    // First, and one worker at a time: its files share one store on PostgreSQL (setting one up migrates and seeds a
+    // database, the dearest start of all) and run beside the other workers' Chromium files instead of after them.
     ...(postgres
       ? [
           {
             name: "postgres",
             use: { ...devices["Desktop Chrome"], storeDatabase: "postgres" as const },
             testMatch: /postgres\.spec\.ts/,
+            workers: 1,
           },
         ]
       : []),
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /postgres\.spec\.ts/ },
   ],
 });
