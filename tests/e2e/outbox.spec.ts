@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { type Browser, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
@@ -6,6 +6,7 @@ import { signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
 import { expectAccessible } from "./axe";
+import { preparedDataDir } from "../support/store-process";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -124,11 +125,7 @@ test("e-mails stored without SMTP are sent once, exactly once, after a restart w
 
   // The end-to-end store's data (its admins, the demo store), without its server: signInAsAdmin reads the first
   // admin's password from the file this writes for the port.
-  const prepared = spawnSync(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: { ...serverEnv(port, dataDir), E2E_PREPARE_ONLY: "1", E2E_DATABASE: "" },
-    encoding: "utf8",
-  });
-  expect(prepared.status, prepared.stderr).toBe(0);
+  preparedDataDir(dataDir, port);
 
   let server = await startServer(serverEnv(port, dataDir));
   const sink = await startSink(sinkPort);

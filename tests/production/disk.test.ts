@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { postedCheckout } from "../e2e/checkout-form";
-import { freePort, waitFor } from "../support/store-process";
+import { freePort, preparedDataDir, waitFor } from "../support/store-process";
 
 // A full or read-only disk, made for real: the production server runs in a mount namespace of its own (unshare, as
 // an unprivileged user may) where DATA_DIR/storage is a full tmpfs or a read-only bind mount.
@@ -42,9 +42,9 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** A fresh DATA_DIR with its first admin (made as a store owner does); resolves to the admin's password. */
-function prepare(dataDir: string): string {
-  rmSync(dataDir, { recursive: true, force: true });
+/** A prepared DATA_DIR with an admin of its own (made as a store owner does); resolves to the admin's password. */
+function prepare(dataDir: string, port: number): string {
+  preparedDataDir(dataDir, port);
   mkdirSync(path.join(dataDir, "storage"), { recursive: true, mode: 0o700 });
   const created = spawnSync(
     process.execPath,
@@ -123,7 +123,7 @@ describe.skipIf(!namespaces)(
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = `test-results/disk-full-${port}`;
-      const password = prepare(dataDir);
+      const password = prepare(dataDir, port);
       const server = startIn(
         `mount -t tmpfs -o size=256k tmpfs "$STORAGE" && chmod 700 "$STORAGE"\ndd if=/dev/zero of="$STORAGE/fill" bs=4k 2>/dev/null`,
         port,
@@ -156,7 +156,7 @@ describe.skipIf(!namespaces)(
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = path.resolve(`test-results/disk-db-full-${port}`);
-      const password = prepare(dataDir);
+      const password = prepare(dataDir, port);
       // The database's files on a tmpfs a little larger than they are; the test fills it once the store runs.
       const server = startIn(
         `cp -a "$DATA_DIR/pglite" "$DATA_DIR/pglite-files"\n` +
@@ -212,7 +212,7 @@ describe.skipIf(!namespaces)(
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = `test-results/disk-ro-${port}`;
-      const password = prepare(dataDir);
+      const password = prepare(dataDir, port);
       const server = startIn(
         `mount --bind "$STORAGE" "$STORAGE" && mount -o remount,bind,ro "$STORAGE"`,
         port,

@@ -69,11 +69,38 @@ export type StoreProcess = {
   output: () => string;
 };
 
-/** The production build on `port`, a fresh DATA_DIR and (unless `env` says otherwise) the embedded database. */
+/**
+ * DATA_DIR as an end-to-end store starts on (the demo store imported, its admins made: tests/support/e2e-store-setup.ts),
+ * copied from the template scripts/e2e-server.mjs sets up once for the build. A store's first start on an empty
+ * directory (the embedded database made, migrated and filled) costs twice a later one; tests of what comes after
+ * start here. The first admin's temporary password is in test-results/admin-PORT.txt.
+ */
+export function preparedDataDir(dataDir: string, port: number) {
+  requireBuild();
+  const prepared = spawnSync(process.execPath, ["scripts/e2e-server.mjs"], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      E2E_PREPARE_ONLY: "1",
+      E2E_DATABASE: "",
+      DATABASE_URL: "",
+    },
+    encoding: "utf8",
+  });
+  if (prepared.status !== 0)
+    throw new Error(`preparing ${dataDir} failed:\n${prepared.stdout}${prepared.stderr}`);
+}
+
+/**
+ * The production build on `port` and a DATA_DIR of its own: the embedded database on a prepared one
+ * (`preparedDataDir`), or an empty one beside the PostgreSQL database `env.DATABASE_URL` names.
+ */
 export function startStore(port: number, env: Record<string, string>): StoreProcess {
   requireBuild();
   const dataDir = `test-results/store-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
+  if (env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
+  else preparedDataDir(dataDir, port);
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [BUILD], {
     env: {
