@@ -19,38 +19,6 @@ for (const [name, path] of [
   });
 }
 
-// A screen reader user moves through a page by its headings: one h1, and no level skipped on the way down.
-test("the store's pages have one h1 and headings that never skip a level", async ({ page }) => {
-  for (const path of [
-    "/",
-    "/antivirus",
-    "/antivirus/mcafee",
-    "/windows/windows7/professional",
-    "/search?q=norton",
-    "/search?q=zzzz",
-    "/best-sellers",
-    "/top-rated",
-    "/digital",
-    "/contact",
-    "/about",
-    "/cart",
-    "/no/such/page",
-  ]) {
-    await page.goto(path);
-    const levels = await page
-      .locator("h1, h2, h3, h4, h5, h6")
-      .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
-    const skips = levels.flatMap((level, at) =>
-      at > 0 && level > levels[at - 1]! + 1 ? [`h${levels[at - 1]} then h${level}`] : [],
-    );
-    expect({ h1: levels.filter((level) => level === 1).length, first: levels[0], skips }, path).toEqual({
-      h1: 1,
-      first: 1,
-      skips: [],
-    });
-  }
-});
-
 test("axe finds no serious or critical violations in the cart and checkout", async ({ page }) => {
   await page.goto("/router/tplink/archer-c80");
   await hydrated(page);

@@ -118,9 +118,14 @@ test("every brand page, clicked from its section, and every product on it", asyn
   for (const section of SECTIONS) {
     await page.goto(`/${section}`);
     const tileCount = await page.getByTestId("brand-tile").count();
+    await hydrated(page);
     for (let index = 0; index < tileCount; index++) {
-      if (index > 0) await page.goto(`/${section}`);
-      await hydrated(page);
+      // Back from the brand's first product to the section, as a shopper goes back to pick the next brand.
+      if (index > 0) {
+        await page.goBack();
+        await page.goBack();
+        await expect(page).toHaveURL(new RegExp(`/${section}$`));
+      }
       const tile = page.getByTestId("brand-tile").nth(index);
       const href = (await tile.getAttribute("href"))!;
       await tile.click();

@@ -1,51 +1,33 @@
 import { randomInt } from "node:crypto";
 import { expect, type Page, type Route } from "@playwright/test";
-import { adminPages, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { fillCheckout } from "./checkout-form";
 import { addToCart } from "./cart";
 import { test } from "./fixtures";
+import { watchProblems } from "./problems";
 import { screenshot } from "./screenshots";
 
 const ROUTER = "/router/tplink/archer-c80";
 
 /**
- * What Chromium's issues panel reports (Audits.issueAdded), what the page logs as an error, and every Content
- * Security Policy violation, while pages load. A page's own expected status (a 404 page) is not a problem. `visit`
- * loads a page, waits for React and for the reports of what the page did so far.
+ * The levels of the page's headings in order: a screen reader user moves through a page by them, so there must be one
+ * h1, first, and no level skipped on the way down.
  */
-async function watchProblems(page: Page) {
-  const problems: string[] = [];
-  const cdp = await page.context().newCDPSession(page);
-  cdp.on("Audits.issueAdded", ({ issue }) =>
-    problems.push(`${page.url()}: issue ${issue.code} ${JSON.stringify(issue.details)}`),
+async function expectHeadingOutline(page: Page, path: string) {
+  const levels = await page
+    .locator("h1, h2, h3, h4, h5, h6")
+    .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
+  const skips = levels.flatMap((level, at) =>
+    at > 0 && level > levels[at - 1]! + 1 ? [`h${levels[at - 1]} then h${level}`] : [],
   );
-  await cdp.send("Audits.enable");
-  page.on("console", (message) => {
-    const notFoundPage = message.text().includes("status of 404") && message.location().url === page.url();
-    if (message.type() === "error" && !notFoundPage)
-      problems.push(`${page.url()}: console ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  async function visit(path: string) {
-    await page.goto(path);
-    await hydrated(page);
-    await page.waitForLoadState("load");
-    // A round trip to the page on each session: the reports the page sent before it have arrived.
-    await cdp.send("Runtime.evaluate", { expression: "0" });
-    await page.evaluate(() => 0);
-  }
-  return { problems, visit };
+  expect
+    .soft({ h1: levels.filter((level) => level === 1).length, first: levels[0], skips }, path)
+    .toEqual({ h1: 1, first: 1, skips: [] });
 }
 
-test("no page of the store or the admin raises an issue in Chromium, a CSP violation or a console error", async ({
+// The admin's pages are checked the same way in admin-a11y.spec.ts, each loaded once for axe and for this.
+test("no page of the store raises an issue in Chromium, a CSP violation or a console error, and each has one h1 and headings that never skip a level", async ({
   page,
-  baseURL,
 }) => {
   test.setTimeout(240_000);
   const { problems, visit } = await watchProblems(page);
@@ -58,8 +40,10 @@ test("no page of the store or the admin raises an issue in Chromium, a CSP viola
     "/windows/windows7/professional",
     "/printer",
     "/best-sellers",
+    "/top-rated",
     "/categories",
     "/search?q=norton",
+    "/search?q=zzzz",
     "/support/mcafee",
     "/digital",
     "/digital/web-development",
@@ -73,31 +57,24 @@ test("no page of the store or the admin raises an issue in Chromium, a CSP viola
     "/no/such/page",
   ]) {
     await visit(path);
+    await expectHeadingOutline(page, path);
   }
-  // A customer's own pages.
+  expect(problems).toEqual([]);
+});
+
+test("a customer's own pages raise no issue in Chromium, CSP violation or console error, and have one h1 and headings that never skip a level", async ({
+  page,
+  baseURL,
+}) => {
+  const { problems, visit } = await watchProblems(page);
   const signUp = await page.request.post("/api/auth/sign-up/email", {
     data: { email: `icons-${randomInt(1e9)}@example.com`, password: "a-long-password", name: "Ada" },
     headers: { Origin: new URL(baseURL!).origin },
   });
   expect(signUp.status()).toBe(200);
-  for (const path of ["/user/dashboard", "/user/orders", "/user/address"]) await visit(path);
-  await page.context().clearCookies();
-  // Every admin page, read from the route table, and the record pages of things that exist.
-  await signInAsAdmin(page, baseURL!);
-  for (const path of adminPages({ withParams: false })) await visit(path);
-  for (const [list, row] of [
-    ["/admin/orders", /^\/admin\/orders\/\d+$/],
-    ["/admin/users", /^\/admin\/users\/[^/]+$/],
-    ["/admin/products", /^\/admin\/products\/\d+$/],
-    ["/admin/brand-content", /^\/admin\/brand-content\/[^/]+$/],
-    ["/admin/pages", /^\/admin\/pages\/[^/]+$/],
-  ] as const) {
-    await visit(list);
-    const hrefs = await page
-      .locator("a[href^='/admin/']")
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
-    const record = hrefs.find((href) => row.test(href));
-    if (record) await visit(record);
+  for (const path of ["/user/dashboard", "/user/orders", "/user/address"]) {
+    await visit(path);
+    await expectHeadingOutline(page, path);
   }
   expect(problems).toEqual([]);
 });
