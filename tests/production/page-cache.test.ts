@@ -9,7 +9,6 @@ import {
   e2eAdminPassword,
   freePort,
   freshClientAddress,
-  freshDatabase,
   rawRequest,
   type RawAnswer,
   ready,
@@ -22,6 +21,7 @@ import {
   type StoreProcess,
   waitFor,
 } from "../support/store-process";
+import { createTestDatabase } from "../support/database";
 import { startTcpRelay } from "../support/tcp-relay";
 import { checkoutForm } from "../../scripts/attacks/kit";
 import { HEARD_WITHIN_MS } from "~/modules/content/content-version.server";
@@ -326,7 +326,9 @@ const phoneIn = (html: string) =>
 describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL (TEST_DATABASE_URL)", () => {
   it("an admin's edit shows on the very next visitor's request, in the same process and in another one", async () => {
     const port = await freePort();
-    const databaseUrl = await freshDatabase(`storefront_cache_${port}`);
+    // The demo store on a database of its own, copied from the run's template: the store need not set it up.
+    const database = await createTestDatabase("postgres", "demo");
+    const databaseUrl = database.url!;
     const stores: StoreProcess[] = [];
     try {
       // Two servers of one process each on one database, as behind a load balancer.
@@ -351,12 +353,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL (TEST_DATABASE_UR
       }
     } finally {
       for (const store of stores) expect(await stopStore(store)).toBe(0);
+      await database.close();
     }
   }, 240_000);
 
   it(`another process shows an edit within ${HEARD_WITHIN_MS} ms even when the database's notifications reach it late`, async () => {
     const port = await freePort();
-    const databaseUrl = await freshDatabase(`storefront_lag_${port}`);
+    // The demo store on a database of its own, copied from the run's template: the store need not set it up.
+    const database = await createTestDatabase("postgres", "demo");
+    const databaseUrl = database.url!;
     const target = new URL(databaseUrl);
     // The second server reaches the database through a relay that can hold back what the database sends on its
     // LISTEN connection: the notification of a change arrives late, as under a CPU that has other work first.
@@ -392,12 +397,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL (TEST_DATABASE_UR
     } finally {
       for (const store of stores) expect(await stopStore(store)).toBe(0);
       await relay.close();
+      await database.close();
     }
   }, 240_000);
 
   it("WEB_CONCURRENCY=2 serves from two processes, replaces one that dies, and SIGTERM stops them all", async () => {
     const port = await freePort();
-    const databaseUrl = await freshDatabase(`storefront_cluster_${port}`);
+    // The demo store on a database of its own, copied from the run's template: the store need not set it up.
+    const database = await createTestDatabase("postgres", "demo");
+    const databaseUrl = database.url!;
     const store = startStore(port, { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" });
     try {
       await ready(store);
@@ -455,6 +463,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL (TEST_DATABASE_UR
       await expect(rawRequest(`${store.url}/`)).rejects.toThrow();
     } finally {
       await stopStore(store);
+      await database.close();
     }
   }, 240_000);
 });

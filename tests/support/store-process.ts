@@ -205,20 +205,6 @@ export async function signIn(baseURL: string, email: string, password: string): 
     .join("; ");
 }
 
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL. */
-export async function freshDatabase(name: string): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("this test needs TEST_DATABASE_URL");
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /**
  * An admin made by `admin:create` on a running store's PostgreSQL database, keeping the printed password (as the
  * end-to-end server's first admin does), signed in: the session cookie.
