@@ -200,7 +200,7 @@ export async function deliverAwaitingKeys(ctx: OrdersContext, productId: number)
           .orderBy(asc(licenceKeys.id));
       if (lines.length === 0) continue;
       const before = new Set((await keysOf()).map((key) => key.id));
-      await allocateKeys(tx, lines);
+      await allocateKeys(tx, lines, order.paidAt ?? sql`now()`);
       const fresh = (await keysOf()).filter((key) => !before.has(key.id));
       if (fresh.length === 0) continue;
       const settled = await settleFulfilment(tx, order.id);
