@@ -1,13 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { productVariants } from "~db/schema";
-import type { ProductVariant } from "~db/schema/catalogue";
-
-/** A variant as the shop shows and sells it. */
-export type VariantOption = Pick<
-  ProductVariant,
-  "id" | "sku" | "label" | "priceCents" | "originalPriceCents" | "termMonths"
->;
+import type { VariantOption } from "./variants";
 
 const optionColumns = {
   id: productVariants.id,
@@ -41,4 +35,13 @@ export async function variantsOfProducts(
     found.set(productId, list);
   }
   return found;
+}
+
+/** The variants of a product on sale, in the admin's order; with `hasVariants`, whether it has any at all. */
+export async function variantsOnSale(db: Database | Transaction, productId: number) {
+  const all = (await variantsOfProducts(db, [productId])).get(productId) ?? [];
+  return {
+    hasVariants: all.length > 0,
+    variants: all.filter((variant) => !variant.hidden).map(({ hidden: _hidden, ...variant }) => variant),
+  };
 }

@@ -1,3 +1,18 @@
+import type { ProductVariant } from "~db/schema/catalogue";
+
+/** A variant as the shop shows and sells it. */
+export type VariantOption = Pick<
+  ProductVariant,
+  "id" | "sku" | "label" | "priceCents" | "originalPriceCents" | "termMonths"
+>;
+
+/** How long a variant's keys last, as a shopper reads it: "1 year", "18 months", "Perpetual". */
+export function termText(months: number | null): string {
+  if (months === null) return "Perpetual";
+  if (months % 12 === 0) return months === 12 ? "1 year" : `${months / 12} years`;
+  return months === 1 ? "1 month" : `${months} months`;
+}
+
 /** The variant a SKU names, in any case (SKUs are unique store-wide regardless of case), or undefined. */
 export const variantWithSku = <T extends { sku: string }>(variants: T[], sku: string): T | undefined =>
   variants.find((variant) => variant.sku.toLowerCase() === sku.toLowerCase());
