@@ -7,6 +7,7 @@ import { enqueueEmail } from "~/modules/email/outbox.server";
 import { isStillToShip, startsFrom, TRANSITIONS } from "./lifecycle";
 import { lockForAction, OrderActionError, orderLink } from "./lifecycle.server";
 import { allocateKeys } from "./licence-keys.server";
+import { nameWithVariant } from "~/modules/catalogue/variants";
 import { keysDeliveredEmail, shipmentEmail } from "./emails/order-emails";
 import { type OrdersContext, recordEvent } from "./orders.server";
 import { type Carrier, carrierName, trackingLink } from "./tracking";
@@ -222,7 +223,7 @@ export async function deliverAwaitingKeys(ctx: OrdersContext, productId: number)
           storeName: ctx.storeName,
           stillMissing: settled.awaitingKeys,
           lines: lines.map((line) => ({
-            name: line.name,
+            name: nameWithVariant(line.name, line.variantLabel),
             keys: fresh.filter((key) => key.lineId === line.id).map((key) => ctx.cipher.decrypt(key.sealed)),
           })),
         }),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, isNotNull, min, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { licenceKeys, orderLines } from "~db/schema";
 import { type KeyCipher, keyHint, normalizeKey } from "~/lib/key-cipher.server";
@@ -100,6 +100,22 @@ export async function allocateKeys(
     missing += needed - free.length;
   }
   return missing;
+}
+
+/**
+ * When the keys of each line of an order expire (the earliest, should they ever differ), for lines whose keys
+ * have a term: lines with perpetual keys, or none yet, are not in the map.
+ */
+export async function keyExpiryForOrder(db: Database | Transaction, orderId: number) {
+  const rows = await db
+    .select({ lineId: orderLines.id, expiresAt: min(licenceKeys.expiresAt) })
+    .from(licenceKeys)
+    .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+    .where(
+      and(eq(orderLines.orderId, orderId), isNotNull(licenceKeys.expiresAt), isNull(licenceKeys.revokedAt)),
+    )
+    .groupBy(orderLines.id);
+  return new Map(rows.map((row) => [row.lineId, row.expiresAt!]));
 }
 
 /** The keys delivered for an order's lines, decrypted, for the buyer's order page and e-mail (revoked keys never). */

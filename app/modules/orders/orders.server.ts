@@ -531,7 +531,10 @@ export async function emailKeysAgain(ctx: OrdersContext, number: number): Promis
         email: order.email,
         storeName: ctx.storeName,
         link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`,
-        lines: lines.map((line) => ({ name: line.name, keys: keys.get(line.id) ?? [] })),
+        lines: lines.map((line) => ({
+          name: nameWithVariant(line.name, line.variantLabel),
+          keys: keys.get(line.id) ?? [],
+        })),
       }),
       orderId: order.id,
     });

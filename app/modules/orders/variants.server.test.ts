@@ -1,13 +1,23 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { licenceKeys, orderLines, orders, products, productVariants } from "~db/schema";
+import {
+  invoices,
+  licenceKeys,
+  orderLines,
+  orders,
+  outboxEmails,
+  products,
+  productVariants,
+} from "~db/schema";
 import type { Product, ProductVariant } from "~db/schema/catalogue";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { priceCart } from "~/modules/cart/pricing.server";
 import { deliverAwaitingKeys } from "./fulfilment.server";
 import { addLicenceKeys } from "./licence-keys.server";
-import { type OrdersContext } from "./orders.server";
+import { expiryText } from "./labels";
+import { buyerOrderView } from "./order-view";
+import { orderForBuyer, type OrdersContext } from "./orders.server";
 
 /** The instant `months` calendar months after `from`, as PostgreSQL adds them (the 31st to the month's last day). */
 function monthsAfter(from: Date, months: number): Date {
@@ -122,6 +132,23 @@ describe.each(drivers)("variants of a product on %s", (driver) => {
     const [key] = await database.db.select().from(licenceKeys).where(eq(licenceKeys.orderLineId, line!.id));
     expect(key!.variantId).toBe(yearly.id);
     expect(key!.expiresAt).toEqual(monthsAfter(order!.paidAt!, 12));
+
+    // The buyer's page, the receipt and the invoice name the variant; the page and the receipt say when the key expires.
+    const view = buyerOrderView((await orderForBuyer(ctx, order!.number))!);
+    const expires = expiryText(key!.expiresAt!.toISOString());
+    expect(expires).toMatch(/^Expires \d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect(view.lines[0]).toMatchObject({
+      name: `${product.name} (1 device, 1 year)`,
+      keysExpireAt: key!.expiresAt!.toISOString(),
+    });
+    const [receipt] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, order!.id), eq(outboxEmails.kind, "payment-receipt")));
+    expect(receipt!.text).toContain(`${product.name} (1 device, 1 year)`);
+    expect(receipt!.text).toContain(expires);
+    const [invoice] = await database.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
+    expect(JSON.stringify(invoice!.snapshot)).toContain(`${product.name} (1 device, 1 year)`);
 
     // What was bought stays as it was sold, whatever the variant becomes; the product's own pool was not touched.
     await database.db
