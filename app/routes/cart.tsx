@@ -20,6 +20,7 @@ import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { PageHeader } from "~/ui/page-header";
+import { variantPath } from "~/modules/catalogue/variants";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -147,7 +148,7 @@ function CartLines({ cart, quote }: { cart: CartLine[]; quote: CartQuote | undef
   return (
     <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
       {cart.map((line) => {
-        const key = `${line.groupKey}/${line.id}`;
+        const key = `${line.groupKey}/${line.id}/${line.variant ?? ""}`;
         const gone = quote?.unavailable.find((other) => sameProduct(other, line));
         if (gone) {
           return (
@@ -210,7 +211,7 @@ function CartLineRow({
       data-testid={priced ? "cart-line" : problem ? "cart-line-to-fix" : "cart-line-pending"}
     >
       {priced ? (
-        <Link to={priced.route} className="shrink-0">
+        <Link to={variantPath(priced.route, priced.variant)} className="shrink-0">
           <ProductImage
             product={priced}
             size={96}
@@ -226,12 +227,17 @@ function CartLineRow({
                 {priced.brandName}
               </p>
               <Link
-                to={priced.route}
+                to={variantPath(priced.route, priced.variant)}
                 className="font-semibold hover:text-brand-700"
                 data-testid="cart-line-name"
               >
                 {priced.name}
               </Link>
+              {priced.variantLabel ? (
+                <p className="text-sm text-slate-700" data-testid="cart-line-variant">
+                  {priced.variantLabel}
+                </p>
+              ) : null}
               <p className="text-sm text-slate-600">
                 <span data-testid="cart-line-price">{formatMoney(priced.unitPriceCents)}</span> each
               </p>

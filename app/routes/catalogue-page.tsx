@@ -2,7 +2,10 @@ import { data, redirect } from "react-router";
 import { MAX_QUANTITY } from "~/modules/cart/cart";
 import { AddToCartButton } from "~/modules/cart/components/add-to-cart-button";
 import { availabilityOf } from "~/modules/catalogue/availability";
-import { stockOf } from "~/modules/catalogue/stock.server";
+import { stockOf, variantStockOf } from "~/modules/catalogue/stock.server";
+import { variantsOnSale } from "~/modules/catalogue/variants.server";
+import { nameWithVariant, variantPath, variantWithSku } from "~/modules/catalogue/variants";
+import { VariantPicker } from "~/modules/catalogue/components/variant-picker";
 import { getSettings } from "~/modules/orders/settings.server";
 import { brandProducts, resolveCataloguePath } from "~/modules/catalogue/catalogue.server";
 import { BrandContent } from "~/modules/catalogue/components/brand-content";
@@ -28,17 +31,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!path.success) throw data(null, { status: 404 });
   const page = requestedPage(url);
   if (page === null) throw data(null, { status: 404 });
-  const found = await fromSnapshot(context, `catalogue:${path.data}:${page}`, () =>
-    cataloguePageData(context, path.data, page),
+  // The variant chosen on a product page (`?variant=SKU`): each has a page of its own, with its own price.
+  const variant = url.searchParams.get("variant");
+  const found = await fromSnapshot(context, `catalogue:${path.data}:${page}:${variant ?? ""}`, () =>
+    cataloguePageData(context, path.data, page, variant),
   );
   if (!found) throw data(null, { status: 404 });
   // A stored route always starts with one slash, so the redirect stays on this store.
   if ("movedTo" in found) throw redirect(`${found.movedTo}${url.search}`, 301);
-  return found;
+  // A variant the product does not sell (a link to one since removed): the product with its variants to choose
+  // from, said plainly, and a 404 so that search engines drop the address.
+  return found.unknownVariant === null ? found : data(found, { status: 404 });
 }
 
 /** What the page at `path` shows, the same for every visitor (kept in the public data snapshot). */
-async function cataloguePageData(context: Route.LoaderArgs["context"], path: string, pageNumber: number) {
+async function cataloguePageData(
+  context: Route.LoaderArgs["context"],
+  path: string,
+  pageNumber: number,
+  variantSku: string | null,
+) {
   const page = await resolveCataloguePath(context, path, pageNumber);
   if (!page) return null;
   // Only a brand page has pages: ?page=2 of a product is no page.
@@ -46,26 +58,44 @@ async function cataloguePageData(context: Route.LoaderArgs["context"], path: str
   if (page.kind === "moved") return { movedTo: page.to };
   if (page.kind === "product") {
     const { product } = page;
+    const { hasVariants, variants } = await variantsOnSale(context.db, product.id);
+    const asked = variantSku === null ? undefined : variantWithSku(variants, variantSku);
+    // Without a choice (or with one it does not sell), the first variant on sale is shown chosen.
+    const selected = asked ?? variants[0] ?? null;
+    const subject = {
+      productId: product.id,
+      section: product.brand.section,
+      waitingOrders: product.waitingOrders,
+    };
     const [seo, sameBrand, stock, store] = await Promise.all([
       seoForPath(context, path, {
         product: { name: product.name, description: product.description },
-        canonicalPath: product.route,
+        // The first variant's page is the product's page; another's is its own.
+        canonicalPath: variantPath(product.route, asked && asked !== variants[0] ? asked.sku : null),
         image: { path: product.img, alt: product.name },
         type: "product",
-        jsonLd: productJsonLd(product, context.env.PUBLIC_URL),
+        jsonLd: productJsonLd(product, context.env.PUBLIC_URL, variants),
       }),
       // A few more of the brand: one more than shown, in case the product itself is among them.
       brandProducts(context, product.groupKey, { limit: RELATED_COUNT + 1 }),
-      stockOf(context.db, [
-        { productId: product.id, section: product.brand.section, waitingOrders: product.waitingOrders },
-      ]),
+      selected
+        ? variantStockOf(context.db, [{ ...subject, variantId: selected.id }]).then(
+            (counts) => counts.get(selected.id)!,
+          )
+        : hasVariants
+          ? // Every variant hidden: nothing of it is on sale.
+            { inStock: 0, waitingOrders: false }
+          : stockOf(context.db, [subject]).then((counts) => counts.get(product.id)!),
       getSettings(context.db),
     ]);
     return {
       page,
       related: sameBrand.filter((card) => card.id !== product.id).slice(0, RELATED_COUNT),
       seo,
-      availability: availabilityOf(stock.get(product.id)!, 1, MAX_QUANTITY),
+      availability: availabilityOf(stock, 1, MAX_QUANTITY),
+      variants,
+      selected,
+      unknownVariant: variantSku !== null && !asked ? variantSku : null,
       waitingOrderHours: store.waitingOrderHours,
       lowStockThreshold: store.lowStockThreshold,
     };
@@ -75,13 +105,33 @@ async function cataloguePageData(context: Route.LoaderArgs["context"], path: str
     image: { path: page.content.logo, alt: `${page.brand.name} logo` },
     canonicalPath: pageHref({ pathname: brandPath(page.brand), search: "" }, pageNumber),
   });
-  return { page, related: [], seo, availability: null, waitingOrderHours: 0, lowStockThreshold: 0 };
+  return {
+    page,
+    related: [],
+    seo,
+    availability: null,
+    variants: [],
+    selected: null,
+    // A brand page has no variants: whatever `?variant=` says changes nothing on it.
+    unknownVariant: null,
+    waitingOrderHours: 0,
+    lowStockThreshold: 0,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
-  const { page, related, availability, waitingOrderHours, lowStockThreshold } = loaderData;
+  const {
+    page,
+    related,
+    availability,
+    variants,
+    selected,
+    unknownVariant,
+    waitingOrderHours,
+    lowStockThreshold,
+  } = loaderData;
   if (page.kind === "product" && availability) {
     const { product } = page;
     return (
@@ -89,16 +139,30 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
         <ProductDetails
           key={product.id}
           product={product}
+          price={selected ?? product}
           availability={availability}
           waitingHours={waitingOrderHours}
           lowStockAt={lowStockThreshold}
+          variantPicker={
+            variants.length > 0 || unknownVariant !== null ? (
+              <VariantPicker
+                route={product.route}
+                variants={variants}
+                selected={selected}
+                unknownSku={unknownVariant}
+              />
+            ) : null
+          }
           addToCart={
             <AddToCartButton
+              // A new choice starts from a quantity of one.
+              key={selected?.sku ?? ""}
               product={{
                 groupKey: product.groupKey,
                 id: product.externalId,
-                name: product.name,
-                priceCents: product.priceCents,
+                ...(selected ? { variant: selected.sku } : {}),
+                name: nameWithVariant(product.name, selected?.label),
+                priceCents: selected?.priceCents ?? product.priceCents,
               }}
               maxQuantity={availability.maxQuantity}
             />

@@ -176,7 +176,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     [shipToBilling],
   );
   const submitting = navigation.state !== "idle" && navigation.formAction === "/payment";
-  const cartJson = JSON.stringify(cart.map(({ groupKey, id, quantity }) => ({ groupKey, id, quantity })));
+  const cartJson = JSON.stringify(
+    cart.map(({ groupKey, id, variant, quantity }) => ({ groupKey, id, variant, quantity })),
+  );
 
   // The first field to fix takes the focus, whether the server or the browser found it.
   useEffect(() => {

@@ -8,13 +8,13 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { jsonb } from "./json";
 import { brandContent } from "./content";
 
 export type Section = "antivirus" | "windows" | "printer" | "router";
-
 
 /** A brand key of the spec (McAfee, PCMatic, Windows7, hp, ...) and the products sold under it. */
 export const brandGroups = pgTable(
@@ -98,6 +98,50 @@ export const products = pgTable(
 
 export type BrandGroup = typeof brandGroups.$inferSelect;
 export type Product = typeof products.$inferSelect;
+
+/**
+ * A way a product is sold: "1 device, 1 year", "OEM". Each has its own SKU, price, original price and either a key
+ * pool of its own (software: licence_keys.variant_id) or a stock count (printers and routers). A product with no
+ * variants is sold as itself, at its own price and from its own pool, as before variants existed.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Unique store-wide, in any case: the `?variant=` of its page and what a cart line names. */
+    sku: text("sku").notNull(),
+    label: text("label").notNull(),
+    position: integer("position").notNull().default(0),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents").notNull(),
+    /** Units on hand of a printer or router variant, as products.stock; null when not counted (software). */
+    stock: integer("stock"),
+    /** How long a key of it lasts from the payment date; null: perpetual. */
+    termMonths: integer("term_months"),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("product_variants_sku_lower_idx").on(sql`lower(${table.sku})`),
+    // The target of licence_keys' (variant_id, product_id) key: a key's variant is always one of its product's.
+    unique("product_variants_id_product_key").on(table.id, table.productId),
+    index("product_variants_product_idx").on(table.productId, table.position, table.id),
+    check("product_variants_sku_check", sql`${table.sku} ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$'`),
+    check("product_variants_label_check", sql`length(btrim(${table.label})) between 1 and 100`),
+    check("product_variants_price_check", sql`${table.priceCents} >= 0 and ${table.originalPriceCents} >= 0`),
+    check("product_variants_stock_check", sql`${table.stock} is null or ${table.stock} >= 0`),
+    check(
+      "product_variants_term_check",
+      sql`${table.termMonths} is null or ${table.termMonths} between 1 and 120`,
+    ),
+  ],
+);
+
+export type ProductVariant = typeof productVariants.$inferSelect;
 
 /**
  * One row counting the changes to what search matches and ranks (product names, descriptions, visibility, brand

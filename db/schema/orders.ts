@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgSequence,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { jsonb } from "./json";
-import { products } from "./catalogue";
+import { products, productVariants } from "./catalogue";
 import { promotions } from "./pricing";
 
 export const ORDER_STATUSES = ["pending_payment", "paid", "fulfilled", "cancelled", "refunded"] as const;
@@ -144,6 +145,12 @@ export const orderLines = pgTable(
     externalId: text("external_id").notNull(),
     /** Snapshots: what the buyer saw and paid, whatever happens to the product later. */
     name: text("name").notNull(),
+    /** The variant bought, and its SKU, label and term as they were (all null for a product sold without variants). */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    variantSku: text("variant_sku"),
+    variantLabel: text("variant_label"),
+    /** Months each key of the line lasts from the payment date; null: perpetual (or no variant). */
+    termMonths: integer("term_months"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
@@ -164,6 +171,11 @@ export const orderLines = pgTable(
   (table) => [
     index("order_lines_order_idx").on(table.orderId),
     check("order_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
+    check(
+      "order_lines_variant_check",
+      sql`(${table.variantSku} is null) = (${table.variantLabel} is null)
+        and (${table.termMonths} is null or (${table.variantSku} is not null and ${table.termMonths} > 0))`,
+    ),
     check(
       "order_lines_total_check",
       sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`,
@@ -256,6 +268,8 @@ export const licenceKeys = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
+    /** The variant whose pool it is in; null: the product's own pool (a product sold without variants). */
+    variantId: integer("variant_id"),
     /** AES-256-GCM: iv, tag and ciphertext, base64url, joined by dots. */
     keyCiphertext: text("key_ciphertext").notNull(),
     /** HMAC of the key, so the same key cannot be imported twice. */
@@ -266,14 +280,25 @@ export const licenceKeys = pgTable(
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
     /** Set when the line it was sold with was refunded: kept against the order, never sold again, not shown. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** When it stops working: its order's payment date plus its line's term, set as it is delivered; null: never. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // A key's variant belongs to its product; a variant with keys cannot be deleted (it has sold or will sell them).
+    foreignKey({
+      name: "licence_keys_variant_fk",
+      columns: [table.variantId, table.productId],
+      foreignColumns: [productVariants.id, productVariants.productId],
+    }).onDelete("restrict"),
     uniqueIndex("licence_keys_fingerprint_idx").on(table.keyFingerprint),
     index("licence_keys_available_idx")
       .on(table.productId, table.id)
       .where(sql`${table.orderLineId} is null`),
     index("licence_keys_line_idx").on(table.orderLineId),
+    index("licence_keys_variant_available_idx")
+      .on(table.variantId, table.id)
+      .where(sql`${table.orderLineId} is null and ${table.variantId} is not null`),
   ],
 );
 

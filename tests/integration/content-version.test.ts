@@ -25,6 +25,7 @@ const PUBLIC_TABLES = [
   "licence_keys",
   "pages",
   "product_metadata",
+  "product_variants",
   "products",
   "seo_records",
   "services",

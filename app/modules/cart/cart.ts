@@ -14,15 +14,34 @@ export const MAX_LINES = 50;
 export type CartLine = {
   groupKey: string;
   id: string;
+  /** The SKU of the variant chosen, for a product sold in variants ("1 device, 1 year"). */
+  variant?: string;
   name: string;
   priceCents?: number;
   quantity: number;
 };
-export type ProductRef = { groupKey: string; id: string; name: string; priceCents?: number };
+export type ProductRef = {
+  groupKey: string;
+  id: string;
+  variant?: string;
+  name: string;
+  priceCents?: number;
+};
 
-/** An object naming a product: its group key and its id within the group. */
-const namesProduct = (value: unknown): value is Record<string, unknown> & { groupKey: string; id: string } =>
-  isRecord(value) && isText(value.groupKey, 1, 60) && isText(value.id, 1, 100);
+/** What names one thing to buy: a product (its group key and id within the group) and the variant chosen, if any. */
+type ItemRef = { groupKey: string; id: string; variant?: string | null };
+
+/**
+ * An object naming a product: its group key and its id within the group, and a variant's SKU when it has one (a
+ * variant that is not text names nothing we sell).
+ */
+const namesProduct = (
+  value: unknown,
+): value is Record<string, unknown> & { groupKey: string; id: string; variant?: string } =>
+  isRecord(value) &&
+  isText(value.groupKey, 1, 60) &&
+  isText(value.id, 1, 100) &&
+  (value.variant === undefined || isText(value.variant, 1, 64));
 
 const isName = (value: unknown): value is string => isText(value, 0, 300);
 const isPriceCents = (value: unknown): value is number => isWholeNumber(value, 0, 100_000_000);
@@ -33,6 +52,7 @@ function storedLine(entry: unknown): CartLine | null {
   const line: CartLine = {
     groupKey: entry.groupKey,
     id: entry.id,
+    ...(entry.variant === undefined ? {} : { variant: entry.variant }),
     name: isName(entry.name) ? entry.name : "",
     quantity: typeof entry.quantity === "number" ? entry.quantity : Number.NaN,
   };
@@ -40,8 +60,11 @@ function storedLine(entry: unknown): CartLine | null {
   return line;
 }
 
-export const sameProduct = (a: { groupKey: string; id: string }, b: { groupKey: string; id: string }) =>
-  a.groupKey === b.groupKey && a.id === b.id;
+/** Whether two lines are one thing to buy: the same product, and the same variant of it (SKUs in any case). */
+export const sameProduct = (a: ItemRef, b: ItemRef) =>
+  a.groupKey === b.groupKey &&
+  a.id === b.id &&
+  (a.variant?.toLowerCase() ?? null) === (b.variant?.toLowerCase() ?? null);
 
 /** Why a quantity cannot be ordered, said to the shopper; null when it can (a whole number from 1 to 99). */
 export function quantityProblem(quantity: unknown): string | null {
@@ -82,6 +105,7 @@ export function addToCart(lines: CartLine[], product: ProductRef, quantity = 1):
     {
       groupKey: product.groupKey,
       id: product.id,
+      ...(product.variant === undefined ? {} : { variant: product.variant }),
       name: product.name,
       priceCents: product.priceCents,
       quantity,
@@ -90,15 +114,11 @@ export function addToCart(lines: CartLine[], product: ProductRef, quantity = 1):
 }
 
 /** Sets a line's quantity as typed: one the store cannot accept is kept and shown, never silently changed. */
-export function setQuantity(
-  lines: CartLine[],
-  product: { groupKey: string; id: string },
-  quantity: number,
-): CartLine[] {
+export function setQuantity(lines: CartLine[], product: ItemRef, quantity: number): CartLine[] {
   return lines.map((line) => (sameProduct(line, product) ? { ...line, quantity } : line));
 }
 
-export function removeFromCart(lines: CartLine[], product: { groupKey: string; id: string }): CartLine[] {
+export function removeFromCart(lines: CartLine[], product: ItemRef): CartLine[] {
   return lines.filter((line) => !sameProduct(line, product));
 }
 
@@ -112,6 +132,7 @@ const CART_UNREADABLE = "Your cart could not be read: reload the page and try ag
 export type CartRequestLine = {
   groupKey: string;
   id: string;
+  variant?: string;
   quantity: number;
   name?: string;
   priceCents?: number;
@@ -127,6 +148,7 @@ function requestLine(entry: unknown): (Omit<CartRequestLine, "quantity"> & { qua
     id: entry.id,
     quantity: entry.quantity,
   };
+  if (entry.variant !== undefined) line.variant = entry.variant;
   if (entry.name !== undefined) line.name = entry.name;
   if (entry.priceCents !== undefined) line.priceCents = entry.priceCents;
   return line;

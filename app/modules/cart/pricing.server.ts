@@ -2,7 +2,9 @@ import { and, eq, or } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, type LineKind, products, type Section } from "~db/schema";
 import { type Availability, availabilityOf } from "~/modules/catalogue/availability";
-import { stockOf } from "~/modules/catalogue/stock.server";
+import { stockOf, variantStockOf } from "~/modules/catalogue/stock.server";
+import { variantsOfProducts } from "~/modules/catalogue/variants.server";
+import { variantWithSku } from "~/modules/catalogue/variants";
 import { type CartRequestLine, MAX_QUANTITY } from "./cart";
 
 export type PricedLine = {
@@ -10,6 +12,11 @@ export type PricedLine = {
   id: string;
   productId: number;
   name: string;
+  /** The variant bought (its SKU as the store spells it, label and term); all null for a product sold as itself. */
+  variantId: number | null;
+  variant: string | null;
+  variantLabel: string | null;
+  termMonths: number | null;
   img: string;
   route: string;
   brandName: string;
@@ -25,11 +32,20 @@ export type PricedLine = {
   availability: Availability;
 };
 
-export type UnavailableLine = { groupKey: string; id: string; name: string; quantity: number };
+export type UnavailableLine = {
+  groupKey: string;
+  id: string;
+  variant?: string;
+  name: string;
+  quantity: number;
+};
 
 export type PricedCart = {
   lines: PricedLine[];
-  /** Lines whose product no longer exists or is no longer sold: flagged, never charged. */
+  /**
+   * Lines whose product (or variant) no longer exists or is no longer sold, or that name no variant of a product
+   * sold only in variants: flagged, never charged.
+   */
   unavailable: UnavailableLine[];
   subtotalCents: number;
   /** What shipping is charged on: the printers and routers. */
@@ -77,36 +93,69 @@ export async function priceCart(db: Database | Transaction, cart: CartRequestLin
             ),
           );
   const found = new Map(rows.map((row) => [`${row.groupKey}\u0000${row.id}`, row]));
-  const stock = await stockOf(db, rows);
+  const variants = await variantsOfProducts(
+    db,
+    rows.map((row) => row.productId),
+  );
+  // Each line's product, and its variant: one on sale that the line names, for a product sold in variants.
+  const matched = cart.map((line) => {
+    const row = found.get(`${line.groupKey}\u0000${line.id}`);
+    if (!row) return null;
+    const own = variants.get(row.productId);
+    if (!own) return line.variant === undefined ? { row, variant: null } : null;
+    const variant = line.variant === undefined ? undefined : variantWithSku(own, line.variant);
+    return variant && !variant.hidden ? { row, variant } : null;
+  });
+  const [stock, stockOfVariants] = await Promise.all([
+    stockOf(
+      db,
+      rows.filter((row) => !variants.has(row.productId)),
+    ),
+    variantStockOf(
+      db,
+      matched.flatMap((match) => (match?.variant ? [{ ...match.row, variantId: match.variant.id }] : [])),
+    ),
+  ]);
   const lines: PricedLine[] = [];
   const unavailable: UnavailableLine[] = [];
-  for (const line of cart) {
-    const row = found.get(`${line.groupKey}\u0000${line.id}`);
-    if (!row) {
+  for (const [index, line] of cart.entries()) {
+    const match = matched[index];
+    if (!match) {
       unavailable.push({
         groupKey: line.groupKey,
         id: line.id,
+        ...(line.variant === undefined ? {} : { variant: line.variant }),
         name: line.name ?? "",
         quantity: line.quantity,
       });
       continue;
     }
+    const { row, variant } = match;
+    const priceCents = variant?.priceCents ?? row.priceCents;
     lines.push({
       groupKey: row.groupKey,
       id: row.id,
       productId: row.productId,
       name: row.name,
+      variantId: variant?.id ?? null,
+      variant: variant?.sku ?? null,
+      variantLabel: variant?.label ?? null,
+      termMonths: variant?.termMonths ?? null,
       img: row.img,
       route: row.route,
       brandName: row.brandName,
       section: row.section,
       kind: kindOf(row.section),
-      unitPriceCents: row.priceCents,
+      unitPriceCents: priceCents,
       quantity: line.quantity,
-      lineTotalCents: row.priceCents * line.quantity,
+      lineTotalCents: priceCents * line.quantity,
       previousPriceCents:
-        line.priceCents !== undefined && line.priceCents !== row.priceCents ? line.priceCents : undefined,
-      availability: availabilityOf(stock.get(row.productId)!, line.quantity, MAX_QUANTITY),
+        line.priceCents !== undefined && line.priceCents !== priceCents ? line.priceCents : undefined,
+      availability: availabilityOf(
+        (variant ? stockOfVariants.get(variant.id) : stock.get(row.productId))!,
+        line.quantity,
+        MAX_QUANTITY,
+      ),
     });
   }
   return {

@@ -81,9 +81,10 @@ export function useCartQuote(
   const orderable = lines.filter(isOrderable);
   const toFix = lines.filter((line) => !isOrderable(line));
   const body = JSON.stringify({
-    lines: orderable.map(({ groupKey, id, quantity, priceCents, name }) => ({
+    lines: orderable.map(({ groupKey, id, variant, quantity, priceCents, name }) => ({
       groupKey,
       id,
+      variant,
       quantity,
       priceCents,
       name,

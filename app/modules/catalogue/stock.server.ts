@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
-import { brandGroups, licenceKeys, orderLines, products, type Section } from "~db/schema";
+import { brandGroups, licenceKeys, orderLines, products, productVariants, type Section } from "~db/schema";
 import { dependsOn } from "~/modules/content/content-version.server";
 import type { Stock } from "./availability";
 import { isPhysicalSection } from "./sections";
@@ -12,7 +12,10 @@ import { isPhysicalSection } from "./sections";
 export const stockTag = (productId: number) => `stock:${productId}`;
 export const cardTag = (productId: number) => `card:${productId}`;
 
-/** Unused licence keys per product: what can be delivered right after payment. */
+/**
+ * Unused licence keys per product: what can be delivered right after payment. The product's own pool: keys of its
+ * variants' pools are counted per variant (`freeVariantKeyCounts`).
+ */
 export async function freeKeyCounts(
   db: Database | Transaction,
   productIds: number[],
@@ -21,9 +24,42 @@ export async function freeKeyCounts(
   const rows = await db
     .select({ productId: licenceKeys.productId, n: sql<number>`count(*)::int` })
     .from(licenceKeys)
-    .where(and(inArray(licenceKeys.productId, productIds), isNull(licenceKeys.orderLineId)))
+    .where(
+      and(
+        inArray(licenceKeys.productId, productIds),
+        isNull(licenceKeys.variantId),
+        isNull(licenceKeys.orderLineId),
+      ),
+    )
     .groupBy(licenceKeys.productId);
   return new Map(rows.map((row) => [row.productId, row.n]));
+}
+
+/** Unused licence keys per variant. */
+async function freeVariantKeyCounts(
+  db: Database | Transaction,
+  variantIds: number[],
+): Promise<Map<number, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ variantId: licenceKeys.variantId, n: sql<number>`count(*)::int` })
+    .from(licenceKeys)
+    .where(and(inArray(licenceKeys.variantId, variantIds), isNull(licenceKeys.orderLineId)))
+    .groupBy(licenceKeys.variantId);
+  return new Map(rows.map((row) => [row.variantId!, row.n]));
+}
+
+/** The stock count of printer and router variants (null: not counted). */
+async function variantStockCounts(
+  db: Database | Transaction,
+  variantIds: number[],
+): Promise<Map<number, number | null>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(inArray(productVariants.id, variantIds));
+  return new Map(rows.map((row) => [row.id, row.stock]));
 }
 
 type StockSubject = { productId: number; section: Section; waitingOrders: boolean };
@@ -76,17 +112,67 @@ export async function stockOf(
 }
 
 /**
- * Locks the rows of products that cannot be ordered beyond their stock, and of products with a stock count the
- * order takes from, for the rest of the transaction: two orders placed at once for the last units or keys are
+ * The stock of each variant, as `stockOf` of a product: software counts the unused keys of the variant's pool;
+ * printers and routers the variant's stock count. Whether it waits for stock is its product's choice.
+ */
+export async function variantStockOf(
+  db: Database | Transaction,
+  subjects: Array<StockSubject & { variantId: number }>,
+): Promise<Map<number, Stock>> {
+  dependsOn(subjects.map((subject) => stockTag(subject.productId)));
+  const [free, counted] = await Promise.all([
+    freeVariantKeyCounts(
+      db,
+      subjects.filter((subject) => !isPhysicalSection(subject.section)).map((subject) => subject.variantId),
+    ),
+    variantStockCounts(
+      db,
+      subjects.filter((subject) => isPhysicalSection(subject.section)).map((subject) => subject.variantId),
+    ),
+  ]);
+  return new Map(
+    subjects.map((subject) => [
+      subject.variantId,
+      {
+        inStock: isPhysicalSection(subject.section)
+          ? (counted.get(subject.variantId) ?? null)
+          : (free.get(subject.variantId) ?? 0),
+        waitingOrders: subject.waitingOrders,
+      },
+    ]),
+  );
+}
+
+/** An order line as stock is concerned: its product and, when it was bought as one, its variant. */
+export type StockLine = { productId: number; variantId: number | null; quantity: number };
+
+/**
+ * Locks the rows of products that cannot be ordered beyond their stock, of products with a stock count the
+ * order takes from, and of products whose variants the order takes from (a variant's pool or count is guarded by
+ * its product's row), for the rest of the transaction: two orders placed at once for the last units or keys are
  * checked one after the other, never both against the same count.
  */
-export async function lockProductsForOrder(tx: Transaction, productIds: number[]): Promise<void> {
-  if (productIds.length === 0) return;
+export async function lockProductsForOrder(
+  tx: Transaction,
+  lines: Array<Pick<StockLine, "productId" | "variantId">>,
+): Promise<void> {
+  if (lines.length === 0) return;
+  const withVariant = lines.filter((line) => line.variantId !== null).map((line) => line.productId);
   await tx
     .select({ id: products.id })
     .from(products)
     .where(
-      and(inArray(products.id, productIds), or(eq(products.waitingOrders, false), isNotNull(products.stock))),
+      and(
+        inArray(
+          products.id,
+          lines.map((line) => line.productId),
+        ),
+        or(
+          eq(products.waitingOrders, false),
+          isNotNull(products.stock),
+          withVariant.length > 0 ? inArray(products.id, withVariant) : undefined,
+        ),
+      ),
     )
     .orderBy(asc(products.id))
     .for("update");
@@ -97,33 +183,41 @@ export async function lockProductsForOrder(tx: Transaction, productIds: number[]
  * takes what it asks for, or what is left when the product takes backorders (the rest is owed). Returns the units
  * taken per line, in the order given; the stock never goes below zero (a check constraint says so too).
  */
-export async function reserveStock(
-  tx: Transaction,
-  lines: Array<{ productId: number; quantity: number }>,
-): Promise<number[]> {
-  await lockProductsForOrder(
-    tx,
-    lines.map((line) => line.productId),
-  );
-  const counted = await physicalStockCounts(
-    tx,
-    lines.map((line) => line.productId),
-  );
+export async function reserveStock(tx: Transaction, lines: StockLine[]): Promise<number[]> {
+  await lockProductsForOrder(tx, lines);
+  const [counted, countedVariants] = await Promise.all([
+    physicalStockCounts(
+      tx,
+      lines.filter((line) => line.variantId === null).map((line) => line.productId),
+    ),
+    variantStockCounts(
+      tx,
+      lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId])),
+    ),
+  ]);
   const taken: number[] = [];
   for (const line of lines) {
-    const left = counted.get(line.productId);
+    const counts = line.variantId === null ? counted : countedVariants;
+    const id = line.variantId ?? line.productId;
+    const left = counts.get(id);
     if (left === null || left === undefined) {
       taken.push(0);
       continue;
     }
     const take = Math.min(left, line.quantity);
-    counted.set(line.productId, left - take);
+    counts.set(id, left - take);
     taken.push(take);
-    if (take > 0)
+    if (take === 0) continue;
+    if (line.variantId === null)
       await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${take}` })
         .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
+    else
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} - ${take}` })
+        .where(and(eq(productVariants.id, line.variantId), isNotNull(productVariants.stock)));
   }
   return taken;
 }
@@ -134,7 +228,13 @@ export async function reserveStock(
  */
 export async function releaseStock(tx: Transaction, orderId: number, lineIds?: number[]): Promise<number> {
   const lines = await tx
-    .select({ id: orderLines.id, productId: orderLines.productId, reserved: orderLines.stockReserved })
+    .select({
+      id: orderLines.id,
+      productId: orderLines.productId,
+      variantId: orderLines.variantId,
+      variantSku: orderLines.variantSku,
+      reserved: orderLines.stockReserved,
+    })
     .from(orderLines)
     .where(
       and(
@@ -148,7 +248,16 @@ export async function releaseStock(tx: Transaction, orderId: number, lineIds?: n
   let released = 0;
   for (const line of lines) {
     await tx.update(orderLines).set({ stockReserved: 0 }).where(eq(orderLines.id, line.id));
-    if (line.productId === null) continue;
+    if (line.variantId !== null) {
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${line.reserved}` })
+        .where(and(eq(productVariants.id, line.variantId), isNotNull(productVariants.stock)));
+      released += line.reserved;
+      continue;
+    }
+    // A variant deleted since: its units are not the product's to get back.
+    if (line.productId === null || line.variantSku !== null) continue;
     await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.reserved}` })

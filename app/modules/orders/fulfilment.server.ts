@@ -7,6 +7,7 @@ import { enqueueEmail } from "~/modules/email/outbox.server";
 import { isStillToShip, startsFrom, TRANSITIONS } from "./lifecycle";
 import { lockForAction, OrderActionError, orderLink } from "./lifecycle.server";
 import { allocateKeys } from "./licence-keys.server";
+import { nameWithVariant } from "~/modules/catalogue/variants";
 import { keysDeliveredEmail, shipmentEmail } from "./emails/order-emails";
 import { type OrdersContext, recordEvent } from "./orders.server";
 import { type Carrier, carrierName, trackingLink } from "./tracking";
@@ -200,7 +201,7 @@ export async function deliverAwaitingKeys(ctx: OrdersContext, productId: number)
           .orderBy(asc(licenceKeys.id));
       if (lines.length === 0) continue;
       const before = new Set((await keysOf()).map((key) => key.id));
-      await allocateKeys(tx, lines);
+      await allocateKeys(tx, lines, order.paidAt ?? sql`now()`);
       const fresh = (await keysOf()).filter((key) => !before.has(key.id));
       if (fresh.length === 0) continue;
       const settled = await settleFulfilment(tx, order.id);
@@ -222,7 +223,7 @@ export async function deliverAwaitingKeys(ctx: OrdersContext, productId: number)
           storeName: ctx.storeName,
           stillMissing: settled.awaitingKeys,
           lines: lines.map((line) => ({
-            name: line.name,
+            name: nameWithVariant(line.name, line.variantLabel),
             keys: fresh.filter((key) => key.lineId === line.id).map((key) => ctx.cipher.decrypt(key.sealed)),
           })),
         }),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { nameWithVariant } from "~/modules/catalogue/variants";
 import type { Database, Transaction } from "~db/client.server";
 import {
   documentCounters,
@@ -78,7 +79,7 @@ async function sellerNow(tx: Transaction): Promise<DocumentSnapshot["seller"]> {
 function lineRow(line: OrderLine, pricesIncludeTax: boolean): DocumentLine {
   const row = {
     lineId: line.id,
-    description: line.name,
+    description: nameWithVariant(line.name, line.variantLabel),
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
     amountCents: line.lineTotalCents,

@@ -1,5 +1,10 @@
 import type { PaymentMethod } from "~db/schema/orders";
 
+const LONG_DATE = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+/** When a licence key stops working, as the buyer reads it: "Expires 12 March 2027" (UTC, as every document). */
+export const expiryText = (iso: string) => `Expires ${LONG_DATE.format(new Date(iso))}`;
+
 /** Order statuses as customers read them. */
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   pending_payment: "Waiting for payment",

@@ -1,16 +1,20 @@
-import { and, asc, count, eq, inArray, isNull, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, isNotNull, min, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { licenceKeys, orderLines } from "~db/schema";
 import { type KeyCipher, keyHint, normalizeKey } from "~/lib/key-cipher.server";
 
 export type KeyImportReport = { added: number; duplicates: number };
 
-/** Adds keys to a product's pool, encrypted; a key already known (to any product) is skipped, not added twice. */
+/**
+ * Adds keys to a product's pool (or to one of its variants' pools), encrypted; a key already known (to any product)
+ * is skipped, not added twice.
+ */
 export async function addLicenceKeys(
   tx: Database | Transaction,
   cipher: KeyCipher,
   productId: number,
   keys: string[],
+  variantId: number | null = null,
 ): Promise<KeyImportReport> {
   const unique = [...new Map(keys.map((key) => [normalizeKey(key), key.trim()])).values()].filter(
     (key) => key !== "",
@@ -21,6 +25,7 @@ export async function addLicenceKeys(
     .values(
       unique.map((key) => ({
         productId,
+        variantId,
         keyCiphertext: cipher.encrypt(key),
         keyFingerprint: cipher.fingerprint(key),
         keyHint: keyHint(key),
@@ -32,16 +37,27 @@ export async function addLicenceKeys(
 }
 
 /**
- * Gives each software line of an order as many unused keys as its quantity. Rows are locked and skipped by
- * concurrent allocations (SKIP LOCKED), so two orders never get the same key. Returns how many keys were missing.
+ * Gives each software line of an order as many unused keys as its quantity, from its variant's pool, or from its
+ * product's own pool when it was bought without a variant. Rows are locked and skipped by concurrent allocations
+ * (SKIP LOCKED), so two orders never get the same key. A key of a line with a term expires that many months after
+ * `paidAt` (the order's payment, however much later the key arrives). Returns how many keys were missing.
  */
 export async function allocateKeys(
   tx: Transaction,
-  lines: Array<{ id: number; productId: number | null; quantity: number }>,
+  lines: Array<{
+    id: number;
+    productId: number | null;
+    variantId: number | null;
+    variantSku: string | null;
+    termMonths: number | null;
+    quantity: number;
+  }>,
+  paidAt: Date | SQL,
 ): Promise<number> {
   let missing = 0;
   for (const line of lines) {
-    if (line.productId === null) {
+    // A product deleted since, or a variant deleted since (its keys went with it): nothing left to give.
+    if (line.productId === null || (line.variantSku !== null && line.variantId === null)) {
       missing += line.quantity;
       continue;
     }
@@ -54,14 +70,26 @@ export async function allocateKeys(
     const free = await tx
       .select({ id: licenceKeys.id })
       .from(licenceKeys)
-      .where(and(eq(licenceKeys.productId, line.productId), isNull(licenceKeys.orderLineId)))
+      .where(
+        and(
+          eq(licenceKeys.productId, line.productId),
+          line.variantId === null ? isNull(licenceKeys.variantId) : eq(licenceKeys.variantId, line.variantId),
+          isNull(licenceKeys.orderLineId),
+        ),
+      )
       .orderBy(asc(licenceKeys.id))
       .limit(needed)
       .for("update", { skipLocked: true });
     if (free.length > 0) {
+      const paid = paidAt instanceof Date ? sql`${paidAt.toISOString()}::timestamptz` : paidAt;
       await tx
         .update(licenceKeys)
-        .set({ orderLineId: line.id, assignedAt: sql`now()` })
+        .set({
+          orderLineId: line.id,
+          assignedAt: sql`now()`,
+          expiresAt:
+            line.termMonths === null ? null : sql`${paid} + make_interval(months => ${line.termMonths}::int)`,
+        })
         .where(
           inArray(
             licenceKeys.id,
@@ -72,6 +100,22 @@ export async function allocateKeys(
     missing += needed - free.length;
   }
   return missing;
+}
+
+/**
+ * When the keys of each line of an order expire (the earliest, should they ever differ), for lines whose keys
+ * have a term: lines with perpetual keys, or none yet, are not in the map.
+ */
+export async function keyExpiryForOrder(db: Database | Transaction, orderId: number) {
+  const rows = await db
+    .select({ lineId: orderLines.id, expiresAt: min(licenceKeys.expiresAt) })
+    .from(licenceKeys)
+    .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+    .where(
+      and(eq(orderLines.orderId, orderId), isNotNull(licenceKeys.expiresAt), isNull(licenceKeys.revokedAt)),
+    )
+    .groupBy(orderLines.id);
+  return new Map(rows.map((row) => [row.lineId, row.expiresAt!]));
 }
 
 /** The keys delivered for an order's lines, decrypted, for the buyer's order page and e-mail (revoked keys never). */

@@ -3,7 +3,7 @@ import type { Database, Transaction } from "~db/client.server";
 import { orderEvents, orderLines, orders, orderShipments } from "~db/schema";
 import type { KeyCipher } from "~/lib/key-cipher.server";
 import { orderDocuments } from "./invoices.server";
-import { keysForOrder } from "./licence-keys.server";
+import { keyExpiryForOrder, keysForOrder } from "./licence-keys.server";
 import { bankTransferDetails, bankTransferText, getSettings } from "./settings.server";
 
 /**
@@ -43,8 +43,9 @@ export async function buyerOrderSource(db: Db, cipher: KeyCipher, which: Which) 
   const source = await orderSource(db, which);
   if (!source) return null;
   const { order } = source;
-  const [keys, events, store] = await Promise.all([
+  const [keys, expiry, events, store] = await Promise.all([
     keysForOrder(db, cipher, order.id),
+    keyExpiryForOrder(db, order.id),
     db
       .select()
       .from(orderEvents)
@@ -55,7 +56,11 @@ export async function buyerOrderSource(db: Db, cipher: KeyCipher, which: Which) 
   const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "pending_payment";
   return {
     ...source,
-    lines: source.lines.map((line) => ({ ...line, keys: keys.get(line.id) ?? [] })),
+    lines: source.lines.map((line) => ({
+      ...line,
+      keys: keys.get(line.id) ?? [],
+      keysExpireAt: expiry.get(line.id) ?? null,
+    })),
     events: events.map(({ type, message, createdAt }) => ({ type, message, createdAt })),
     /** How to pay, as lines of text (the confirmation e-mail). */
     bankTransferInstructions: awaitingTransfer ? bankTransferText(store, order.number) : null,

@@ -8,6 +8,7 @@ import type {
 } from "~db/schema/orders";
 import { type DocumentEntry, linePaidCents } from "./invoice-document";
 import { ORDER_STATUS_LABELS } from "./labels";
+import { nameWithVariant } from "~/modules/catalogue/variants";
 import { allowedActions } from "./lifecycle";
 import { carrierName, lineState, trackingLink } from "./tracking";
 
@@ -67,7 +68,14 @@ export type StoredLine = Pick<
   | "taxCents"
   | "shipmentId"
   | "refundedAt"
-> & { keys?: string[]; keyHints?: string[]; revokedHints?: string[] };
+> &
+  Partial<Pick<OrderLine, "variantLabel">> & {
+    keys?: string[];
+    keyHints?: string[];
+    revokedHints?: string[];
+    /** When the line's keys expire (the buyer's view); null or absent: perpetual, or no keys yet. */
+    keysExpireAt?: Date | null;
+  };
 
 type OrderEvent = typeof orderEvents.$inferSelect;
 type StoredShipment = Pick<OrderShipment, "id" | "carrier" | "trackingNumber" | "trackingUrl" | "createdAt">;
@@ -115,7 +123,8 @@ export function orderView({ order, lines, shipments, documents }: OrderSource) {
       const shipment = shipments.find((candidate) => candidate.id === line.shipmentId);
       return {
         id: line.id,
-        name: line.name,
+        // The variant bought is part of what the line is, wherever it is read: "Norton 360 (1 device, 1 year)".
+        name: nameWithVariant(line.name, line.variantLabel),
         kind: line.kind,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
@@ -182,7 +191,12 @@ export function buyerOrderView(
   const view = orderView(source);
   return {
     ...view,
-    lines: view.lines.map((line, index) => ({ ...line, keys: source.lines[index]!.keys ?? [] })),
+    lines: view.lines.map((line, index) => ({
+      ...line,
+      keys: source.lines[index]!.keys ?? [],
+      /** When its keys stop working (ISO); null: perpetual, or no keys yet. */
+      keysExpireAt: source.lines[index]!.keysExpireAt?.toISOString() ?? null,
+    })),
     history: source.events.map((event) => ({
       message: event.message || BUYER_EVENT_LABELS[event.type] || "Order updated",
       createdAt: event.createdAt.toISOString(),

@@ -16,7 +16,13 @@ import type { Logger } from "~/lib/logger.server";
 import { MAX_QUANTITY } from "~/modules/cart/cart";
 import { priceCart, type PricedLine } from "~/modules/cart/pricing.server";
 import { availabilityOf } from "~/modules/catalogue/availability";
-import { lockProductsForOrder, reserveStock, stockOf } from "~/modules/catalogue/stock.server";
+import { nameWithVariant } from "~/modules/catalogue/variants";
+import {
+  lockProductsForOrder,
+  reserveStock,
+  stockOf,
+  variantStockOf,
+} from "~/modules/catalogue/stock.server";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import type { Env } from "~/lib/env.server";
 import { orderPath } from "./access.server";
@@ -236,6 +242,10 @@ export async function placeOrder(
           groupKey: line.groupKey,
           externalId: line.id,
           name: line.name,
+          variantId: line.variantId,
+          variantSku: line.variant,
+          variantLabel: line.variantLabel,
+          termMonths: line.termMonths,
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,
           lineTotalCents: line.lineTotalCents,
@@ -289,10 +299,7 @@ async function stockShortages(tx: Transaction, lines: PricedLine[]): Promise<str
   // Every line, not only those counted when the cart was priced: the admin may have set a count since.
   const strict = lines;
   if (strict.length === 0) return [];
-  await lockProductsForOrder(
-    tx,
-    strict.map((line) => line.productId),
-  );
+  await lockProductsForOrder(tx, strict);
   const rows = await tx
     .select({ productId: products.id, waitingOrders: products.waitingOrders, section: brandGroups.section })
     .from(products)
@@ -303,17 +310,27 @@ async function stockShortages(tx: Transaction, lines: PricedLine[]): Promise<str
         strict.map((line) => line.productId),
       ),
     );
-  const stock = await stockOf(tx, rows);
+  const [stock, stockOfVariants] = await Promise.all([
+    stockOf(tx, rows),
+    variantStockOf(
+      tx,
+      strict.flatMap((line) => {
+        const row = rows.find((candidate) => candidate.productId === line.productId);
+        return row && line.variantId !== null ? [{ ...row, variantId: line.variantId }] : [];
+      }),
+    ),
+  ]);
   const problems: string[] = [];
   for (const line of strict) {
-    const now = stock.get(line.productId);
+    const now = line.variantId === null ? stock.get(line.productId) : stockOfVariants.get(line.variantId);
     if (!now) continue;
     const { status, inStock } = availabilityOf(now, line.quantity, MAX_QUANTITY);
     if (status !== "unavailable") continue;
+    const name = nameWithVariant(line.name, line.variantLabel);
     problems.push(
       inStock
-        ? `Only ${inStock} of ${line.name} can be ordered now: lower the quantity to ${inStock} or fewer.`
-        : `${line.name} is out of stock and cannot be ordered now: remove it from your cart.`,
+        ? `Only ${inStock} of ${name} can be ordered now: lower the quantity to ${inStock} or fewer.`
+        : `${name} is out of stock and cannot be ordered now: remove it from your cart.`,
     );
   }
   return problems;
@@ -364,9 +381,11 @@ export async function markPaid(
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
+  // now() is the transaction's start, the very instant written below as the order's payment date.
   const missing = await allocateKeys(
     tx,
     lines.filter((line) => line.kind === "software"),
+    sql`now()`,
   );
   const physical = lines.some((line) => line.kind === "physical");
   const status = !physical && missing === 0 ? "fulfilled" : "paid";
@@ -512,7 +531,10 @@ export async function emailKeysAgain(ctx: OrdersContext, number: number): Promis
         email: order.email,
         storeName: ctx.storeName,
         link: `${ctx.env.PUBLIC_URL}${orderPath(ctx.env.AUTH_SECRET, order)}`,
-        lines: lines.map((line) => ({ name: line.name, keys: keys.get(line.id) ?? [] })),
+        lines: lines.map((line) => ({
+          name: nameWithVariant(line.name, line.variantLabel),
+          keys: keys.get(line.id) ?? [],
+        })),
       }),
       orderId: order.id,
     });

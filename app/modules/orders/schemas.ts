@@ -27,7 +27,9 @@ const cartJson = z
       ctx.addIssue({ code: "custom", message: cart.message });
       return z.NEVER;
     }
-    return cart.lines.map(({ groupKey, id, quantity }) => ({ groupKey, id, quantity }));
+    return cart.lines.map(({ groupKey, id, variant, quantity }) =>
+      variant === undefined ? { groupKey, id, quantity } : { groupKey, id, variant, quantity },
+    );
   });
 
 /** The checkout form, checked the same way in the browser and in the action. */

@@ -17,13 +17,14 @@ import {
   pages,
   productMetadata,
   products,
+  productVariants,
   promotions,
   seoRecords,
   taxRules,
   services,
   webInfo,
 } from "~db/schema";
-import { type SeedFile, seedFileSchema } from "./schema";
+import { type productSchema, type SeedFile, seedFileSchema } from "./schema";
 
 export class SeedValidationError extends Error {
   override name = "SeedValidationError";
@@ -162,6 +163,7 @@ export async function importSeed(
               updatedAt: sql`now()`,
             },
           });
+        if (product.variants) await importVariants(tx, source, group.key, product.id, product.variants);
         productCount++;
       }
     }
@@ -336,9 +338,66 @@ async function importLicenceKeys(
       throw new SeedValidationError(source, [
         `licenceKeys[${index}]: no product ${pool.id} in ${pool.group}`,
       ]);
-    added += (await addLicenceKeys(tx, cipher!, product.id, pool.keys)).added;
+    let variantId: number | null = null;
+    if (pool.variant !== undefined) {
+      const [variant] = await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(
+          and(
+            eq(productVariants.productId, product.id),
+            eq(sql`lower(${productVariants.sku})`, pool.variant.toLowerCase()),
+          ),
+        );
+      if (!variant)
+        throw new SeedValidationError(source, [
+          `licenceKeys[${index}]: no variant ${pool.variant} of product ${pool.id} in ${pool.group}`,
+        ]);
+      variantId = variant.id;
+    }
+    added += (await addLicenceKeys(tx, cipher!, product.id, pool.keys, variantId)).added;
   }
   return added;
+}
+
+/** A product's variants as the file gives them, matched by SKU: new ones added, known ones brought up to date. */
+async function importVariants(
+  tx: Transaction,
+  source: string,
+  groupKey: string,
+  externalId: string,
+  variants: NonNullable<z.infer<typeof productSchema>["variants"]>,
+) {
+  const [product] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.groupKey, groupKey), eq(products.externalId, externalId)));
+  for (const [position, variant] of variants.entries()) {
+    const values = {
+      label: variant.label,
+      position,
+      priceCents: parseMoney(variant.price),
+      originalPriceCents: parseMoney(variant.originalPrice),
+      termMonths: variant.termMonths ?? null,
+    };
+    // SKUs are unique in any case (an index on lower(sku)): the one known by that SKU, whatever its spelling.
+    const [known] = await tx
+      .select({ id: productVariants.id, productId: productVariants.productId })
+      .from(productVariants)
+      .where(eq(sql`lower(${productVariants.sku})`, variant.sku.toLowerCase()));
+    if (!known) {
+      await tx.insert(productVariants).values({ productId: product!.id, sku: variant.sku, ...values });
+      continue;
+    }
+    if (known.productId !== product!.id)
+      throw new SeedValidationError(source, [
+        `${groupKey} product ${externalId}: the SKU ${variant.sku} is another product's variant`,
+      ]);
+    await tx
+      .update(productVariants)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(productVariants.id, known.id));
+  }
 }
 
 /** set column = excluded.column for an upsert. */

@@ -58,6 +58,28 @@ export const productSchema = z
       .optional(),
     /** Whether it may be ordered while out of stock (the order waits). Left out: yes for a new product, else unchanged. */
     backorders: z.boolean("must be true or false").optional(),
+    /**
+     * The ways it is sold ("1 device, 1 year"), in display order; a product with variants is sold only as one of
+     * them. Each is matched by its SKU when the file is imported again.
+     */
+    variants: z
+      .array(
+        z.object({
+          sku: z
+            .string()
+            .regex(
+              /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+              "must be letters, digits, '.', '_' or '-' (at most 64)",
+            ),
+          label: text(100),
+          price: priceString,
+          originalPrice: priceString,
+          /** Months a key lasts from the payment; left out: perpetual. */
+          termMonths: z.number().int("must be a whole number of months").min(1).max(120).optional(),
+        }),
+      )
+      .max(50)
+      .optional(),
   })
   .superRefine((product, ctx) => {
     if (product.discountedPrice !== product.price) {
@@ -266,6 +288,8 @@ export const seedFileSchema = z
         z.object({
           group: z.string().min(1),
           id: z.string().min(1),
+          /** The SKU of the product's variant whose pool it is; left out: the product's own pool. */
+          variant: z.string().min(1).optional(),
           keys: z.array(z.string().trim().min(5, "must be a licence key").max(200)).min(1),
         }),
       )

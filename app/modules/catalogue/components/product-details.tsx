@@ -18,12 +18,18 @@ import { ProductImage } from "./product-image";
  */
 export function ProductDetails({
   product,
+  price = product,
   availability,
   waitingHours,
   lowStockAt = 0,
+  variantPicker = null,
   addToCart,
 }: {
   product: ProductDetail;
+  /** The price shown: the chosen variant's, for a product sold in variants. */
+  price?: { priceCents: number; originalPriceCents: number };
+  /** The choice of variants, above the price (none for a product sold as itself). */
+  variantPicker?: React.ReactNode;
   /** Of one unit: in stock, after a wait, or not orderable now (from the server). */
   availability: Availability;
   waitingHours: number;
@@ -39,7 +45,7 @@ export function ProductDetails({
   });
   const { brand } = product;
   const section = SECTIONS[brand.section];
-  const discount = discountPercent(product.priceCents, product.originalPriceCents);
+  const discount = discountPercent(price.priceCents, price.originalPriceCents);
   const physical = isPhysicalSection(brand.section);
   const delivery = availabilityText(
     availability,
@@ -79,16 +85,18 @@ export function ProductDetails({
             {product.name}
           </h1>
 
+          {variantPicker}
+
           <div className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1 sm:mt-5">
             <p className="text-3xl font-bold text-ink-900" data-testid="product-price">
               <span className="sr-only">Price: </span>
-              {formatMoney(product.priceCents)}
+              {formatMoney(price.priceCents)}
             </p>
             {discount > 0 ? (
               <>
                 <p className="text-lg text-slate-500">
                   <span className="sr-only">Was </span>
-                  <s data-testid="product-original-price">{formatMoney(product.originalPriceCents)}</s>
+                  <s data-testid="product-original-price">{formatMoney(price.originalPriceCents)}</s>
                 </p>
                 <p
                   className="rounded-md bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-800"
@@ -101,7 +109,7 @@ export function ProductDetails({
           </div>
           {discount > 0 ? (
             <p className="mt-1 text-sm text-emerald-700">
-              You save {formatMoney(product.originalPriceCents - product.priceCents)}
+              You save {formatMoney(price.originalPriceCents - price.priceCents)}
             </p>
           ) : null}
 

@@ -1,5 +1,6 @@
 import { formatMoney } from "~/lib/money";
 import type { BuyerOrderView } from "../order-view";
+import { expiryText } from "../labels";
 import { LineAdjustments } from "./line-adjustments";
 import { LineDelivery } from "./order-life";
 import { OrderTotals } from "./order-totals";
@@ -42,6 +43,11 @@ export function OrderItems({ order }: { order: BuyerOrderView }) {
                     </li>
                   ))}
                 </ul>
+                {line.keysExpireAt ? (
+                  <p className="mt-1 text-sm text-slate-600" data-testid="licence-key-expiry">
+                    {expiryText(line.keysExpireAt)}
+                  </p>
+                ) : null}
               </div>
             ) : null}
             <LineDelivery line={line} orderStatus={order.status} />

@@ -4,6 +4,7 @@ import { addressLines } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import { EmailLayout, FINE_PRINT, LineBreaks, renderEmail } from "~/modules/email/layout";
 import type { BuyerOrderView } from "../order-view";
+import { expiryText } from "../labels";
 import { lineExtras, totalsRows, type TotalsSource } from "../totals";
 
 /**
@@ -28,7 +29,8 @@ export type EmailOrder = Pick<
     Pick<
       BuyerOrderView["lines"][number],
       "name" | "quantity" | "unitPriceCents" | "lineTotalCents" | "discountCents" | "taxes" | "kind" | "keys"
-    >
+    > &
+      Partial<Pick<BuyerOrderView["lines"][number], "keysExpireAt">>
   >;
   link: string;
   /** The order lookup page (absolute, the number filled in): the way back when a newer e-mail retires the link. */
@@ -53,7 +55,9 @@ function linesText(order: EmailOrder, withKeys: boolean) {
     .map((line) => {
       const keys =
         withKeys && line.keys.length > 0
-          ? `\n    Licence key${line.keys.length > 1 ? "s" : ""}: ${line.keys.join(", ")}`
+          ? `\n    Licence key${line.keys.length > 1 ? "s" : ""}: ${line.keys.join(", ")}${
+              line.keysExpireAt ? ` (${expiryText(line.keysExpireAt)})` : ""
+            }`
           : "";
       const extras = extrasOf(order, line);
       return `  ${line.quantity} × ${line.name} — ${formatMoney(line.lineTotalCents)}${extras ? ` (${extras})` : ""}${keys}`;
@@ -112,6 +116,12 @@ function OrderLineRow({ order, line, withKeys }: { order: EmailOrder; line: Emai
             <span style={{ fontFamily: "monospace", background: "#fff7ed", padding: "2px 4px" }}>
               <LineBreaks lines={line.keys} />
             </span>
+            {line.keysExpireAt ? (
+              <>
+                <br />
+                <span style={FINE_PRINT}>{expiryText(line.keysExpireAt)}</span>
+              </>
+            ) : null}
           </>
         ) : null}
         {extras ? (

@@ -1,0 +1,106 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { products, productVariants } from "~db/schema";
+import type { Product } from "~db/schema/catalogue";
+import { drivers, type TestDatabase } from "../../tests/support/database";
+import { testEnv, useDemoStore } from "../../tests/support/orders";
+import { loader } from "./catalogue-page";
+
+describe.each(drivers)("a product page with variants on %s", (driver) => {
+  let database: TestDatabase;
+  let product: Product;
+
+  useDemoStore(driver, (store) => ({ database } = store));
+  beforeAll(async () => {
+    product = (
+      await database.db
+        .select()
+        .from(products)
+        .where(and(eq(products.groupKey, "Kaspersky"), eq(products.externalId, "2")))
+    )[0]!;
+    await database.db.insert(productVariants).values([
+      {
+        productId: product.id,
+        sku: "PAGE-1Y",
+        label: "1 device, 1 year",
+        position: 0,
+        priceCents: 1999,
+        originalPriceCents: 2999,
+        termMonths: 12,
+      },
+      {
+        productId: product.id,
+        sku: "PAGE-2Y",
+        label: "1 device, 2 years",
+        position: 1,
+        priceCents: 3499,
+        originalPriceCents: 3499,
+        termMonths: 24,
+      },
+      {
+        productId: product.id,
+        sku: "PAGE-OLD",
+        label: "Old",
+        position: 2,
+        priceCents: 999,
+        originalPriceCents: 999,
+        hidden: true,
+      },
+    ]);
+  });
+
+  /** The loader's answer for the product's page at `search`: its data, and its status when not 200. */
+  async function page(search: string) {
+    const answer = (await loader({
+      request: new Request(`http://localhost${product.route}${search}`),
+      context: { db: database.db, env: testEnv() },
+      params: {},
+    } as never)) as unknown;
+    const wrapped = answer as { type?: string; data?: unknown; init?: { status?: number } };
+    if (wrapped.type === "DataWithResponseInit")
+      return { status: wrapped.init?.status ?? 200, data: wrapped.data as PageData };
+    return { status: 200, data: answer as PageData };
+  }
+  type PageData = {
+    selected: { sku: string; priceCents: number } | null;
+    variants: Array<{ sku: string }>;
+    unknownVariant: string | null;
+    seo: { canonical: string; jsonLd: { offers: Array<{ sku: string; price: string; url: string }> } };
+  };
+
+  it("shows the first variant on sale without a choice, and each variant chosen by its SKU at its own address", async () => {
+    const first = await page("");
+    expect(first.status).toBe(200);
+    expect(first.data.selected).toMatchObject({ sku: "PAGE-1Y", priceCents: 1999 });
+    // Hidden variants are not offered.
+    expect(first.data.variants.map((variant) => variant.sku)).toEqual(["PAGE-1Y", "PAGE-2Y"]);
+    expect(first.data.seo.canonical).toBe(`https://shop.example.com${product.route}`);
+    expect(first.data.seo.jsonLd.offers).toEqual([
+      expect.objectContaining({
+        sku: "PAGE-1Y",
+        price: "19.99",
+        url: `https://shop.example.com${product.route}?variant=PAGE-1Y`,
+      }),
+      expect.objectContaining({
+        sku: "PAGE-2Y",
+        price: "34.99",
+        url: `https://shop.example.com${product.route}?variant=PAGE-2Y`,
+      }),
+    ]);
+
+    const second = await page("?variant=page-2y");
+    expect(second.status).toBe(200);
+    expect(second.data.selected).toMatchObject({ sku: "PAGE-2Y", priceCents: 3499 });
+    expect(second.data.seo.canonical).toBe(`https://shop.example.com${product.route}?variant=PAGE-2Y`);
+  });
+
+  it("answers a SKU it does not sell (unknown or hidden) with 404 and the product, its variants to choose from", async () => {
+    for (const sku of ["NOPE", "PAGE-OLD"]) {
+      const answer = await page(`?variant=${sku}`);
+      expect(answer.status).toBe(404);
+      expect(answer.data.unknownVariant).toBe(sku);
+      expect(answer.data.variants).toHaveLength(2);
+      expect(answer.data.seo.canonical).toBe(`https://shop.example.com${product.route}`);
+    }
+  });
+});
