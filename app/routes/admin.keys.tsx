@@ -71,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     productId.data,
     parsed.data.keys,
     viewer.email,
+    upload.values.variant,
   );
   if (!result.ok) return refusal(result.status, { message: result.error });
   const { added, duplicates, delivered } = result;
@@ -207,6 +208,30 @@ function PoolPanel({
             >
               <h3 className="text-base font-semibold text-ink-900">Add keys</h3>
               <input type="hidden" name="product" value={product.id} />
+              {pool.variants.length > 0 ? (
+                <div>
+                  <label htmlFor="keys-variant" className="block text-sm font-medium text-ink-800">
+                    Variant
+                  </label>
+                  <select
+                    id="keys-variant"
+                    name="variant"
+                    required
+                    defaultValue=""
+                    data-testid="key-import-variant"
+                    className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                  >
+                    <option value="" disabled>
+                      Choose the variant these keys are for
+                    </option>
+                    {pool.variants.map((variant) => (
+                      <option key={variant.sku} value={variant.sku}>
+                        {variant.label} ({variant.sku}): {variant.available} available
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : null}
               <div>
                 <label htmlFor="keys-text" className="block text-sm font-medium text-ink-800">
                   Paste keys, one per line

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { licenceKeys, products } from "~db/schema";
+import { licenceKeys, products, productVariants } from "~db/schema";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { placeOrder, type OrdersContext } from "../orders/orders.server";
@@ -99,5 +99,64 @@ describe.each(drivers)("licence key pools for the admin on %s", (driver) => {
     expect(stored).toHaveLength(0);
     expect(await keyPoolDetail(database.db, 999_999)).toBeNull();
     expect((await keyPoolDetail(database.db, printer!.id))!.product.software).toBe(false);
+  });
+
+  it("takes a variant's keys into that variant's pool, and refuses keys of a product sold by variant without one", async () => {
+    const [product] = await database.db
+      .select()
+      .from(products)
+      .innerJoin(productVariants, eq(productVariants.productId, products.id))
+      .where(eq(productVariants.sku, "BD-TS-3D-2Y"));
+    const productId = product!.products.id;
+    const before = await keyPoolDetail(database.db, productId);
+    expect(before!.variants.map((variant) => variant.sku)).toEqual([
+      "BD-TS-1D-1Y",
+      "BD-TS-1D-2Y",
+      "BD-TS-3D-1Y",
+      "BD-TS-3D-2Y",
+      "BD-TS-5D-1Y",
+      "BD-TS-5D-2Y",
+    ]);
+    const availableOf = (detail: typeof before, sku: string) =>
+      detail!.variants.find((variant) => variant.sku === sku)!.available;
+
+    const without = await importPoolKeys(ctx, productId, ["VAR-NONE-0001"], ADMIN);
+    expect(without).toEqual({
+      ok: false,
+      status: 400,
+      error:
+        "Bitdefender Total Security is sold by variant: choose the variant these keys are for (BD-TS-1D-1Y, BD-TS-1D-2Y, BD-TS-3D-1Y, BD-TS-3D-2Y, BD-TS-5D-1Y, BD-TS-5D-2Y)",
+    });
+    expect(await importPoolKeys(ctx, productId, ["VAR-NONE-0002"], ADMIN, "BD-TS-9D-1Y")).toMatchObject({
+      ok: false,
+      status: 400,
+      error: expect.stringContaining("has no variant BD-TS-9D-1Y"),
+    });
+    const [other] = await database.db.select().from(products).where(eq(products.id, emptyId));
+    expect(await importPoolKeys(ctx, other!.id, ["VAR-NONE-0003"], ADMIN, "BD-TS-3D-2Y")).toMatchObject({
+      ok: false,
+      status: 400,
+      error: "Norton Pool Test has no variants: add its keys without one",
+    });
+    const refused = await database.db.select().from(licenceKeys).where(like(licenceKeys.keyHint, "%000_"));
+    expect(refused.filter((key) => key.productId === productId || key.productId === emptyId)).toEqual([]);
+
+    const added = await importPoolKeys(
+      ctx,
+      productId,
+      ["VAR-3D2Y-0001", "VAR-3D2Y-0002"],
+      ADMIN,
+      "bd-ts-3d-2y",
+    );
+    expect(added).toMatchObject({ ok: true, added: 2, duplicates: 0 });
+    const after = await keyPoolDetail(database.db, productId);
+    expect(availableOf(after, "BD-TS-3D-2Y")).toBe(availableOf(before, "BD-TS-3D-2Y") + 2);
+    expect(availableOf(after, "BD-TS-1D-1Y")).toBe(availableOf(before, "BD-TS-1D-1Y"));
+    const variantIds = await database.db
+      .select({ variant: productVariants.sku })
+      .from(licenceKeys)
+      .innerJoin(productVariants, eq(productVariants.id, licenceKeys.variantId))
+      .where(eq(licenceKeys.keyHint, "••••0002"));
+    expect(variantIds).toContainEqual({ variant: "BD-TS-3D-2Y" });
   });
 });

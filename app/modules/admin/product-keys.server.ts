@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~db/client.server";
-import { brandGroups, licenceKeys, orderLines, orders, products } from "~db/schema";
+import { brandGroups, licenceKeys, orderLines, orders, products, productVariants } from "~db/schema";
 import type { OrdersContext } from "~/modules/orders/orders.server";
 import { LOW_KEY_POOL } from "./dashboard.server";
 import { likePattern, listQuerySchema, type ListPage, offsetOf } from "./list-query";
@@ -110,7 +110,7 @@ export async function keyPoolDetail(db: Database, productId: number) {
     .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
     .where(eq(products.id, productId));
   if (!product) return null;
-  const [[counts], [waiting], recent] = await Promise.all([
+  const [[counts], [waiting], recent, variants] = await Promise.all([
     db
       .select({
         available: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is null)`.mapWith(Number),
@@ -138,12 +138,15 @@ export async function keyPoolDetail(db: Database, productId: number) {
       .where(eq(licenceKeys.productId, productId))
       .orderBy(desc(licenceKeys.id))
       .limit(RECENT_KEYS),
+    variantsOf(db, productId),
   ]);
   return {
     product: { ...product, software: Boolean(product.software) },
     available: counts?.available ?? 0,
     assigned: counts?.assigned ?? 0,
     waitingOrders: waiting?.n ?? 0,
+    /** Empty for a product sold without variants; otherwise its keys are imported per variant. */
+    variants: variants.map(({ sku, label, available }) => ({ sku, label, available })),
     recent: recent.map((key) => ({
       id: key.id,
       hint: key.hint,
@@ -169,6 +172,8 @@ export async function importPoolKeys(
   productId: number,
   keys: string[],
   admin: string,
+  /** The variant's SKU (any case), which a product sold by variant needs and one without refuses. */
+  variantSku?: string,
 ): Promise<PoolImport> {
   const [product] = await ctx.db
     .select({ name: products.name, software: sql<boolean>`${SOFTWARE}` })
@@ -183,5 +188,43 @@ export async function importPoolKeys(
       error: `${product.name} is shipped, not sold by licence key: it has no key pool`,
     };
   }
-  return { ok: true, ...(await importKeys(ctx, productId, keys, admin)) };
+  const variants = await variantsOf(ctx.db, productId);
+  const asked = variantSku?.trim() ?? "";
+  if (variants.length === 0) {
+    if (asked === "") return { ok: true, ...(await importKeys(ctx, productId, keys, admin)) };
+    return { ok: false, status: 400, error: `${product.name} has no variants: add its keys without one` };
+  }
+  // A product sold by variant sells only from its variants' pools: keys of its own would never be sold.
+  const variant = variants.find((candidate) => candidate.sku.toLowerCase() === asked.toLowerCase());
+  if (!variant) {
+    const choices = variants.map((candidate) => candidate.sku).join(", ");
+    return {
+      ok: false,
+      status: 400,
+      error:
+        asked === ""
+          ? `${product.name} is sold by variant: choose the variant these keys are for (${choices})`
+          : `${product.name} has no variant ${asked}: choose one of ${choices}`,
+    };
+  }
+  return { ok: true, ...(await importKeys(ctx, productId, keys, admin, variant)) };
+}
+
+/** A product's variants in the order its page lists them, with the keys each has left to sell. */
+function variantsOf(db: Database, productId: number) {
+  return db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      label: productVariants.label,
+      available:
+        sql<number>`count(${licenceKeys.id}) filter (where ${licenceKeys.orderLineId} is null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(productVariants)
+    .leftJoin(licenceKeys, eq(licenceKeys.variantId, productVariants.id))
+    .where(eq(productVariants.productId, productId))
+    .groupBy(productVariants.id)
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
 }

@@ -391,15 +391,17 @@ export async function importKeys(
   productId: number,
   keys: string[],
   admin: string,
+  /** The variant whose pool takes them; none for a product sold without variants. */
+  variant?: { id: number; sku: string },
 ) {
   const report = await ctx.db.transaction(async (tx) => {
-    const result = await addLicenceKeys(tx, ctx.cipher, productId, keys);
+    const result = await addLicenceKeys(tx, ctx.cipher, productId, keys, variant?.id ?? null);
     await recordAudit(tx, {
       actor: admin,
       action: "keys.import",
       entity: "product",
       entityId: productId,
-      after: result,
+      after: variant ? { ...result, variant: variant.sku } : result,
     });
     return result;
   });
