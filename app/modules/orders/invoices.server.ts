@@ -13,6 +13,7 @@ import {
   orders,
   type OutboxAttachment,
   invoices,
+  licenceKeys,
   webInfo,
 } from "~db/schema";
 import { officesOf } from "~/modules/content/company.server";
@@ -28,7 +29,8 @@ import {
   sumTaxes,
 } from "./invoice-document";
 import { renderDocumentPdf } from "./invoice-pdf.server";
-import { PAYMENT_METHOD_LABELS } from "./labels";
+import { longDate, PAYMENT_METHOD_LABELS } from "./labels";
+import { termEnd } from "./licence-keys.server";
 import { getSettings, storeIdentity } from "./settings.server";
 
 /**
@@ -76,10 +78,12 @@ async function sellerNow(tx: Transaction): Promise<DocumentSnapshot["seller"]> {
   };
 }
 
-function lineRow(line: OrderLine, pricesIncludeTax: boolean): DocumentLine {
+/** An order line as a row; a licence with a term says until when its keys work. */
+function lineRow(line: OrderLine, pricesIncludeTax: boolean, keysExpireAt: Date | null): DocumentLine {
+  const named = nameWithVariant(line.name, line.variantLabel);
   const row = {
     lineId: line.id,
-    description: nameWithVariant(line.name, line.variantLabel),
+    description: keysExpireAt ? `${named}; licence until ${longDate(keysExpireAt.toISOString())}` : named,
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
     amountCents: line.lineTotalCents,
@@ -134,13 +138,23 @@ export async function issueInvoice(tx: Transaction, orderId: number): Promise<In
   if (existing) return existing;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.paidAt) throw new Error(`order ${orderId} is not paid: it has no invoice`);
+  const paid = sql`${order.paidAt.toISOString()}::timestamptz`;
   const lines = await tx
-    .select()
+    .select({
+      line: orderLines,
+      // Dated from the payment as the keys are, whenever they arrive.
+      keysExpireAt:
+        sql<Date | null>`case when ${orderLines.termMonths} is null then null else ${termEnd(paid, orderLines.termMonths)} end`.mapWith(
+          licenceKeys.expiresAt,
+        ),
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
   const { number, issuedAt } = await takeNumber(tx, "invoice");
-  const rows = lines.map((line) => lineRow(line, order.pricesIncludeTax));
+  const rows = lines.map(({ line, keysExpireAt }) =>
+    lineRow(line, order.pricesIncludeTax, line.kind === "software" ? keysExpireAt : null),
+  );
   const snapshot: DocumentSnapshot = {
     version: 1,
     kind: "invoice",

@@ -2,8 +2,11 @@ import type { PaymentMethod } from "~db/schema/orders";
 
 const LONG_DATE = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
-/** When a licence key stops working, as the buyer reads it: "Expires 12 March 2027" (UTC, as every document). */
-export const expiryText = (iso: string) => `Expires ${LONG_DATE.format(new Date(iso))}`;
+/** A day as documents print it: "12 March 2027" (UTC, as every document). */
+export const longDate = (iso: string) => LONG_DATE.format(new Date(iso));
+
+/** When a licence key stops working, as the buyer reads it: "Expires 12 March 2027". */
+export const expiryText = (iso: string) => `Expires ${longDate(iso)}`;
 
 /** Order statuses as customers read them. */
 export const ORDER_STATUS_LABELS: Record<string, string> = {

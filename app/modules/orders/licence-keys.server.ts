@@ -1,9 +1,28 @@
-import { and, asc, count, eq, inArray, isNull, isNotNull, min, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNull,
+  isNotNull,
+  min,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { licenceKeys, orderLines } from "~db/schema";
 import { type KeyCipher, keyHint, normalizeKey } from "~/lib/key-cipher.server";
 
 export type KeyImportReport = { added: number; duplicates: number };
+
+/**
+ * When a key of a term of `months` bought at `paid` stops working, in the database's calendar arithmetic (31 January
+ * plus a month is the last day of February): a key, its order's documents and the buyer's pages all date it so.
+ */
+export const termEnd = (paid: SQLWrapper, months: number | SQLWrapper) =>
+  sql<Date>`${paid} + make_interval(months => ${months}::int)`;
 
 /**
  * Adds keys to a product's pool (or to one of its variants' pools), encrypted; a key already known (to any product)
@@ -87,8 +106,7 @@ export async function allocateKeys(
         .set({
           orderLineId: line.id,
           assignedAt: sql`now()`,
-          expiresAt:
-            line.termMonths === null ? null : sql`${paid} + make_interval(months => ${line.termMonths}::int)`,
+          expiresAt: line.termMonths === null ? null : termEnd(paid, line.termMonths),
         })
         .where(
           inArray(

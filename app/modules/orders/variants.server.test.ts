@@ -133,7 +133,7 @@ describe.each(drivers)("variants of a product on %s", (driver) => {
     expect(key!.variantId).toBe(yearly.id);
     expect(key!.expiresAt).toEqual(monthsAfter(order!.paidAt!, 12));
 
-    // The buyer's page, the receipt and the invoice name the variant; the page and the receipt say when the key expires.
+    // The buyer's page, the receipt and the invoice name the variant and say when the key expires.
     const view = buyerOrderView((await orderForBuyer(ctx, order!.number))!);
     const expires = expiryText(key!.expiresAt!.toISOString());
     expect(expires).toMatch(/^Expires \d{1,2} [A-Z][a-z]+ \d{4}$/);
@@ -148,7 +148,10 @@ describe.each(drivers)("variants of a product on %s", (driver) => {
     expect(receipt!.text).toContain(`${product.name} (1 device, 1 year)`);
     expect(receipt!.text).toContain(expires);
     const [invoice] = await database.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
-    expect(JSON.stringify(invoice!.snapshot)).toContain(`${product.name} (1 device, 1 year)`);
+    // The invoice line says until when the licence works, the day its key gives.
+    const [paidFor] = invoice!.snapshot.lines;
+    const day = expires.replace(/^Expires /, "");
+    expect(paidFor!.description).toBe(`${product.name} (1 device, 1 year); licence until ${day}`);
 
     // What was bought stays as it was sold, whatever the variant becomes; the product's own pool was not touched.
     await database.db
