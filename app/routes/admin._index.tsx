@@ -224,7 +224,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
           ) : (
             <ul className="mt-2 space-y-1 text-sm" data-testid="low-key-pools">
               {queue.lowKeyPools.map((pool) => (
-                <li key={pool.productId}>
+                <li key={`${pool.productId} ${pool.variant ?? ""}`}>
                   <Link
                     to={`/admin/keys?product=${pool.productId}`}
                     className="flex justify-between hover:text-brand-700"

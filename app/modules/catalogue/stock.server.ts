@@ -4,6 +4,7 @@ import { brandGroups, licenceKeys, orderLines, products, productVariants, type S
 import { dependsOn } from "~/modules/content/content-version.server";
 import type { Stock } from "./availability";
 import { isPhysicalSection } from "./sections";
+import { nameWithVariant } from "./variants";
 
 /**
  * The tags a change of availability announces (migration 0024): `stock` whenever a product's stock count or free
@@ -267,21 +268,61 @@ export async function releaseStock(tx: Transaction, orderId: number, lineIds?: n
   return released;
 }
 
-/** Software on sale with fewer unused licence keys than `below`, emptiest first: pools to top up. */
+/**
+ * Pools on sale with fewer unused licence keys than `below`, emptiest first: what to top up. A product sold in
+ * variants sells from each variant's pool (its own would never be sold), so each variant on sale is a pool here,
+ * named "Product (variant)"; a product without variants is one pool.
+ */
 export async function lowKeyPools(db: Database | Transaction, below: number) {
-  return db
-    .select({
-      productId: products.id,
-      name: products.name,
-      available: sql<number>`count(${licenceKeys.id})`.mapWith(Number),
-    })
-    .from(products)
-    .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-    .leftJoin(licenceKeys, and(eq(licenceKeys.productId, products.id), isNull(licenceKeys.orderLineId)))
-    .where(and(sql`${brandGroups.section} in ('antivirus', 'windows')`, eq(products.hidden, false)))
-    .groupBy(products.id, products.name)
-    .having(sql`count(${licenceKeys.id}) < ${below}`)
-    .orderBy(asc(sql`count(${licenceKeys.id})`), asc(products.name));
+  const unused = sql<number>`count(${licenceKeys.id})`.mapWith(Number);
+  const onSale = and(sql`${brandGroups.section} in ('antivirus', 'windows')`, eq(products.hidden, false));
+  const [ofProducts, ofVariants] = await Promise.all([
+    db
+      .select({ productId: products.id, name: products.name, available: unused })
+      .from(products)
+      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+      .leftJoin(
+        licenceKeys,
+        and(
+          eq(licenceKeys.productId, products.id),
+          isNull(licenceKeys.variantId),
+          isNull(licenceKeys.orderLineId),
+        ),
+      )
+      .where(
+        and(
+          onSale,
+          sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+        ),
+      )
+      .groupBy(products.id, products.name)
+      .having(sql`count(${licenceKeys.id}) < ${below}`),
+    db
+      .select({
+        productId: products.id,
+        name: products.name,
+        variant: productVariants.sku,
+        variantLabel: productVariants.label,
+        available: unused,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
+      .leftJoin(
+        licenceKeys,
+        and(eq(licenceKeys.variantId, productVariants.id), isNull(licenceKeys.orderLineId)),
+      )
+      .where(and(onSale, eq(productVariants.hidden, false)))
+      .groupBy(productVariants.id, products.id, products.name)
+      .having(sql`count(${licenceKeys.id}) < ${below}`),
+  ]);
+  return [
+    ...ofProducts.map((row) => ({ ...row, variant: null })),
+    ...ofVariants.map(({ variantLabel, name, ...row }) => ({
+      ...row,
+      name: nameWithVariant(name, variantLabel),
+    })),
+  ].sort((a, b) => a.available - b.available || a.name.localeCompare(b.name));
 }
 
 /** Counted printers and routers on sale with `atMost` units or fewer, emptiest first: stock to reorder. */

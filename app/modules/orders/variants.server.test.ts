@@ -13,11 +13,13 @@ import type { Product, ProductVariant } from "~db/schema/catalogue";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
 import { priceCart } from "~/modules/cart/pricing.server";
+import { lowKeyPools } from "~/modules/catalogue/stock.server";
 import { deliverAwaitingKeys } from "./fulfilment.server";
 import { addLicenceKeys } from "./licence-keys.server";
 import { expiryText } from "./labels";
 import { buyerOrderView } from "./order-view";
 import { orderForBuyer, type OrdersContext } from "./orders.server";
+import type { DocumentSnapshot } from "./invoice-document";
 
 /** The instant `months` calendar months after `from`, as PostgreSQL adds them (the 31st to the month's last day). */
 function monthsAfter(from: Date, months: number): Date {
@@ -138,7 +140,7 @@ describe.each(drivers)("variants of a product on %s", (driver) => {
     const expires = expiryText(key!.expiresAt!.toISOString());
     expect(expires).toMatch(/^Expires \d{1,2} [A-Z][a-z]+ \d{4}$/);
     expect(view.lines[0]).toMatchObject({
-      name: `${product.name} (1 device, 1 year)`,
+      name: `${product.name} (${(await database.db.select().from(productVariants).where(eq(productVariants.id, yearly.id)))[0]!.label})`,
       keysExpireAt: key!.expiresAt!.toISOString(),
     });
     const [receipt] = await database.db
@@ -149,7 +151,7 @@ describe.each(drivers)("variants of a product on %s", (driver) => {
     expect(receipt!.text).toContain(expires);
     const [invoice] = await database.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
     // The invoice line says until when the licence works, the day its key gives.
-    const [paidFor] = invoice!.snapshot.lines;
+    const [paidFor] = (invoice!.snapshot as DocumentSnapshot).lines;
     const day = expires.replace(/^Expires /, "");
     expect(paidFor!.description).toBe(`${product.name} (1 device, 1 year); licence until ${day}`);
 
@@ -212,5 +214,39 @@ describe.each(drivers)("variants of a product on %s", (driver) => {
       .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
       .where(eq(orderLines.orderId, order!.id));
     expect(late!.expiresAt).toEqual(monthsAfter(order!.paidAt!, 24));
+  });
+
+  it("counts each variant's pool for the low pools, and not the product's own, which is never sold", async () => {
+    const pools = await lowKeyPools(database.db, 1_000);
+    const ofProduct = pools.filter((pool) => pool.productId === product.id);
+    expect(ofProduct.map((pool) => pool.variant).sort()).toEqual(["TEST-KAV-1Y", "TEST-KAV-2Y"]);
+    const unused = async (variantId: number) =>
+      (
+        await database.db
+          .select({ id: licenceKeys.id })
+          .from(licenceKeys)
+          .where(and(eq(licenceKeys.variantId, variantId), isNull(licenceKeys.orderLineId)))
+      ).length;
+    expect(ofProduct.find((pool) => pool.variant === "TEST-KAV-1Y")).toEqual({
+      productId: product.id,
+      variant: "TEST-KAV-1Y",
+      name: `${product.name} (${(await database.db.select().from(productVariants).where(eq(productVariants.id, yearly.id)))[0]!.label})`,
+      available: await unused(yearly.id),
+    });
+    // A variant taken off sale is no pool to top up.
+    await database.db
+      .update(productVariants)
+      .set({ hidden: true })
+      .where(eq(productVariants.id, twoYears.id));
+    const after = await lowKeyPools(database.db, 1_000);
+    expect(after.filter((pool) => pool.productId === product.id).map((pool) => pool.variant)).toEqual([
+      "TEST-KAV-1Y",
+    ]);
+    const available = after.map((pool) => pool.available);
+    expect(available).toEqual([...available].sort((a, b) => a - b));
+    await database.db
+      .update(productVariants)
+      .set({ hidden: false })
+      .where(eq(productVariants.id, twoYears.id));
   });
 });
