@@ -85,7 +85,9 @@ test("a customer buys a licence, finds it hidden at /user/licences, reveals it (
     "https://www.example.com/support/bitdefender",
   );
   // Nor does the page the server sends (its HTML and its data) hold the key.
-  const served = await (await page.request.get("/user/licences")).text();
+  const response = await page.request.get("/user/licences");
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  const served = await response.text();
   expect(served.includes(`••••${key.slice(-4).toUpperCase()}`), "the hint is served").toBe(true);
   expect(served.includes(key), "the key is not served").toBe(false);
   await expectAccessible(page, "my licences");
