@@ -129,6 +129,30 @@ test("a customer buys a licence, finds it hidden at /user/licences, reveals it (
   });
   expect(junk.status()).toBe(400);
 
+  // "This key does not work": a reason of 10 to 500 characters, then the page says it is being checked.
+  const keyId = (await licence.getAttribute("data-key-id"))!;
+  const tooShort = await page.request.post("/user/licences", {
+    form: { intent: "report", keyId, reason: "broken" },
+    headers: origin,
+  });
+  expect(tooShort.status()).toBe(400);
+  const notTheirs = await page.request.post("/user/licences", {
+    form: { intent: "report", keyId: "2147483646", reason: "It does not activate at all." },
+    headers: origin,
+  });
+  expect(notTheirs.status()).toBe(404);
+  await licence.getByText("This key does not work").click();
+  await licence
+    .getByLabel(/What happens when you use it/)
+    .fill("The activation page says the key is not valid.");
+  await expectAccessible(page, "my licences, the report form open");
+  await licence.getByRole("button", { name: /Report it/ }).click();
+  await expect(licence.getByTestId("licence-reported")).toHaveText("Reported: we are checking it");
+  await page.reload();
+  await expect(licence.getByTestId("licence-reported")).toHaveText("Reported: we are checking it");
+  await screenshot(page, "licences-reported");
+  await hydrated(page);
+
   // Renew: the same variant into the cart, and on to the cart.
   await licence.getByTestId("licence-renew").click();
   await expect(page).toHaveURL(/\/cart$/);

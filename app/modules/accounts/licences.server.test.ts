@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, licenceKeys, orderLines, orders } from "~db/schema";
+import { auditLog, licenceKeyReports, licenceKeys, orderLines, orders } from "~db/schema";
 import { keysForOrder } from "~/modules/orders/licence-keys.server";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import { refundOrder } from "~/modules/orders/refunds.server";
@@ -11,7 +11,7 @@ import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { createAuth } from "./auth.server";
 import { joinGuestOrders } from "./guest-orders.server";
 import { licenceExpiry, licenceExpiryText } from "./licences";
-import { licencesForUser, revealLicenceKey } from "./licences.server";
+import { licencesForUser, reportLicenceKey, revealLicenceKey } from "./licences.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const BITDEFENDER_1Y = { groupKey: "Bitdefender", id: "3", variant: "BD-TS-1D-1Y", quantity: 1 };
@@ -163,5 +163,29 @@ describe.each(drivers)("the customer's licences on %s", (driver) => {
     await refundOrder(ctx, order_!.number, { mode: "full", reason: "" }, "admin@example.com");
     expect(await revealLicenceKey(ctx, ada, key.id)).toBeNull();
     expect(await auditsOf(key.id)).toHaveLength(1);
+  });
+
+  it("takes one open report per key from its owner only, shown on their list, and refuses a reason too short", async () => {
+    const placed = await order(ada.email, [BITDEFENDER_1Y], ada.id);
+    const key = placed.keys[0]!;
+    const reportsOf = () =>
+      database.db.select().from(licenceKeyReports).where(eq(licenceKeyReports.licenceKeyId, key.id));
+    const reason = "The activation page says the key is not valid.";
+
+    expect(await reportLicenceKey(database.db, bob, key.id, reason)).toBe(false);
+    expect(await reportsOf()).toEqual([]);
+    // The table holds the rule too: a reason that slipped past the form is refused, loudly.
+    await expect(reportLicenceKey(database.db, ada, key.id, "short")).rejects.toThrow();
+    expect(await reportsOf()).toEqual([]);
+
+    const listed = async () =>
+      (await licencesForUser(database.db, ada.id, new Date())).find((licence) => licence.id === key.id)!;
+    expect((await listed()).reported).toBe(false);
+    expect(await reportLicenceKey(database.db, ada, key.id, reason)).toBe(true);
+    expect(await reportLicenceKey(database.db, ada, key.id, "Asking again about the same key.")).toBe(true);
+    expect(await reportsOf()).toMatchObject([{ userId: ada.id, reason, status: "open" }]);
+    expect((await listed()).reported).toBe(true);
+    const audits = (await auditsOf(key.id)).filter((row) => row.action === "licence.report");
+    expect(audits).toMatchObject([{ actor: ada.email, entity: "licence_key", entityId: String(key.id) }]);
   });
 });

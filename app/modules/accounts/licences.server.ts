@@ -1,8 +1,9 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import {
   brandContent,
   brandGroups,
+  licenceKeyReports,
   licenceKeys,
   orderLines,
   orders,
@@ -21,6 +22,8 @@ export type OwnedLicence = {
   variantLabel: string | null;
   orderNumber: number;
   expiry: LicenceExpiry;
+  /** The customer said it does not work, and the store has not answered yet. */
+  reported: boolean;
   /** The brand's download and activation site, from its support content (null: it has none). */
   brandWebsite: string | null;
   /** The brand's support page in the store (null: the product is gone). */
@@ -57,6 +60,10 @@ export async function licencesForUser(db: Database, userId: string, now: Date): 
       variant: { sku: productVariants.sku, hidden: productVariants.hidden },
       brandSlug: brandGroups.slug,
       contact: brandContent.contact,
+      reported: sql<boolean>`exists (
+        select 1 from ${licenceKeyReports}
+        where ${licenceKeyReports.licenceKeyId} = ${licenceKeys.id} and ${licenceKeyReports.status} = 'open'
+      )`,
     })
     .from(licenceKeys)
     .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
@@ -74,6 +81,7 @@ export async function licencesForUser(db: Database, userId: string, now: Date): 
     variantLabel: row.variantLabel,
     orderNumber: row.orderNumber,
     expiry: licenceExpiry(row.expiresAt, now),
+    reported: row.reported,
     brandWebsite: row.contact?.website.trim() || null,
     supportPath: row.brandSlug ? `/support/${row.brandSlug}` : null,
     renew: renewal(row),
@@ -128,5 +136,44 @@ export async function revealLicenceKey(
       after: { order: row.orderNumber },
     });
     return key;
+  });
+}
+
+/**
+ * "This key does not work": an open report on a key of the customer's, with their reason (10 to 500 characters,
+ * checked by the caller and again by the table), audited. A key reported already keeps its open report (asking again
+ * changes nothing). False when the key is not theirs: nothing is written then.
+ */
+export async function reportLicenceKey(
+  db: Database,
+  viewer: { id: string; email: string },
+  keyId: number,
+  reason: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ id: licenceKeys.id })
+      .from(licenceKeys)
+      .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(licenceKeys.id, keyId), ownedBy(viewer.id)));
+    if (!owned) return false;
+    const [report] = await tx
+      .insert(licenceKeyReports)
+      .values({ licenceKeyId: keyId, userId: viewer.id, reason })
+      .onConflictDoNothing({
+        target: licenceKeyReports.licenceKeyId,
+        where: sql`${licenceKeyReports.status} = 'open'`,
+      })
+      .returning({ id: licenceKeyReports.id });
+    if (report)
+      await recordAudit(tx, {
+        actor: viewer.email,
+        action: "licence.report",
+        entity: "licence_key",
+        entityId: keyId,
+        after: { report: report.id, reason },
+      });
+    return true;
   });
 }

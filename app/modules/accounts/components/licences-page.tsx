@@ -7,6 +7,7 @@ import type { OwnedLicence } from "../licences.server";
 import { AccountShell, Card } from "./account-shell";
 
 type Revealed = { id: number; key: string };
+type ReportProblem = { id: number; message: string };
 
 const BUTTON =
   "inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed";
@@ -17,9 +18,11 @@ const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-ink-800 hover
 export function LicencesPage({
   licences,
   revealed,
+  reportProblem,
 }: {
   licences: OwnedLicence[];
   revealed: Revealed | null;
+  reportProblem: ReportProblem | null;
 }) {
   return (
     <AccountShell
@@ -43,6 +46,7 @@ export function LicencesPage({
               key={licence.id}
               licence={licence}
               revealed={revealed?.id === licence.id ? revealed.key : null}
+              reportProblem={reportProblem?.id === licence.id ? reportProblem.message : null}
             />
           ))}
         </ol>
@@ -51,7 +55,15 @@ export function LicencesPage({
   );
 }
 
-function LicenceItem({ licence, revealed }: { licence: OwnedLicence; revealed: string | null }) {
+function LicenceItem({
+  licence,
+  revealed,
+  reportProblem,
+}: {
+  licence: OwnedLicence;
+  revealed: string | null;
+  reportProblem: string | null;
+}) {
   // With JavaScript the fetcher reveals in place; without it the form posts and the page comes back with the key.
   const fetcher = useFetcher<{ revealed: Revealed }>();
   const key = fetcher.data?.revealed.id === licence.id ? fetcher.data.revealed.key : revealed;
@@ -115,6 +127,13 @@ function LicenceItem({ licence, revealed }: { licence: OwnedLicence; revealed: s
           <CopyButton text={key} />
         )}
       </div>
+      {licence.reported ? (
+        <p className="mt-3 text-sm font-semibold text-amber-900" data-testid="licence-reported">
+          Reported: we are checking it
+        </p>
+      ) : (
+        <ReportForm licence={licence} problem={reportProblem} />
+      )}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm">
         {licence.renew ? <RenewButton renew={licence.renew} /> : null}
         {licence.brandWebsite ? (
@@ -135,6 +154,44 @@ function LicenceItem({ licence, revealed }: { licence: OwnedLicence; revealed: s
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** "This key does not work": folded away until asked for; open again, with the problem, when the reason was refused. */
+function ReportForm({ licence, problem: posted }: { licence: OwnedLicence; problem: string | null }) {
+  const fetcher = useFetcher<{ reportProblem?: ReportProblem }>();
+  const problem = fetcher.data?.reportProblem?.message ?? posted;
+  const fieldId = `licence-report-${licence.id}`;
+  return (
+    <details className="mt-3 text-sm" open={problem !== null || undefined} data-testid="licence-report">
+      <summary className="cursor-pointer font-semibold text-ink-800">This key does not work</summary>
+      <fetcher.Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="keyId" value={licence.id} />
+        <label htmlFor={fieldId} className="block text-slate-700">
+          What happens when you use it? (10 to 500 characters)
+        </label>
+        <textarea
+          id={fieldId}
+          name="reason"
+          required
+          minLength={10}
+          maxLength={500}
+          rows={3}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${fieldId}-problem` : undefined}
+          className={`block w-full rounded-lg border px-3 py-2 ${problem ? "border-red-500" : "border-slate-300"}`}
+        />
+        {problem ? (
+          <p id={`${fieldId}-problem`} className="text-red-700" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <button type="submit" className={SECONDARY} disabled={fetcher.state !== "idle"}>
+          Report it<span className="sr-only"> ({licence.productName})</span>
+        </button>
+      </fetcher.Form>
+    </details>
   );
 }
 
