@@ -10,6 +10,7 @@ import { recordingLogger } from "../../../tests/support/logger";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { createAuth } from "./auth.server";
 import { joinGuestOrders } from "./guest-orders.server";
+import { detachPersonalData } from "./personal-data.server";
 import { licenceExpiry, licenceExpiryText } from "./licences";
 import { licencesForUser, reportLicenceKey, revealLicenceKey } from "./licences.server";
 
@@ -187,5 +188,9 @@ describe.each(drivers)("the customer's licences on %s", (driver) => {
     expect((await listed()).reported).toBe(true);
     const audits = (await auditsOf(key.id)).filter((row) => row.action === "licence.report");
     expect(audits).toMatchObject([{ actor: ada.email, entity: "licence_key", entityId: String(key.id) }]);
+
+    // The customer's words go with their account when they delete it.
+    await detachPersonalData(database.db, { id: ada.id, email: ada.email, emailVerified: true });
+    expect(await reportsOf()).toEqual([]);
   });
 });
