@@ -40,6 +40,7 @@ export default [
   route("user/reset-password", "routes/user.reset-password.tsx"),
   route("user/dashboard", "routes/user.dashboard.tsx"),
   route("user/orders", "routes/user.orders.tsx"),
+  route("user/licences", "routes/user.licences.tsx"),
   route("user/address", "routes/user.address.tsx"),
   route("user/account", "routes/user.account.tsx"),
   route("api/user/events", "routes/api.user-events.tsx"),

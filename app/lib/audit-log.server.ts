@@ -12,7 +12,9 @@ export type AuditEntry = {
 
 /**
  * Records an admin write in the audit log (read on the admin's audit page); call it in the same transaction as the
- * write. Any module that changes the store on an admin's behalf writes here (orders' lifecycle, products, settings).
+ * write. Any module that changes the store on an admin's behalf writes here (orders' lifecycle, products, settings),
+ * and so does a customer's sight of a secret (a licence key revealed on /user/licences, with the customer's e-mail
+ * as the actor).
  */
 export async function recordAudit(tx: Database | Transaction, entry: AuditEntry) {
   await tx.insert(auditLog).values({

@@ -143,6 +143,23 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
         <div className="lg:col-span-2">
           <Card
+            title="My licences"
+            testId="licences-card"
+            action={
+              <Link to="/user/licences" className="text-sm font-semibold text-brand-700 hover:underline">
+                See your licences
+              </Link>
+            }
+          >
+            <p className="text-sm text-slate-600">
+              Your licence keys in one place: when each expires, the brand&apos;s download and activation
+              links, and renewal in one click.
+            </p>
+          </Card>
+        </div>
+
+        <div className="lg:col-span-2">
+          <Card
             title="Recent orders"
             testId="recent-orders"
             action={

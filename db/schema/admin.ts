@@ -6,7 +6,7 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: serial("id").primaryKey(),
-    /** The admin's e-mail. */
+    /** The admin's e-mail (a customer's, for what they did themselves: licence.reveal). */
     actor: text("actor").notNull(),
     action: text("action").notNull(),
     entity: text("entity").notNull(),

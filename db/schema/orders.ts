@@ -302,6 +302,38 @@ export const licenceKeys = pgTable(
   ],
 );
 
+export const LICENCE_REPORT_STATUSES = ["open", "replaced", "rejected"] as const;
+export type LicenceReportStatus = (typeof LICENCE_REPORT_STATUSES)[number];
+
+/**
+ * A customer's "This key does not work": the key, who said so and why. Open until the store answers it (a
+ * replacement key, or a refusal); a key has at most one open report, so asking twice changes nothing.
+ */
+export const licenceKeyReports = pgTable(
+  "licence_key_reports",
+  {
+    id: serial("id").primaryKey(),
+    licenceKeyId: integer("licence_key_id")
+      .notNull()
+      .references(() => licenceKeys.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").$type<LicenceReportStatus>().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** "admin:<email>" once answered. */
+    resolvedBy: text("resolved_by"),
+  },
+  (table) => [
+    uniqueIndex("licence_key_reports_open_idx")
+      .on(table.licenceKeyId)
+      .where(sql`${table.status} = 'open'`),
+    index("licence_key_reports_status_idx").on(table.status, table.createdAt),
+    check("licence_key_reports_status_check", sql`${table.status} in ('open', 'replaced', 'rejected')`),
+    check("licence_key_reports_reason_check", sql`length(btrim(${table.reason})) between 10 and 500`),
+  ],
+);
+
 /** An attachment of an outbox e-mail: what to make, not the bytes (the e-mail row stays small). */
 export type OutboxAttachment = { kind: "invoice"; invoiceId: number; filename: string };
 

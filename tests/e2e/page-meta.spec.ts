@@ -164,6 +164,7 @@ test.describe("the title, description and canonical address of a page come from 
     for (const [path, title] of [
       ["/user/dashboard", "Your account"],
       ["/user/orders", "Your orders"],
+      ["/user/licences", "My licences"],
       ["/user/address", "Your address book"],
     ] as const) {
       await expectMeta(page, path, { title: `${title} | ${STORE}` });

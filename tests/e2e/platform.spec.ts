@@ -72,7 +72,7 @@ test("a customer's own pages raise no issue in Chromium, CSP violation or consol
     headers: { Origin: new URL(baseURL!).origin },
   });
   expect(signUp.status()).toBe(200);
-  for (const path of ["/user/dashboard", "/user/orders", "/user/address"]) {
+  for (const path of ["/user/dashboard", "/user/orders", "/user/licences", "/user/address"]) {
     await visit(path);
     await expectHeadingOutline(page, path);
   }

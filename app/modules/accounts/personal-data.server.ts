@@ -4,7 +4,15 @@
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
-import { type Address, addresses, orderEvents, orders, outboxEmails, user } from "~db/schema";
+import {
+  type Address,
+  addresses,
+  licenceKeyReports,
+  orderEvents,
+  orders,
+  outboxEmails,
+  user,
+} from "~db/schema";
 
 /** What deleted customers' orders keep in place of an address: the country stays (the store's tax records). */
 export const DELETED_CUSTOMER_EMAIL = "deleted-customer@deleted.invalid";
@@ -83,6 +91,8 @@ export async function detachPersonalData(
       .set({ to: DELETED_CUSTOMER_EMAIL, text: REMOVED_EMAIL_TEXT, html: `<p>${REMOVED_EMAIL_TEXT}</p>` })
       .where(inArray(sql`lower(${outboxEmails.to})`, theirAddresses));
     await tx.delete(addresses).where(eq(addresses.userId, account.id));
+    // "This key does not work" reports are the customer's own words about their keys: they go with the account.
+    await tx.delete(licenceKeyReports).where(eq(licenceKeyReports.userId, account.id));
     return { orders: found.length };
   });
 }

@@ -3,6 +3,7 @@ import { Form, NavLink } from "react-router";
 const LINKS = [
   { to: "/user/dashboard", label: "Dashboard" },
   { to: "/user/orders", label: "Orders" },
+  { to: "/user/licences", label: "Licences" },
   { to: "/user/address", label: "Address book" },
   { to: "/user/account", label: "Account settings" },
 ] as const;

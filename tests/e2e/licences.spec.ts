@@ -1,0 +1,161 @@
+import { expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
+import { fillCheckout } from "./checkout-form";
+import { test } from "./fixtures";
+import { hydrated } from "./hydrated";
+import { confirmationLink } from "./mail";
+import { screenshot } from "./screenshots";
+
+const PRODUCT = "/antivirus/bitdefender/total-security";
+const SKU = "BD-TS-1D-1Y";
+
+async function signUpAndConfirm(page: Page, baseURL: string, address: string) {
+  await page.goto("/user/login");
+  await hydrated(page);
+  const form = page.getByTestId("sign-up-form");
+  await form.getByLabel("Your name").fill("Grace Hopper");
+  await form.getByLabel("E-mail address").fill(address);
+  await form.getByLabel("Choose a password").fill("correct horse battery");
+  await form.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByTestId("sign-up-sent")).toBeVisible();
+  await page.goto(await confirmationLink(baseURL, address));
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
+
+/** The page fits a 360 px phone without scrolling sideways. */
+async function fitsPhone(page: Page, name: string) {
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshot(page, `${name}-360`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a customer buys a licence, finds it hidden at /user/licences, reveals it (with and without scripts), copies it and renews it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const address = `licences-${Date.now().toString(36)}@example.com`;
+  await signUpAndConfirm(page, baseURL!, address);
+  await page.getByTestId("licences-card").getByRole("link", { name: "See your licences" }).click();
+  await expect(page).toHaveURL(/\/user\/licences$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My licences");
+  await expect(page.getByTestId("user-licences")).toContainText("No licences yet");
+  await expect(page.getByRole("link", { name: "Browse the catalogue" })).toHaveAttribute(
+    "href",
+    "/categories",
+  );
+  await expectAccessible(page, "no licences yet");
+  await fitsPhone(page, "licences-empty");
+
+  // Buy a one-year licence with the sandbox payment.
+  await page.goto(`${PRODUCT}?variant=${SKU}`);
+  await hydrated(page);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
+  await page.goto("/payment");
+  await hydrated(page);
+  await fillCheckout(page, { method: "sandbox" });
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+/);
+  const number = /\/order\/(\d+)/.exec(page.url())![1]!;
+  await expect(page.getByTestId("licence-key")).toHaveCount(1);
+  const key = (await page.getByTestId("licence-key").textContent())!.trim();
+
+  // The account's section lists it: the hint, never the key, until revealed.
+  await page.goto("/user/orders");
+  await page
+    .getByRole("navigation", { name: "Account sections" })
+    .getByRole("link", { name: "Licences" })
+    .click();
+  await expect(page).toHaveURL(/\/user\/licences$/);
+  await hydrated(page);
+  const licence = page.getByTestId("licence");
+  await expect(licence).toHaveCount(1);
+  await expect(licence.getByRole("heading")).toHaveText("Bitdefender Total Security");
+  await expect(licence.getByTestId("licence-variant")).toHaveText("1 device, 1 year");
+  await expect(licence.getByTestId("licence-order")).toHaveText(`Order #${number}`);
+  await expect(licence.getByTestId("licence-order")).toHaveAttribute("href", `/order/${number}`);
+  await expect(licence.getByTestId("licence-expiry")).toHaveText(
+    /^Expires \d{1,2} [A-Z][a-z]+ \d{4} · 36[56] days left$/,
+  );
+  await expect(licence.getByTestId("licence-hint")).toHaveText(`••••${key.slice(-4).toUpperCase()}`);
+  await expect(licence.getByTestId("licence-download")).toHaveAttribute(
+    "href",
+    "https://www.example.com/support/bitdefender",
+  );
+  // Nor does the page the server sends (its HTML and its data) hold the key.
+  const response = await page.request.get("/user/licences");
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  const served = await response.text();
+  expect(served.includes(`••••${key.slice(-4).toUpperCase()}`), "the hint is served").toBe(true);
+  expect(served.includes(key), "the key is not served").toBe(false);
+  await expectAccessible(page, "my licences");
+  await screenshot(page, "licences-desktop");
+  await fitsPhone(page, "licences-hidden");
+
+  // Without scripts the form posts and the page comes back with that key shown.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto(`${baseURL}/user/licences`);
+  await plain.getByTestId("licence-reveal").click();
+  await expect(plain.getByTestId("licence-key")).toHaveText(key);
+  await noScript.close();
+
+  // With scripts it is revealed in place, then copied.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await licence.getByTestId("licence-reveal").click();
+  await expect(licence.getByTestId("licence-key")).toHaveText(key);
+  await licence.getByTestId("licence-copy").click();
+  await expect(licence.getByRole("status")).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  await expectAccessible(page, "my licences, a key revealed");
+  await screenshot(page, "licences-revealed");
+  await fitsPhone(page, "licences-revealed");
+
+  // A key that is not the customer's is not found; a post without a key is refused; neither is a server error.
+  const origin = { Origin: baseURL! };
+  const foreign = await page.request.post("/user/licences", {
+    form: { intent: "reveal", keyId: "2147483646" },
+    headers: origin,
+  });
+  expect(foreign.status()).toBe(404);
+  const junk = await page.request.post("/user/licences", {
+    form: { intent: "reveal", keyId: "x" },
+    headers: origin,
+  });
+  expect(junk.status()).toBe(400);
+
+  // "This key does not work": a reason of 10 to 500 characters, then the page says it is being checked.
+  const keyId = (await licence.getAttribute("data-key-id"))!;
+  const tooShort = await page.request.post("/user/licences", {
+    form: { intent: "report", keyId, reason: "broken" },
+    headers: origin,
+  });
+  expect(tooShort.status()).toBe(400);
+  const notTheirs = await page.request.post("/user/licences", {
+    form: { intent: "report", keyId: "2147483646", reason: "It does not activate at all." },
+    headers: origin,
+  });
+  expect(notTheirs.status()).toBe(404);
+  await licence.getByText("This key does not work").click();
+  await licence
+    .getByLabel(/What happens when you use it/)
+    .fill("The activation page says the key is not valid.");
+  await expectAccessible(page, "my licences, the report form open");
+  await licence.getByRole("button", { name: /Report it/ }).click();
+  await expect(licence.getByTestId("licence-reported")).toHaveText("Reported: we are checking it");
+  await page.reload();
+  await expect(licence.getByTestId("licence-reported")).toHaveText("Reported: we are checking it");
+  await screenshot(page, "licences-reported");
+  await hydrated(page);
+
+  // Renew: the same variant into the cart, and on to the cart.
+  await licence.getByTestId("licence-renew").click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-line")).toContainText("1 device, 1 year");
+});
