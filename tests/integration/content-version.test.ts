@@ -39,6 +39,8 @@ const PRIVATE_TABLES = [
   "contact_messages",
   "document_counters",
   "invoices",
+  // A customer's reports of keys that do not work: shown only on their own, private page.
+  "licence_key_reports",
   "limits",
   "order_events",
   "order_lines",
