@@ -14,6 +14,8 @@ import { isPhysicalSection } from "~/modules/catalogue/sections";
 import { ButtonLink } from "~/ui/button";
 import { refusal } from "~/lib/action-reply";
 import { ProductForm } from "~/modules/admin/components/product-form";
+import { VariantsSection } from "~/modules/admin/components/product-variants";
+import { VARIANT_INTENTS, variantAction, variantsForEdit } from "~/modules/admin/variants.server";
 import type { Route } from "./+types/admin.product";
 
 const notFound = () =>
@@ -31,12 +33,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = productId(params.id);
   if (id === null) throw notFound();
-  const [product, groups] = await Promise.all([
+  const [product, groups, variants] = await Promise.all([
     id === "new" ? null : productForEdit(context.db, id),
     brandGroupOptions(context.db),
+    id === "new" ? [] : variantsForEdit(context.db, id),
   ]);
   if (id !== "new" && !product) throw notFound();
-  return data({ product, groups }, { headers: PRIVATE_HEADERS });
+  return data({ product, groups, variants }, { headers: PRIVATE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -54,6 +57,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return refusal(400, { errors: { form: "The form could not be read: reload the page and try again" } });
   }
   const values = body.values;
+  if (id !== "new" && VARIANT_INTENTS.includes(values.intent ?? ""))
+    return variantAction(context.db, id, values, viewer.email);
   const parsed = productFormSchema.safeParse(values);
   if (!parsed.success) return refusal(400, { errors: fieldErrors(parsed.error), values });
   const result =
@@ -68,7 +73,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, groups } = loaderData;
+  const { product, groups, variants } = loaderData;
+  // A post of the Variants section answers that section; anything else, the product's form.
+  const variantReply = actionData?.intent?.startsWith("variant-") ? actionData : undefined;
   const [params] = useSearchParams();
   const saved = params.get("saved");
   return (
@@ -118,8 +125,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         key={`${product?.id ?? "new"}:${product?.updatedAt ?? ""}`}
         product={product}
         groups={groups}
-        reply={actionData}
+        reply={variantReply ? undefined : actionData}
       />
+      {product ? (
+        <VariantsSection
+          productId={product.id}
+          physical={isPhysicalSection(product.section)}
+          variants={variants}
+          reply={variantReply}
+        />
+      ) : null}
     </AdminPage>
   );
 }
