@@ -498,6 +498,17 @@ test.describe("the admin's products, keys, import and files", () => {
     await hydrated(page);
     await expect(page.getByTestId("variant-option")).toHaveCount(0);
     await expect(page.getByTestId("product-price")).toContainText("$24.99");
+
+    // A variant with licence keys stays: the store says why and what to do instead.
+    await page.goto(`/admin/products?q=${encodeURIComponent("Bitdefender Total Security")}`);
+    const bitdefender = page.getByTestId("product-row").filter({ hasText: "Bitdefender Total Security" });
+    await page.goto(`/admin/products/${await bitdefender.first().getAttribute("data-product-id")}`);
+    await hydrated(page);
+    await rows.filter({ hasText: "BD-TS-1D-1Y" }).getByRole("button", { name: "Delete BD-TS-1D-1Y" }).click();
+    await expect(page.getByTestId("variants").getByRole("alert")).toContainText(
+      /^BD-TS-1D-1Y cannot be deleted: it has \d+ licence keys? .*on record\. Hide it instead/,
+    );
+    await expect(rows.filter({ hasText: "BD-TS-1D-1Y" })).toHaveCount(1);
   });
 
   test("the files page lists the product images with previews, uploads and deletes", async ({ page }) => {

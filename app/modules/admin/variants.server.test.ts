@@ -6,7 +6,8 @@ import { fieldErrors } from "~/lib/forms";
 import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { recordingLogger } from "../../../tests/support/logger";
-import { useDemoStore } from "../../../tests/support/orders";
+import { placeCheckout, useDemoStore } from "../../../tests/support/orders";
+import type { OrdersContext } from "../orders/orders.server";
 import { variantFormSchema } from "./schemas";
 import {
   createVariant,
@@ -41,7 +42,8 @@ describe.each(drivers)("the admin's product variants on %s", (driver) => {
   let software: Product;
   let printer: Product;
   let bitdefender: Product;
-  useDemoStore(driver, (store) => ({ database } = store));
+  let ctx: OrdersContext;
+  useDemoStore(driver, (store) => ({ database, ctx } = store));
   beforeAll(async () => {
     version = await startContentVersion(database, recordingLogger().logger);
     const first = async (where: ReturnType<typeof eq>) =>
@@ -206,6 +208,22 @@ describe.each(drivers)("the admin's product variants on %s", (driver) => {
       ok: false,
       reason: "not-found",
     });
+  });
+
+  it("refuses to delete a variant that orders name, though it has no keys", async () => {
+    const made = await createVariant(database.db, software.id, form({ sku: "NT-ORDERED" }), ADMIN);
+    if (!made.ok) throw new Error(JSON.stringify(made));
+    // No keys in its pool: the order waits for one, its line naming the variant.
+    await placeCheckout(ctx, {
+      cart: [{ groupKey: software.groupKey, id: software.externalId, quantity: 1, variant: "NT-ORDERED" }],
+    });
+    expect(await deleteVariant(database.db, software.id, made.id, ADMIN)).toEqual({
+      ok: false,
+      reason: "in-use",
+      message:
+        "NT-ORDERED cannot be deleted: it has 1 order line on record. Hide it instead (Edit, then tick Hidden): a hidden variant is no longer sold.",
+    });
+    expect((await variantsOf(software.id)).map((variant) => variant.sku)).toContain("NT-ORDERED");
   });
 
   it("answers the Variants section's posts: a redirect with a notice, a 400 with a message per field, a 404", async () => {
