@@ -488,10 +488,16 @@ test.describe("the admin's products, keys, import and files", () => {
     await shot(page, "product-variants-refused-phone");
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await rows
-      .first()
-      .getByRole("button", { name: `Delete ${sku}` })
-      .click();
+    // Hiding takes it off sale without deleting it; showing puts it back.
+    const row = rows.first();
+    await row.getByRole("button", { name: `Hide ${sku}` }).click();
+    await expect(notice).toHaveText("Variant hidden: it is no longer sold.");
+    await expect(row).toContainText("Hidden");
+    await row.getByRole("button", { name: `Show ${sku}` }).click();
+    await expect(notice).toHaveText("Variant shown: it is on sale again.");
+    await expect(row).toContainText("On sale");
+
+    await row.getByRole("button", { name: `Delete ${sku}` }).click();
     await expect(notice).toHaveText("Variant deleted.");
     await expect(rows).toHaveCount(0);
     await page.goto(route);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, brandGroups, products, productVariants } from "~db/schema";
 import type { Product } from "~db/schema/catalogue";
@@ -12,6 +12,7 @@ import { variantFormSchema } from "./schemas";
 import {
   createVariant,
   deleteVariant,
+  setVariantHidden,
   updateVariant,
   variantAction,
   variantsForEdit,
@@ -221,9 +222,26 @@ describe.each(drivers)("the admin's product variants on %s", (driver) => {
       ok: false,
       reason: "in-use",
       message:
-        "NT-ORDERED cannot be deleted: it has 1 order line on record. Hide it instead (Edit, then tick Hidden): a hidden variant is no longer sold.",
+        "NT-ORDERED cannot be deleted: it has 1 order line on record. Hide it instead: a hidden variant is no longer sold, nor shown.",
     });
     expect((await variantsOf(software.id)).map((variant) => variant.sku)).toContain("NT-ORDERED");
+    // What it offers instead: hiding it, audited as a change of the variant.
+    const hidden = await invalidates(() => setVariantHidden(database.db, software.id, made.id, true, ADMIN));
+    expect(hidden).toEqual({ result: { ok: true, id: made.id }, moved: true });
+    expect((await variantsOf(software.id)).find((variant) => variant.id === made.id)).toMatchObject({
+      hidden: true,
+    });
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(software.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      action: "variant.update",
+      before: { hidden: false },
+      after: { hidden: true },
+    });
   });
 
   it("answers the Variants section's posts: a redirect with a notice, a 400 with a message per field, a 404", async () => {

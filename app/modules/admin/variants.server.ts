@@ -146,23 +146,49 @@ export async function updateVariant(
   return writeVariant(db, form, async (tx) => {
     const refusal = await checkVariant(tx, productId, form, variantId);
     if (refusal) return refusal;
-    const [before] = await tx.select().from(productVariants).where(ofProduct(productId, variantId));
-    if (!before) return NOT_FOUND;
-    const [after] = await tx
-      .update(productVariants)
-      .set({ ...toRow(form), updatedAt: sql`now()` })
-      .where(ofProduct(productId, variantId))
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: "variant.update",
-      entity: "product",
-      entityId: productId,
-      before,
-      after,
-    });
-    return { ok: true, id: variantId };
+    return changeVariant(tx, productId, variantId, toRow(form), admin);
   });
+}
+
+/** Hides a variant (no longer sold, nor shown) or shows it again: what to do with one that cannot be deleted. */
+export async function setVariantHidden(
+  db: Database,
+  productId: number,
+  variantId: number,
+  hidden: boolean,
+  admin: string,
+): Promise<WriteResult> {
+  return db.transaction((tx) => changeVariant(tx, productId, variantId, { hidden }, admin));
+}
+
+/** Writes some of a variant's fields, audited with the row before and after. */
+async function changeVariant(
+  tx: Transaction,
+  productId: number,
+  variantId: number,
+  changes: Partial<typeof productVariants.$inferInsert>,
+  admin: string,
+): Promise<WriteResult> {
+  const [before] = await tx
+    .select()
+    .from(productVariants)
+    .where(ofProduct(productId, variantId))
+    .for("update");
+  if (!before) return NOT_FOUND;
+  const [after] = await tx
+    .update(productVariants)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(ofProduct(productId, variantId))
+    .returning();
+  await recordAudit(tx, {
+    actor: admin,
+    action: "variant.update",
+    entity: "product",
+    entityId: productId,
+    before,
+    after,
+  });
+  return { ok: true, id: variantId };
 }
 
 const ofProduct = (productId: number, variantId: number) =>
@@ -177,7 +203,7 @@ const inUse = (sku: string, what: string) =>
   ({
     ok: false,
     reason: "in-use",
-    message: `${sku} cannot be deleted: it has ${what} on record. Hide it instead (Edit, then tick Hidden): a hidden variant is no longer sold.`,
+    message: `${sku} cannot be deleted: it has ${what} on record. Hide it instead: a hidden variant is no longer sold, nor shown.`,
   }) as const;
 
 /**
@@ -225,8 +251,14 @@ export async function deleteVariant(
 
 const plural = (n: number, word: string) => (n === 0 ? "" : `${n} ${word}${n === 1 ? "" : "s"}`);
 
-/** The Variants section's posts on a product's edit page (intent variant-create, -update or -delete). */
-export const VARIANT_INTENTS = ["variant-create", "variant-update", "variant-delete"];
+/** The Variants section's posts on a product's edit page. */
+export const VARIANT_INTENTS = [
+  "variant-create",
+  "variant-update",
+  "variant-delete",
+  "variant-hide",
+  "variant-show",
+];
 
 /**
  * Answers one of the Variants section's posts: back to the product's page with a notice, or the refusal with
@@ -248,6 +280,11 @@ export async function variantAction(
     const result = await deleteVariant(db, productId, id!, admin);
     if (result.ok) return back("variant-deleted");
     return result.reason === "not-found" ? gone() : reply(409, { message: result.message, intent });
+  }
+  if (intent === "variant-hide" || intent === "variant-show") {
+    const hide = intent === "variant-hide";
+    const result = await setVariantHidden(db, productId, id!, hide, admin);
+    return result.ok ? back(hide ? "variant-hidden" : "variant-shown") : gone();
   }
   const parsed = variantFormSchema.safeParse(values);
   if (!parsed.success)

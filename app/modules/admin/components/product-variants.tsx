@@ -21,6 +21,8 @@ const NOTICES = {
   "variant-created": "Variant added.",
   "variant-saved": "Variant saved.",
   "variant-deleted": "Variant deleted.",
+  "variant-hidden": "Variant hidden: it is no longer sold.",
+  "variant-shown": "Variant shown: it is on sale again.",
 };
 
 /**
@@ -121,6 +123,12 @@ export function VariantsSection({
                   >
                     Edit<span className="sr-only"> {variant.values.sku}</span>
                   </Link>
+                  <RowAction
+                    intent={variant.values.hidden ? "variant-show" : "variant-hide"}
+                    id={variant.id}
+                    label={variant.values.hidden ? "Show" : "Hide"}
+                    srLabel={variant.values.sku}
+                  />
                   <RowAction
                     intent="variant-delete"
                     id={variant.id}
