@@ -194,7 +194,7 @@ async function changeVariant(
 const ofProduct = (productId: number, variantId: number) =>
   and(eq(productVariants.id, variantId), eq(productVariants.productId, productId));
 
-export type DeleteResult =
+type DeleteResult =
   | { ok: true }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "in-use"; message: string };
