@@ -1,7 +1,6 @@
-import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import { readFormBody } from "~/lib/form-data.server";
-import { checkForm, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { fieldErrors } from "~/lib/forms";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
@@ -10,15 +9,13 @@ import {
   productForEdit,
   updateProduct,
 } from "~/modules/admin/products.server";
-import { productImagePath } from "~/modules/admin/product-image-path";
 import { productFormSchema } from "~/modules/admin/schemas";
 import { isPhysicalSection } from "~/modules/catalogue/sections";
-import { downloadUrl } from "~/modules/storage/client";
-import { FileUpload } from "~/modules/storage/components/file-upload";
 import { ButtonLink } from "~/ui/button";
-import { SelectField, TextAreaField, TextField } from "~/ui/field";
-import { type ActionReply, refusal } from "~/lib/action-reply";
-import { BrandGroupOptions } from "~/modules/admin/components/brand-group-options";
+import { refusal } from "~/lib/action-reply";
+import { ProductForm } from "~/modules/admin/components/product-form";
+import { VariantsSection } from "~/modules/admin/components/product-variants";
+import { VARIANT_INTENTS, variantAction, variantsForEdit } from "~/modules/admin/variants.server";
 import type { Route } from "./+types/admin.product";
 
 const notFound = () =>
@@ -36,12 +33,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = productId(params.id);
   if (id === null) throw notFound();
-  const [product, groups] = await Promise.all([
+  const [product, groups, variants] = await Promise.all([
     id === "new" ? null : productForEdit(context.db, id),
     brandGroupOptions(context.db),
+    id === "new" ? [] : variantsForEdit(context.db, id),
   ]);
   if (id !== "new" && !product) throw notFound();
-  return data({ product, groups }, { headers: PRIVATE_HEADERS });
+  return data({ product, groups, variants }, { headers: PRIVATE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -49,8 +47,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     title: `${loaderData?.product ? `Edit ${loaderData.product.values.name}` : "New product"} · Store admin`,
   },
 ];
-
-type Reply = ActionReply;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
@@ -61,6 +57,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return refusal(400, { errors: { form: "The form could not be read: reload the page and try again" } });
   }
   const values = body.values;
+  if (id !== "new" && VARIANT_INTENTS.includes(values.intent ?? ""))
+    return variantAction(context.db, id, values, viewer.email);
   const parsed = productFormSchema.safeParse(values);
   if (!parsed.success) return refusal(400, { errors: fieldErrors(parsed.error), values });
   const result =
@@ -74,223 +72,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirect(`/admin/products/${result.id}?saved=${id === "new" ? "created" : "updated"}`);
 }
 
-type Loaded = Route.ComponentProps["loaderData"];
-
-function ProductForm({
-  product,
-  groups,
-  reply,
-}: {
-  product: Loaded["product"];
-  groups: Loaded["groups"];
-  reply: Reply | undefined;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const defaults: Record<string, string> = reply?.values ?? product?.values ?? {};
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? reply?.errors ?? {};
-  const [img, setImg] = useState(defaults.img ?? "");
-  const previewable = img.startsWith("/") || img.startsWith("https://");
-
-  return (
-    <Form
-      method="post"
-      noValidate
-      className="space-y-6"
-      data-testid="product-form"
-      onSubmit={(event) => {
-        const entries = Object.fromEntries(
-          [...new FormData(event.currentTarget).entries()].filter(
-            (entry): entry is [string, string] => typeof entry[1] === "string",
-          ),
-        );
-        const found = checkForm(productFormSchema, entries);
-        setClientErrors(found);
-        if (found) {
-          event.preventDefault();
-          const first = Object.keys(found)[0];
-          event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-        }
-      }}
-    >
-      {errors.form ? (
-        <p
-          role="alert"
-          data-testid="form-error"
-          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-        >
-          {errors.form}
-        </p>
-      ) : null}
-      <section className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 md:grid-cols-2">
-        <h2 className="text-base font-semibold text-ink-900 md:col-span-2">The product</h2>
-        <SelectField
-          label="Brand group"
-          name="groupKey"
-          defaultValue={defaults.groupKey ?? ""}
-          error={errors.groupKey}
-          required
-        >
-          <option value="">Choose a brand</option>
-          <BrandGroupOptions groups={groups} />
-        </SelectField>
-        <TextField
-          label="Product id"
-          name="externalId"
-          defaultValue={defaults.externalId}
-          error={errors.externalId}
-          hint="Unique within the brand; carts refer to the product by it"
-          maxLength={100}
-          required
-        />
-        <div className="md:col-span-2">
-          <TextField
-            label="Name"
-            name="name"
-            autoComplete="off"
-            defaultValue={defaults.name}
-            error={errors.name}
-            maxLength={200}
-            required
-          />
-        </div>
-        <div className="md:col-span-2">
-          <TextField
-            label="Page address"
-            name="route"
-            defaultValue={defaults.route}
-            error={errors.route}
-            hint="Like /antivirus/norton/360-deluxe"
-            maxLength={300}
-            required
-          />
-        </div>
-        <TextField
-          label="Price (USD)"
-          name="price"
-          inputMode="decimal"
-          defaultValue={defaults.price}
-          error={errors.price}
-          hint="Like 49.99"
-          required
-        />
-        <TextField
-          label="Original price (USD)"
-          name="originalPrice"
-          inputMode="decimal"
-          defaultValue={defaults.originalPrice}
-          error={errors.originalPrice}
-          hint="Before the discount; leave empty when there is none"
-        />
-        <div className="md:col-span-2">
-          <TextAreaField
-            label="Description"
-            name="description"
-            rows={5}
-            defaultValue={defaults.description}
-            error={errors.description}
-            maxLength={5000}
-            required
-          />
-        </div>
-        <TextField
-          label="Categories"
-          name="categories"
-          defaultValue={defaults.categories}
-          error={errors.categories}
-          hint="Tags separated by commas: best-seller, top-rated"
-        />
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-ink-900">
-          <input type="checkbox" name="hidden" value="on" defaultChecked={defaults.hidden === "true"} />
-          Hidden from the storefront
-        </label>
-        <div className="md:col-span-2">
-          <SelectField
-            label="When out of stock"
-            name="waitingOrders"
-            defaultValue={defaults.waitingOrders ?? "wait"}
-            error={errors.waitingOrders}
-            hint="Software is out of stock when its licence key pool is empty; a printer or router when its stock count reaches 0."
-          >
-            <option value="wait">
-              Take orders (backorders): keys or goods follow within the promised hours
-            </option>
-            <option value="refuse">Show it as unavailable: no orders beyond what is in stock</option>
-          </SelectField>
-        </div>
-        <TextField
-          label="Stock (printers and routers)"
-          name="stock"
-          inputMode="numeric"
-          defaultValue={defaults.stock ?? ""}
-          error={errors.stock}
-          hint="Units on hand not yet ordered; orders take from it and cancellations give back. Empty: not counted. Software: leave empty."
-        />
-        <div className="md:col-span-2">
-          <TextAreaField
-            label="Specifications"
-            name="specifications"
-            rows={5}
-            defaultValue={defaults.specifications}
-            error={errors.specifications}
-            hint='One "Label: value" per line, in the order to show them'
-          />
-        </div>
-      </section>
-
-      <section className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 md:grid-cols-[1fr_12rem]">
-        <h2 className="text-base font-semibold text-ink-900 md:col-span-2">Image</h2>
-        <div className="space-y-4">
-          <FileUpload
-            label="Upload an image (PNG, JPEG, WebP or GIF)"
-            bucket="products"
-            pathFor={(file) => productImagePath(file)}
-            onUploaded={(object) => setImg(downloadUrl("products", object.fullPath))}
-          />
-          <TextField
-            label="Image address"
-            name="img"
-            value={img}
-            onChange={(event) => setImg(event.currentTarget.value)}
-            error={errors.img}
-            hint="Filled in by the upload; or a site path or https:// address"
-            maxLength={2000}
-            required
-          />
-        </div>
-        <div className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50">
-          {previewable ? (
-            <img
-              src={img}
-              alt="Preview, as the storefront shows it"
-              className="max-h-44 max-w-full object-contain"
-              data-testid="image-preview"
-            />
-          ) : (
-            <span className="text-sm text-slate-600">No image yet</span>
-          )}
-        </div>
-      </section>
-
-      <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-brand-300"
-        >
-          {busy ? "Saving…" : product ? "Save changes" : "Create product"}
-        </button>
-        <Link to="/admin/products" className="text-sm font-semibold text-slate-600 hover:underline">
-          Back to the products
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, groups } = loaderData;
+  const { product, groups, variants } = loaderData;
+  // A post of the Variants section answers that section; anything else, the product's form.
+  const variantReply = actionData?.intent?.startsWith("variant-") ? actionData : undefined;
   const [params] = useSearchParams();
   const saved = params.get("saved");
   return (
@@ -340,8 +125,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         key={`${product?.id ?? "new"}:${product?.updatedAt ?? ""}`}
         product={product}
         groups={groups}
-        reply={actionData}
+        reply={variantReply ? undefined : actionData}
       />
+      {product ? (
+        <VariantsSection
+          productId={product.id}
+          physical={isPhysicalSection(product.section)}
+          variants={variants}
+          reply={variantReply}
+        />
+      ) : null}
     </AdminPage>
   );
 }

@@ -413,6 +413,110 @@ test.describe("the admin's products, keys, import and files", () => {
     await expectAccessible(page);
   });
 
+  test("the owner adds a variant, sees it priced on the storefront, edits it, is told a SKU is taken, and removes it", async ({
+    page,
+  }) => {
+    const id = suffix();
+    const route = `/antivirus/norton/e2e-variants-${id}`;
+    const productId = await createProduct(page, {
+      group: "Norton",
+      id: `e2e-variants-${id}`,
+      name: `E2E Variants ${id}`,
+      route,
+      price: "24.99",
+      img: "/placeholder/product/e2e.svg",
+    });
+    const sku = `E2E-${id}-2D-1Y`.toUpperCase();
+    const variantForm = page.getByTestId("variant-form");
+    const rows = page.getByTestId("variant-row");
+    const notice = page.getByTestId("variants").getByTestId("action-notice");
+
+    await page.getByTestId("add-variant").click();
+    await hydrated(page);
+    await variantForm.getByLabel("SKU").fill(sku);
+    await variantForm.getByLabel("Label").fill("2 devices, 1 year");
+    await variantForm.getByLabel("Price (USD)", { exact: true }).fill("24.99");
+    await variantForm.getByLabel("Original price (USD)").fill("34.99");
+    await variantForm.getByLabel("Term (months)").fill("12");
+    await variantForm.getByRole("button", { name: "Add variant" }).click();
+    await expect(page).toHaveURL(`/admin/products/${productId}?done=variant-created#variants`);
+    await expect(notice).toHaveText("Variant added.");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(sku);
+    await expect(rows.first()).toContainText("$24.99");
+    await expect(rows.first()).toContainText("1 year");
+    await expectAccessible(page, "a product's edit page with variants");
+    await shot(page, "product-variants");
+
+    // The storefront's picker offers it at its price at once.
+    await page.goto(route);
+    await hydrated(page);
+    const option = page.locator(`[data-testid="variant-option"][data-sku="${sku}"]`);
+    await expect(option).toContainText("2 devices, 1 year");
+    await expect(option).toContainText("$24.99");
+
+    await page.goto(`/admin/products/${productId}`);
+    await hydrated(page);
+    await rows
+      .first()
+      .getByRole("link", { name: `Edit ${sku}` })
+      .click();
+    await hydrated(page);
+    await variantForm.getByLabel("Price (USD)", { exact: true }).fill("21.50");
+    await variantForm.getByRole("button", { name: "Save variant" }).click();
+    await expect(notice).toHaveText("Variant saved.");
+    await expect(rows.first()).toContainText("$21.50");
+    await page.goto(route);
+    await expect(option).toContainText("$21.50");
+
+    // A SKU another product uses, in another case: the message beside the field, nothing added.
+    await page.goto(`/admin/products/${productId}?variant=new`);
+    await hydrated(page);
+    await variantForm.getByLabel("SKU").fill("bd-ts-1d-1y");
+    await variantForm.getByLabel("Label").fill("1 device, 1 year");
+    await variantForm.getByLabel("Price (USD)", { exact: true }).fill("19.99");
+    await variantForm.getByRole("button", { name: "Add variant" }).click();
+    const skuField = variantForm.getByLabel("SKU");
+    await expect(skuField).toHaveAccessibleDescription(
+      /The SKU BD-TS-1D-1Y is already used by Bitdefender Total Security/,
+    );
+    await expect(skuField).toBeFocused();
+    await expect(rows).toHaveCount(1);
+    await expectAccessible(page, "a refused variant form");
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, "product-variants-refused-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Hiding takes it off sale without deleting it; showing puts it back.
+    const row = rows.first();
+    await row.getByRole("button", { name: `Hide ${sku}` }).click();
+    await expect(notice).toHaveText("Variant hidden: it is no longer sold.");
+    await expect(row).toContainText("Hidden");
+    await row.getByRole("button", { name: `Show ${sku}` }).click();
+    await expect(notice).toHaveText("Variant shown: it is on sale again.");
+    await expect(row).toContainText("On sale");
+
+    await row.getByRole("button", { name: `Delete ${sku}` }).click();
+    await expect(notice).toHaveText("Variant deleted.");
+    await expect(rows).toHaveCount(0);
+    await page.goto(route);
+    await hydrated(page);
+    await expect(page.getByTestId("variant-option")).toHaveCount(0);
+    await expect(page.getByTestId("product-price")).toContainText("$24.99");
+
+    // A variant with licence keys stays: the store says why and what to do instead.
+    await page.goto(`/admin/products?q=${encodeURIComponent("Bitdefender Total Security")}`);
+    const bitdefender = page.getByTestId("product-row").filter({ hasText: "Bitdefender Total Security" });
+    await page.goto(`/admin/products/${await bitdefender.first().getAttribute("data-product-id")}`);
+    await hydrated(page);
+    await rows.filter({ hasText: "BD-TS-1D-1Y" }).getByRole("button", { name: "Delete BD-TS-1D-1Y" }).click();
+    await expect(page.getByTestId("variants").getByRole("alert")).toContainText(
+      /^BD-TS-1D-1Y cannot be deleted: it has \d+ licence keys? .*on record\. Hide it instead/,
+    );
+    await expect(rows.filter({ hasText: "BD-TS-1D-1Y" })).toHaveCount(1);
+  });
+
   test("the files page lists the product images with previews, uploads and deletes", async ({ page }) => {
     const id = suffix();
     await page.goto("/admin/files");

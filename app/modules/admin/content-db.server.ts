@@ -1,7 +1,12 @@
 /** Whether a failed query broke a unique constraint (PostgreSQL 23505), on either driver, however it is wrapped. */
-export function isUniqueViolation(error: unknown): boolean {
+export const isUniqueViolation = (error: unknown) => hasErrorCode(error, "23505");
+
+/** Whether a failed query broke a foreign key (PostgreSQL 23503), on either driver, however it is wrapped. */
+export const isForeignKeyViolation = (error: unknown) => hasErrorCode(error, "23503");
+
+function hasErrorCode(error: unknown, code: string): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") return true;
+    if (typeof current === "object" && (current as { code?: unknown }).code === code) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

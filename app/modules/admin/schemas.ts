@@ -9,6 +9,23 @@ const money = (label: string) =>
     .regex(/^\d+(\.\d{1,2})?$/, `Enter the ${label} like 49.99`)
     .refine((value) => /^0*\d{1,6}(\.|$)/.test(value), `The ${label} can be at most 999999.99`);
 
+/** Empty (not counted) or the units of a printer or router on hand: a product's and a variant's stock. */
+const stockCount = z
+  .string()
+  .trim()
+  .regex(/^\d{0,7}$/, "Enter a whole number of units from 0 to 9999999, or leave it empty");
+
+/** A price before the discount is never below the price: a product's and a variant's forms. */
+function originalNotBelowPrice(form: { price: string; originalPrice?: string }, ctx: z.RefinementCtx) {
+  if (form.originalPrice !== undefined && Number(form.originalPrice) < Number(form.price)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["originalPrice"],
+      message: "The original price cannot be below the price",
+    });
+  }
+}
+
 const path = z
   .string({ error: "Enter the page address" })
   .trim()
@@ -106,24 +123,53 @@ export const productFormSchema = z
      * Units of a printer or router on hand and not yet ordered; empty: not counted (always in stock). Software
      * counts its key pool instead. Left out (a CSV without the column): unchanged.
      */
-    stock: z
-      .string()
-      .trim()
-      .regex(/^\d{0,7}$/, "Enter a whole number of units from 0 to 9999999, or leave it empty")
+    stock: stockCount
       .optional()
       .transform((text) => (text === undefined ? undefined : text === "" ? null : Number(text))),
   })
-  .superRefine((product, ctx) => {
-    if (product.originalPrice !== undefined && Number(product.originalPrice) < Number(product.price)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["originalPrice"],
-        message: "The original price cannot be below the price",
-      });
-    }
-  });
+  .superRefine(originalNotBelowPrice);
 
 export type ProductForm = z.infer<typeof productFormSchema>;
+
+/**
+ * A variant of a product, as the product page's Variants section edits it. SKUs stay short and plain (they stand
+ * in addresses, carts and CSVs as they are); the database keeps them unique in any case.
+ */
+export const variantFormSchema = z
+  .object({
+    sku: z
+      .string({ error: "Enter the SKU" })
+      .trim()
+      .min(1, "Enter the SKU")
+      .max(40, "At most 40 characters")
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, "Use letters, digits and dashes, like BD-TS-1D-1Y"),
+    label: z
+      .string({ error: "Enter the label" })
+      .trim()
+      .min(1, "Enter the label, like 1 device, 1 year")
+      .max(100, "At most 100 characters")
+      .refine(isOneLine, ONE_LINE_MESSAGE),
+    price: money("price"),
+    originalPrice: money("original price")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Printers and routers only; software counts the variant's key pool. */
+    stock: stockCount.optional().transform((text) => (text ? Number(text) : null)),
+    /** Months a key lasts from the payment; empty: perpetual. */
+    termMonths: z
+      .string()
+      .trim()
+      .optional()
+      .refine(
+        (text) => !text || (/^\d{1,3}$/.test(text) && Number(text) >= 1 && Number(text) <= 120),
+        "Enter a term from 1 to 120 months, or leave it empty for a perpetual licence",
+      )
+      .transform((text) => (text ? Number(text) : null)),
+    hidden: checkbox,
+  })
+  .superRefine(originalNotBelowPrice);
+
+export type VariantForm = z.infer<typeof variantFormSchema>;
 
 export const seoFormSchema = z.object({
   route: z
