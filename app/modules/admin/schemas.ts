@@ -141,8 +141,12 @@ export const variantFormSchema = z
       .string({ error: "Enter the SKU" })
       .trim()
       .min(1, "Enter the SKU")
-      .max(40, "At most 40 characters")
-      .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, "Use letters, digits and dashes, like BD-TS-1D-1Y"),
+      .max(64, "At most 64 characters")
+      // As the catalogue file and the database take them (db/migrations/0025), so an imported SKU can be saved here.
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+        "Start with a letter or digit, then letters, digits, dots, underscores or dashes, like BD-TS-1D-1Y",
+      ),
     label: z
       .string({ error: "Enter the label" })
       .trim()
