@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "~db/schema";
 import type { Product } from "~db/schema/catalogue";
+import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
+import { snapshotSize } from "~/modules/content/snapshot.server";
 import { drivers, type TestDatabase } from "../../tests/support/database";
+import { recordingLogger } from "../../tests/support/logger";
 import { testEnv, useDemoStore } from "../../tests/support/orders";
 import { loader } from "./catalogue-page";
 
@@ -50,10 +53,10 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
   });
 
   /** The loader's answer for the product's page at `search`: its data, and its status when not 200. */
-  async function page(search: string) {
+  async function page(search: string, contentVersion?: ContentVersion) {
     const answer = (await loader({
       request: new Request(`http://localhost${product.route}${search}`),
-      context: { db: database.db, env: testEnv() },
+      context: { db: database.db, env: testEnv(), ...(contentVersion ? { contentVersion } : {}) },
       params: {},
     } as never)) as unknown;
     const wrapped = answer as { type?: string; data?: unknown; init?: { status?: number } };
@@ -102,5 +105,30 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
       expect(answer.data.variants).toHaveLength(2);
       expect(answer.data.seo.canonical).toBe(`https://shop.example.com${product.route}`);
     }
+  });
+
+  describe("kept in the public data snapshot", () => {
+    let contentVersion: ContentVersion;
+    beforeAll(async () => {
+      contentVersion = await startContentVersion(database, recordingLogger().logger);
+    });
+    afterAll(() => contentVersion?.close());
+
+    it("keeps one entry per variant it sells, and none for made-up SKUs, however many are asked for", async () => {
+      await page("", contentVersion);
+      await page("?variant=PAGE-2Y", contentVersion);
+      const kept = snapshotSize(contentVersion);
+      for (let n = 0; n < 50; n++) {
+        const answer = await page(`?variant=MADE-UP-${n}`, contentVersion);
+        expect(answer.status).toBe(404);
+        expect(answer.data.unknownVariant).toBe(`MADE-UP-${n}`);
+      }
+      // Another spelling of a SKU it sells is the same page.
+      expect((await page("?variant=page-2y", contentVersion)).data.selected?.sku).toBe("PAGE-2Y");
+      expect((await page("?variant=PAGE-1Y", contentVersion)).data.seo.canonical).toBe(
+        `https://shop.example.com${product.route}`,
+      );
+      expect(snapshotSize(contentVersion)).toBe(kept);
+    });
   });
 });

@@ -31,17 +31,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!path.success) throw data(null, { status: 404 });
   const page = requestedPage(url);
   if (page === null) throw data(null, { status: 404 });
-  // The variant chosen on a product page (`?variant=SKU`): each has a page of its own, with its own price.
-  const variant = url.searchParams.get("variant");
-  const found = await fromSnapshot(context, `catalogue:${path.data}:${page}:${variant ?? ""}`, () =>
-    cataloguePageData(context, path.data, page, variant),
-  );
+  const load = (sku: string | null) =>
+    fromSnapshot(context, `catalogue:${path.data}:${page}:${sku ?? ""}`, () =>
+      cataloguePageData(context, path.data, page, sku),
+    );
+  const found = await load(null);
   if (!found) throw data(null, { status: 404 });
   // A stored route always starts with one slash, so the redirect stays on this store.
   if ("movedTo" in found) throw redirect(`${found.movedTo}${url.search}`, 301);
-  // A variant the product does not sell (a link to one since removed): the product with its variants to choose
-  // from, said plainly, and a 404 so that search engines drop the address.
-  return found.unknownVariant === null ? found : data(found, { status: 404 });
+  // The variant chosen on a product page (`?variant=SKU`): each has a page of its own, with its own price. A brand
+  // page has no variants: whatever `?variant=` says changes nothing on it.
+  const asked = url.searchParams.get("variant");
+  if (asked === null || found.page.kind !== "product") return found;
+  const chosen = variantWithSku(found.variants, asked);
+  // A variant the product does not sell (a link to one since removed, or made up): the product with its variants
+  // to choose from, said plainly, and a 404 so that search engines drop the address. Kept under the product's own
+  // entry, so made-up SKUs cannot push the store's pages out of the snapshot.
+  if (!chosen) return data({ ...found, unknownVariant: asked }, { status: 404 });
+  // The first variant's page is the product's page; another's is kept under its SKU as the store spells it.
+  if (chosen === found.variants[0]) return found;
+  const variantPage = await load(chosen.sku);
+  // Gone between the two reads (the product moved or was removed a moment ago): as if asked a moment later.
+  if (!variantPage || "movedTo" in variantPage) throw data(null, { status: 404 });
+  return variantPage;
 }
 
 /** What the page at `path` shows, the same for every visitor (kept in the public data snapshot). */
@@ -49,6 +61,7 @@ async function cataloguePageData(
   context: Route.LoaderArgs["context"],
   path: string,
   pageNumber: number,
+  /** A SKU the product sells (the loader checked it), or null for the product's own page. */
   variantSku: string | null,
 ) {
   const page = await resolveCataloguePath(context, path, pageNumber);
@@ -95,7 +108,8 @@ async function cataloguePageData(
       availability: availabilityOf(stock, 1, MAX_QUANTITY),
       variants,
       selected,
-      unknownVariant: variantSku !== null && !asked ? variantSku : null,
+      // Set by the loader, outside the snapshot, for a SKU the product does not sell.
+      unknownVariant: null as string | null,
       waitingOrderHours: store.waitingOrderHours,
       lowStockThreshold: store.lowStockThreshold,
     };
@@ -112,7 +126,6 @@ async function cataloguePageData(
     availability: null,
     variants: [],
     selected: null,
-    // A brand page has no variants: whatever `?variant=` says changes nothing on it.
     unknownVariant: null,
     waitingOrderHours: 0,
     lowStockThreshold: 0,

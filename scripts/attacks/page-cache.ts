@@ -36,6 +36,9 @@ function raw(
   });
 }
 
+/** A demo product sold in variants (devices x years). */
+const VARIANT_PRODUCT = "/antivirus/bitdefender/total-security";
+
 const fresh = (path: string) => `${path}?attack=${randomInt(1e12)}`;
 
 export const pageCacheAttacks: Attack[] = [
@@ -106,7 +109,7 @@ export const pageCacheAttacks: Attack[] = [
     },
   },
   {
-    name: "push the store's pages out of the page cache, or grow it, with odd and huge query strings",
+    name: "push the store's pages out of the page cache, or grow it, with odd and huge query strings and made-up variants",
     async run(kit) {
       await raw(kit, "/");
       const before = await raw(kit, "/");
@@ -121,6 +124,10 @@ export const pageCacheAttacks: Attack[] = [
         `/about?q=${"x".repeat(900)}`,
         `/about?q=${"x".repeat(6000)}`,
         `/about?q=${"x".repeat(20000)}`,
+        // A product page's variant is chosen by its SKU: a made-up one is a 404 that shows the product.
+        `${VARIANT_PRODUCT}?variant=%3Cscript%3Ealert(1)%3C/script%3E`,
+        `${VARIANT_PRODUCT}?variant=${"Z".repeat(5000)}`,
+        `${VARIANT_PRODUCT}?variant=BD-TS-1D-1Y&variant=%3Cscript%3Ealert(1)%3C/script%3E`,
       ];
       for (const path of odd) {
         for (let n = 0; n < 2; n++) {
@@ -136,7 +143,12 @@ export const pageCacheAttacks: Attack[] = [
       // Within the minute a page is kept (whatever this machine's speed): the home page stays while the crawl goes on.
       await raw(kit, "/");
       const until = Date.now() + 15_000;
-      for (let n = 0; n < 300 && Date.now() < until; n++) await raw(kit, `/about?crawl=${randomInt(1e12)}`);
+      for (let n = 0; n < 300 && Date.now() < until; n++) {
+        await raw(
+          kit,
+          n % 2 ? `/about?crawl=${randomInt(1e12)}` : `${VARIANT_PRODUCT}?variant=X-${randomInt(1e12)}`,
+        );
+      }
       const after = await raw(kit, "/");
       kit.refused(
         after.headers["x-cache"] === "hit",
