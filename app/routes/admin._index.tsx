@@ -8,7 +8,8 @@ import { ADMIN_ACCOUNT_PATH, getViewer, PRIVATE_HEADERS } from "~/modules/accoun
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { SalesChart } from "~/modules/admin/components/sales-chart";
-import { salesSummary, workQueue } from "~/modules/admin/dashboard.server";
+import { keyEconomics, salesSummary, workQueue } from "~/modules/admin/dashboard.server";
+import { KeyEconomics } from "~/modules/admin/components/key-economics";
 import { TextField } from "~/ui/field";
 import { type ActionReply, refusal } from "~/lib/action-reply";
 import type { Route } from "./+types/admin._index";
@@ -36,8 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // On admin:create's temporary password: choose a new one first.
   if (viewer.mustChangePassword) throw redirect(ADMIN_ACCOUNT_PATH, { headers: PRIVATE_HEADERS });
-  const [sales, queue] = await Promise.all([salesSummary(context.db), workQueue(context.db)]);
-  return data({ view: "dashboard" as const, sales, queue }, { headers: PRIVATE_HEADERS });
+  const [sales, queue, keys] = await Promise.all([
+    salesSummary(context.db),
+    workQueue(context.db),
+    keyEconomics(context.db),
+  ]);
+  return data({ view: "dashboard" as const, sales, queue, keys }, { headers: PRIVATE_HEADERS });
 }
 
 type Reply = ActionReply<{ email?: string }>;
@@ -180,7 +185,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
       <SignIn signedInAs={loaderData.signedInAs} redirectTo={loaderData.redirectTo} reply={actionData} />
     );
   }
-  const { sales, queue } = loaderData;
+  const { sales, queue, keys } = loaderData;
   return (
     <AdminPage title="Dashboard" intro="Paid orders and revenue (UTC days), and what needs doing.">
       <div className="grid gap-4 sm:grid-cols-3" data-testid="sales-summary">
@@ -194,6 +199,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
           30 days (placed while test payments were on; no money moved).
         </p>
       ) : null}
+      <KeyEconomics economics={keys} />
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SalesChart days={sales.chart} />
         <section aria-labelledby="work-queue" className="rounded-xl border border-slate-200 bg-white p-4">

@@ -282,6 +282,11 @@ export const licenceKeys = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** When it stops working: its order's payment date plus its line's term, set as it is delivered; null: never. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Who the store bought it from, what it paid for it and the purchase it came in, as the owner imported them. */
+    supplier: text("supplier"),
+    /** Null: the owner did not say (a margin is then not known), never taken as zero. */
+    costCents: integer("cost_cents"),
+    batch: text("batch"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -299,6 +304,9 @@ export const licenceKeys = pgTable(
     index("licence_keys_variant_available_idx")
       .on(table.variantId, table.id)
       .where(sql`${table.orderLineId} is null and ${table.variantId} is not null`),
+    check("licence_keys_cost_check", sql`${table.costCents} between 0 and 100000000`),
+    check("licence_keys_supplier_check", sql`length(${table.supplier}) between 1 and 100`),
+    check("licence_keys_batch_check", sql`length(${table.batch}) between 1 and 100`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { parseKeyImport } from "./key-import.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, brandContent, products } from "~db/schema";
@@ -10,7 +11,6 @@ import {
   createProduct,
   deleteProduct,
   importKeys,
-  keyImportSchema,
   listProducts,
   productListQuery,
   updateProduct,
@@ -111,10 +111,14 @@ describe.each(drivers)("the admin's catalogue and content tools on %s", (driver)
       .select()
       .from(products)
       .where(eq(products.route, "/antivirus/norton/test-suite"));
-    const keys = keyImportSchema.parse({
-      keys: 'key,notes\n"AAAAA-11111",first\nBBBBB-22222\n\nAAAAA-11111\n',
-    }).keys;
-    expect(keys).toEqual(["AAAAA-11111", "BBBBB-22222", "AAAAA-11111"]);
+    const parsed = parseKeyImport('key\n"AAAAA-11111"\nBBBBB-22222,first\n\nAAAAA-11111\n', {});
+    if (!parsed.ok) throw new Error(parsed.message);
+    const keys = parsed.value;
+    expect(keys.map((entry) => (typeof entry === "string" ? entry : entry.key))).toEqual([
+      "AAAAA-11111",
+      "BBBBB-22222",
+      "AAAAA-11111",
+    ]);
     expect(await importKeys(ctx, product!.id, keys, ADMIN)).toMatchObject({
       added: 2,
       duplicates: 1,

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
-import { orderLines, orders, outboxEmails } from "~db/schema";
+import { licenceKeys, orderLines, orders, outboxEmails } from "~db/schema";
 import { lowKeyPools, lowPhysicalStock } from "~/modules/catalogue/stock.server";
 import { getSettings } from "~/modules/orders/settings.server";
 
@@ -107,5 +107,68 @@ export async function workQueue(db: Database) {
     failedEmails: failed?.n ?? 0,
     lowKeyPools: lowPools,
     lowStock,
+  };
+}
+
+/**
+ * Licence keys as money: what the unsold keys cost the store, and what the licences paid for in the last 30 days
+ * earned over their keys' cost (lines before tax and after discount; refunded lines left out). Lines whose keys
+ * include one imported without a cost are counted apart, never priced at zero.
+ */
+export async function keyEconomics(db: Database, now = new Date()) {
+  const since = new Date(now.getTime() - 30 * DAY);
+  const lineKeys = db
+    .select({
+      lineId: licenceKeys.orderLineId,
+      costCents: sql<number>`sum(${licenceKeys.costCents})`.as("cost_cents"),
+      uncosted: sql<number>`count(*) filter (where ${licenceKeys.costCents} is null)`.as("uncosted"),
+    })
+    .from(licenceKeys)
+    .where(and(sql`${licenceKeys.orderLineId} is not null`, isNull(licenceKeys.revokedAt)))
+    .groupBy(licenceKeys.orderLineId)
+    .as("line_keys");
+  const costed = sql`${lineKeys.uncosted} = 0`;
+  const netCents = sql`${orderLines.lineTotalCents} - ${orderLines.discountCents}
+    - case when ${orders.pricesIncludeTax} then ${orderLines.taxCents} else 0 end`;
+  const [[pool], [sold]] = await Promise.all([
+    db
+      .select({
+        valueCents: sql<number>`coalesce(sum(${licenceKeys.costCents}), 0)`.mapWith(Number),
+        uncosted: sql<number>`count(*) filter (where ${licenceKeys.costCents} is null)`.mapWith(Number),
+      })
+      .from(licenceKeys)
+      .where(isNull(licenceKeys.orderLineId)),
+    db
+      .select({
+        revenueCents: sql<number>`coalesce(sum(${netCents}) filter (where ${costed}), 0)`.mapWith(Number),
+        costCents: sql<number>`coalesce(sum(${lineKeys.costCents}) filter (where ${costed}), 0)`.mapWith(
+          Number,
+        ),
+        lines: sql<number>`count(*) filter (where ${costed})`.mapWith(Number),
+        uncostedLines: sql<number>`count(*) filter (where not ${costed})`.mapWith(Number),
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .innerJoin(lineKeys, eq(lineKeys.lineId, orderLines.id))
+      .where(
+        and(
+          sql`${orders.paymentStatus} = 'paid'`,
+          eq(orders.isTest, false),
+          gte(orders.paidAt, since),
+          isNull(orderLines.refundedAt),
+        ),
+      ),
+  ]);
+  return {
+    /** The unsold keys at cost, and how many of them have no cost on record. */
+    pool: { valueCents: pool?.valueCents ?? 0, uncosted: pool?.uncosted ?? 0 },
+    /** The last 30 days' licence lines whose every key has a cost: revenue, cost, margin; the rest counted. */
+    month: {
+      revenueCents: sold?.revenueCents ?? 0,
+      costCents: sold?.costCents ?? 0,
+      marginCents: (sold?.revenueCents ?? 0) - (sold?.costCents ?? 0),
+      lines: sold?.lines ?? 0,
+      uncostedLines: sold?.uncostedLines ?? 0,
+    },
   };
 }

@@ -102,6 +102,7 @@ export async function adminOrder(db: OrdersContext["db"], number: number) {
         lineId: licenceKeys.orderLineId,
         hint: licenceKeys.keyHint,
         revokedAt: licenceKeys.revokedAt,
+        costCents: licenceKeys.costCents,
       })
       .from(licenceKeys)
       .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
@@ -129,6 +130,9 @@ export async function adminOrder(db: OrdersContext["db"], number: number) {
       revokedHints: hints
         .filter((hint) => hint.lineId === line.id && hint.revokedAt !== null)
         .map((hint) => hint.hint),
+      keyCosts: hints
+        .filter((hint) => hint.lineId === line.id && hint.revokedAt === null)
+        .map((hint) => hint.costCents),
     })),
     events,
     shipments,

@@ -1,10 +1,13 @@
-import { eq, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { licenceKeys, products, productVariants } from "~db/schema";
+import { auditLog, licenceKeys, orders, products, productVariants } from "~db/schema";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { placeOrder, type OrdersContext } from "../orders/orders.server";
-import { LOW_KEY_POOL } from "./dashboard.server";
+import { adminOrderView } from "../orders/order-view";
+import { keyEconomics, LOW_KEY_POOL } from "./dashboard.server";
+import { parseKeyImport } from "./key-import.server";
+import { adminOrder } from "./orders.server";
 import { importPoolKeys, keyPoolDetail, keyPoolQuery, listKeyPools } from "./product-keys.server";
 import { createProduct } from "./products.server";
 import { productFormSchema } from "./schemas";
@@ -158,5 +161,123 @@ describe.each(drivers)("licence key pools for the admin on %s", (driver) => {
       .innerJoin(productVariants, eq(productVariants.id, licenceKeys.variantId))
       .where(eq(licenceKeys.keyHint, "••••0002"));
     expect(variantIds).toContainEqual({ variant: "BD-TS-3D-2Y" });
+  });
+
+  it("keeps each key's supplier, cost and batch, values the unsold keys, and gives each order its margin over its keys' cost", async () => {
+    const created = await createProduct(
+      database.db,
+      productFormSchema.parse({
+        groupKey: "Norton",
+        externalId: "margin-test",
+        name: "Norton Margin Test",
+        description: "Keys bought at a known cost.",
+        price: "25.00",
+        img: "/placeholder/product/margin.svg",
+        route: "/antivirus/norton/margin-test",
+      }),
+      ADMIN,
+    );
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    const economicsBefore = await keyEconomics(database.db);
+    const file = parseKeyImport(
+      "key,cost,supplier,batch\nMARGIN-0001,12.00,,B-7\nMARGIN-0002,7.5,Other Keys Ltd,\nMARGIN-0003,,,\n",
+      { supplier: "Acme Keys", batch: "B-8" },
+    );
+    if (!file.ok) throw new Error(file.message);
+    expect(await importPoolKeys(ctx, created.id, file.value, ADMIN)).toMatchObject({ ok: true, added: 3 });
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "keys.import"), eq(auditLog.entityId, String(created.id))));
+    expect(audit!.after).toMatchObject({
+      added: 3,
+      suppliers: ["Acme Keys", "Other Keys Ltd"],
+      batches: ["B-7", "B-8"],
+    });
+    expect(JSON.stringify(audit)).not.toContain("MARGIN-000");
+
+    const pool = (await keyPoolDetail(database.db, created.id))!;
+    expect(pool).toMatchObject({ available: 3, valueCents: 1950, uncosted: 1 });
+    expect(
+      pool.recent.map(({ hint, supplier, costCents, batch }) => ({ hint, supplier, costCents, batch })),
+    ).toEqual([
+      { hint: "••••0003", supplier: "Acme Keys", costCents: null, batch: "B-8" },
+      { hint: "••••0002", supplier: "Other Keys Ltd", costCents: 750, batch: "B-8" },
+      { hint: "••••0001", supplier: "Acme Keys", costCents: 1200, batch: "B-7" },
+    ]);
+    expect((await keyEconomics(database.db)).pool).toEqual({
+      valueCents: economicsBefore.pool.valueCents + 1950,
+      uncosted: economicsBefore.pool.uncosted + 1,
+    });
+
+    // Two keys at $12.00 and $7.50 on a line of 2 x $25.00 (no tax for this address): $30.50 earned.
+    const cart = [{ groupKey: "Norton", id: "margin-test", quantity: 2 }];
+    const costed = await placeOrder(ctx, checkout({ email: "margin@example.com", cart }));
+    if (!costed.ok) throw new Error(JSON.stringify(costed.errors));
+    const view = async (number: number) => {
+      const order = (await adminOrder(database.db, number))!;
+      return adminOrderView({ ...order, documents: [] });
+    };
+    const first = await view(costed.number);
+    expect(first.lines[0]!.margin).toEqual({ known: true, costCents: 1950, marginCents: 3050 });
+    expect(first.margin).toEqual({ known: true, costCents: 1950, marginCents: 3050 });
+    expect((await keyPoolDetail(database.db, created.id))!).toMatchObject({ valueCents: 0, uncosted: 1 });
+
+    // The last key has no cost: its order's margin is not known, not priced as if the key were free.
+    const uncosted = await placeOrder(
+      ctx,
+      checkout({ email: "margin@example.com", cart: [{ ...cart[0]!, quantity: 1 }] }),
+    );
+    if (!uncosted.ok) throw new Error(JSON.stringify(uncosted.errors));
+    expect((await view(uncosted.number)).margin).toEqual({ known: false, uncostedKeys: 1 });
+
+    // The dashboard counts paid orders that moved money: these sandbox orders are tests until marked real here.
+    await database.db
+      .update(orders)
+      .set({ isTest: false })
+      .where(inArray(orders.number, [costed.number, uncosted.number]));
+    const month = (await keyEconomics(database.db)).month;
+    expect(month.revenueCents - economicsBefore.month.revenueCents).toBe(5000);
+    expect(month.costCents - economicsBefore.month.costCents).toBe(1950);
+    expect(month.marginCents - economicsBefore.month.marginCents).toBe(3050);
+    expect(month.uncostedLines - economicsBefore.month.uncostedLines).toBe(1);
+  });
+
+  it("refuses an import whose file or form says something wrong, naming the row, and adds nothing", async () => {
+    const [product] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.route, "/antivirus/norton/pool-test"));
+    for (const [text, fields, message] of [
+      [
+        "key,cots\nBAD-ROW-0001,5\n",
+        {},
+        'The file has a column "cots" the import does not know: its columns are key, supplier, cost and batch',
+      ],
+      [
+        "key,cost\nBAD-ROW-0001,5\nBAD-ROW-0002,five\n",
+        {},
+        'Row 3: the cost "five" is not an amount, like 12.50',
+      ],
+      ["key,cost\nBAD-ROW-0001,5\n,1\n", {}, "Row 3: the key is empty"],
+      [
+        "key,supplier\nBAD-ROW-0001," + "x".repeat(101) + "\n",
+        {},
+        "Row 2: the supplier has at most 100 characters",
+      ],
+      ["BAD-ROW-0001\n", { cost: "-3" }, 'The cost "-3" is not an amount, like 12.50'],
+      ["BAD-ROW-0001\n", { cost: "2000000" }, "A key's cost can be at most $1,000,000"],
+      ["BAD-ROW-0001\nABC\n", {}, "Key 2: each key must have at least 5 characters"],
+      ["key,cost\n", {}, "The file has a header but no keys under it"],
+    ] as const) {
+      expect(parseKeyImport(text, fields)).toEqual({ ok: false, message });
+    }
+    // The form's values reach every key of a bare list; "$" before a cost is read as the cost.
+    expect(parseKeyImport("GOOD-ROW-0001\n", { supplier: " Acme ", cost: "$3.10", batch: "" })).toEqual({
+      ok: true,
+      value: [{ key: "GOOD-ROW-0001", supplier: "Acme", costCents: 310, batch: null }],
+    });
+    const keys = await database.db.select().from(licenceKeys).where(like(licenceKeys.keyHint, "%ROW%"));
+    expect(keys.filter((key) => key.productId === product!.id)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~db/client.server";
 import { brandGroups, licenceKeys, orderLines, orders, products, productVariants } from "~db/schema";
+import type { KeyEntry } from "~/modules/orders/licence-keys.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
 import { LOW_KEY_POOL } from "./dashboard.server";
 import { likePattern, listQuerySchema, type ListPage, offsetOf } from "./list-query";
@@ -89,6 +90,18 @@ export async function listKeyPools(db: Database, query: KeyPoolQuery): Promise<L
   };
 }
 
+/** A pool's unsold keys at what the store paid for them, and how many have no cost on record. */
+const poolValue = {
+  valueCents:
+    sql<number>`coalesce(sum(${licenceKeys.costCents}) filter (where ${licenceKeys.orderLineId} is null), 0)`.mapWith(
+      Number,
+    ),
+  uncosted:
+    sql<number>`count(${licenceKeys.id}) filter (where ${licenceKeys.orderLineId} is null and ${licenceKeys.costCents} is null)`.mapWith(
+      Number,
+    ),
+};
+
 /** How many of a product's keys to show, newest first. */
 export const RECENT_KEYS = 20;
 
@@ -115,6 +128,7 @@ export async function keyPoolDetail(db: Database, productId: number) {
       .select({
         available: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is null)`.mapWith(Number),
         assigned: sql<number>`count(*) filter (where ${licenceKeys.orderLineId} is not null)`.mapWith(Number),
+        ...poolValue,
       })
       .from(licenceKeys)
       .where(eq(licenceKeys.productId, productId)),
@@ -131,6 +145,9 @@ export async function keyPoolDetail(db: Database, productId: number) {
         assignedAt: licenceKeys.assignedAt,
         revokedAt: licenceKeys.revokedAt,
         orderNumber: orders.number,
+        supplier: licenceKeys.supplier,
+        costCents: licenceKeys.costCents,
+        batch: licenceKeys.batch,
       })
       .from(licenceKeys)
       .leftJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
@@ -144,9 +161,18 @@ export async function keyPoolDetail(db: Database, productId: number) {
     product: { ...product, software: Boolean(product.software) },
     available: counts?.available ?? 0,
     assigned: counts?.assigned ?? 0,
+    /** What the unsold keys cost the store, and how many of them were imported without a cost. */
+    valueCents: counts?.valueCents ?? 0,
+    uncosted: counts?.uncosted ?? 0,
     waitingOrders: waiting?.n ?? 0,
     /** Empty for a product sold without variants; otherwise its keys are imported per variant. */
-    variants: variants.map(({ sku, label, available }) => ({ sku, label, available })),
+    variants: variants.map(({ sku, label, available, valueCents, uncosted }) => ({
+      sku,
+      label,
+      available,
+      valueCents,
+      uncosted,
+    })),
     recent: recent.map((key) => ({
       id: key.id,
       hint: key.hint,
@@ -155,6 +181,9 @@ export async function keyPoolDetail(db: Database, productId: number) {
       /** Set when the line it was sold on was refunded: kept against that order, never sold again. */
       revokedAt: key.revokedAt?.toISOString() ?? null,
       orderNumber: key.orderNumber,
+      supplier: key.supplier,
+      costCents: key.costCents,
+      batch: key.batch,
     })),
   };
 }
@@ -170,7 +199,7 @@ export type PoolImport =
 export async function importPoolKeys(
   ctx: OrdersContext,
   productId: number,
-  keys: string[],
+  keys: KeyEntry[],
   admin: string,
   /** The variant's SKU (any case), which a product sold by variant needs and one without refuses. */
   variantSku?: string,
@@ -221,6 +250,7 @@ function variantsOf(db: Database, productId: number) {
         sql<number>`count(${licenceKeys.id}) filter (where ${licenceKeys.orderLineId} is null)`.mapWith(
           Number,
         ),
+      ...poolValue,
     })
     .from(productVariants)
     .leftJoin(licenceKeys, eq(licenceKeys.variantId, productVariants.id))

@@ -7,7 +7,7 @@ import type { FieldErrors } from "~/lib/forms";
 import type { KeyCipher } from "~/lib/key-cipher.server";
 import { parseMoney, toDecimalString } from "~/lib/money";
 import { isPhysicalSection, SECTION_ORDER } from "~/modules/catalogue/sections";
-import { addLicenceKeys, keyPoolCounts } from "~/modules/orders/licence-keys.server";
+import { addLicenceKeys, type KeyEntry, keyPoolCounts } from "~/modules/orders/licence-keys.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
 import { getSettings } from "~/modules/orders/settings.server";
 import { recordAudit } from "~/lib/audit-log.server";
@@ -15,7 +15,6 @@ import { LOW_KEY_POOL } from "./dashboard.server";
 import { likePattern } from "./list-query";
 import { deliverAwaitingKeys } from "~/modules/orders/fulfilment.server";
 import { brandPageReason, reservedRouteReason } from "./product-routes";
-import { KEY_IMPORT_MAX_BYTES } from "./product-import";
 import type { ProductForm } from "./schemas";
 
 export const productListQuery = z.object({
@@ -362,34 +361,25 @@ export async function deleteProduct(
   });
 }
 
-export const keyImportSchema = z.object({
-  keys: z
-    .string({ error: "Paste the keys, one per line" })
-    .max(KEY_IMPORT_MAX_BYTES, "Import at most about 20,000 keys at a time")
-    .transform((text) =>
-      text
-        .split(/\r?\n/)
-        // A CSV export: the key is the first column.
-        .map((line) => line.split(",")[0]!.replace(/^"|"$/g, "").trim())
-        .filter((key) => key !== "" && !/^(key|licen[cs]e ?key)$/i.test(key)),
-    )
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .min(5, "Each key must have at least 5 characters")
-            .max(200, "A key has at most 200 characters"),
-        )
-        .min(1, "Paste the keys, one per line"),
-    ),
-});
+/** The suppliers and batches an import named, for its audit entry (never the keys). */
+function importSources(keys: KeyEntry[]) {
+  const sources = keys.filter((entry) => typeof entry !== "string");
+  const distinct = (values: Array<string | null | undefined>) => [
+    ...new Set(values.filter((value): value is string => Boolean(value))),
+  ];
+  const suppliers = distinct(sources.map((entry) => entry.supplier));
+  const batches = distinct(sources.map((entry) => entry.batch));
+  return {
+    ...(suppliers.length > 0 ? { suppliers } : {}),
+    ...(batches.length > 0 ? { batches } : {}),
+  };
+}
 
 /** Adds keys to a product's pool, then serves orders that were waiting for them. */
 export async function importKeys(
   ctx: OrdersContext & { cipher: KeyCipher },
   productId: number,
-  keys: string[],
+  keys: KeyEntry[],
   admin: string,
   /** The variant whose pool takes them; none for a product sold without variants. */
   variant?: { id: number; sku: string },
@@ -401,7 +391,11 @@ export async function importKeys(
       action: "keys.import",
       entity: "product",
       entityId: productId,
-      after: variant ? { ...result, variant: variant.sku } : result,
+      after: {
+        ...result,
+        ...(variant ? { variant: variant.sku } : {}),
+        ...importSources(keys),
+      },
     });
     return result;
   });

@@ -24,30 +24,46 @@ export type KeyImportReport = { added: number; duplicates: number };
 export const termEnd = (paid: SQLWrapper, months: number | SQLWrapper) =>
   sql<Date>`${paid} + make_interval(months => ${months}::int)`;
 
+/** Where a key came from, as the owner imported it: each part null when not said. */
+export type KeySource = { supplier: string | null; costCents: number | null; batch: string | null };
+
+/** A key to add, bare or with where it came from. */
+export type KeyEntry = string | ({ key: string } & Partial<KeySource>);
+
 /**
- * Adds keys to a product's pool (or to one of its variants' pools), encrypted; a key already known (to any product)
- * is skipped, not added twice.
+ * Adds keys to a product's pool (or to one of its variants' pools), encrypted, each with its supplier, cost and
+ * batch when given; a key already known (to any product) is skipped, not added twice.
  */
 export async function addLicenceKeys(
   tx: Database | Transaction,
   cipher: KeyCipher,
   productId: number,
-  keys: string[],
+  keys: KeyEntry[],
   variantId: number | null = null,
 ): Promise<KeyImportReport> {
-  const unique = [...new Map(keys.map((key) => [normalizeKey(key), key.trim()])).values()].filter(
-    (key) => key !== "",
-  );
+  // The first spelling of a key in the import is the one kept, with its source.
+  const seen = new Set<string>();
+  const unique = keys
+    .map((entry) => (typeof entry === "string" ? { key: entry } : entry))
+    .filter(({ key }) => {
+      const normal = normalizeKey(key);
+      if (normal === "" || seen.has(normal)) return false;
+      seen.add(normal);
+      return true;
+    });
   if (unique.length === 0) return { added: 0, duplicates: keys.length };
   const inserted = await tx
     .insert(licenceKeys)
     .values(
-      unique.map((key) => ({
+      unique.map(({ key, supplier = null, costCents = null, batch = null }) => ({
         productId,
         variantId,
-        keyCiphertext: cipher.encrypt(key),
-        keyFingerprint: cipher.fingerprint(key),
-        keyHint: keyHint(key),
+        keyCiphertext: cipher.encrypt(key.trim()),
+        keyFingerprint: cipher.fingerprint(key.trim()),
+        keyHint: keyHint(key.trim()),
+        supplier,
+        costCents,
+        batch,
       })),
     )
     .onConflictDoNothing({ target: licenceKeys.keyFingerprint })

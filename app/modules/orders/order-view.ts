@@ -1,3 +1,4 @@
+import { lineMargin, orderMargin } from "./margins";
 import type {
   Order,
   orderEvents,
@@ -73,6 +74,8 @@ export type StoredLine = Pick<
     keys?: string[];
     keyHints?: string[];
     revokedHints?: string[];
+    /** What each of the line's keys cost (the admin's view); null: imported without a cost. */
+    keyCosts?: Array<number | null>;
     /** When the line's keys expire (the buyer's view); null or absent: perpetual, or no keys yet. */
     keysExpireAt?: Date | null;
   };
@@ -258,6 +261,7 @@ export function adminOrderView(
 ) {
   const { order, lines } = source;
   const view = orderView(source);
+  const margins = lines.map((line) => lineMargin(line, order.pricesIncludeTax, line.keyCosts ?? []));
   return {
     ...view,
     userId: order.userId,
@@ -270,7 +274,9 @@ export function adminOrderView(
       ...line,
       keyHints: lines[index]!.keyHints ?? [],
       revokedHints: lines[index]!.revokedHints ?? [],
+      margin: margins[index]!,
     })),
+    margin: orderMargin(margins),
     shipments: source.shipments.map((shipment) => ({
       id: shipment.id,
       ...parcel(shipment),

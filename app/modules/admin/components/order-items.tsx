@@ -2,9 +2,25 @@ import { Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { LineAdjustments } from "~/modules/orders/components/line-adjustments";
 import { OrderTotals } from "~/modules/orders/components/order-totals";
+import type { LineMargin } from "~/modules/orders/margins";
 import type { AdminOrderView } from "~/modules/orders/order-view";
 import { Panel } from "./admin-page";
 import { KeyHints, LineStateBadge } from "./order-life";
+
+const uncostedText = (keys: number) =>
+  `not known: ${keys} ${keys === 1 ? "key was" : "keys were"} imported without a cost`;
+
+/** What a line's keys cost and what it earned, for the owner only. */
+function MarginNote({ margin, testId }: { margin: LineMargin | null; testId: string }) {
+  if (!margin) return null;
+  return (
+    <span className="mt-1 block text-xs text-slate-600" data-testid={testId}>
+      {margin.known
+        ? `Keys cost ${formatMoney(margin.costCents)} · margin ${formatMoney(margin.marginCents)}`
+        : `Margin ${uncostedText(margin.uncostedKeys)}`}
+    </span>
+  );
+}
 
 /** The admin's items of an order: each line with its state and key hints, the totals, and keys still to send. */
 export function AdminOrderItems({ order }: { order: AdminOrderView }) {
@@ -47,6 +63,7 @@ export function AdminOrderItems({ order }: { order: AdminOrderView }) {
                     {line.quantity} × {formatMoney(line.unitPriceCents)}
                   </span>
                   <KeyHints line={line} />
+                  <MarginNote margin={line.margin} testId="admin-order-line-margin" />
                 </td>
                 <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell sm:px-3">
                   {formatMoney(line.unitPriceCents)}
@@ -78,6 +95,14 @@ export function AdminOrderItems({ order }: { order: AdminOrderView }) {
           taxIdLabel="Buyer's tax ID"
           className="space-y-1 text-sm"
         />
+        {order.margin ? (
+          <p className="mt-2 border-t border-slate-100 pt-2 text-sm" data-testid="admin-order-margin">
+            <span className="font-semibold text-ink-900">Margin on licence keys: </span>
+            {order.margin.known
+              ? `${formatMoney(order.margin.marginCents)} (keys cost ${formatMoney(order.margin.costCents)})`
+              : uncostedText(order.margin.uncostedKeys)}
+          </p>
+        ) : null}
       </div>
       {order.awaitingKeys > 0 ? (
         <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
