@@ -226,8 +226,13 @@ test.describe("the admin's products, keys, import and files", () => {
 
     const keys = [1, 2, 3].map((n) => `E2E-${id.toUpperCase()}-000${n}`);
     await pool.getByLabel("Paste keys, one per line").fill(keys.join("\n"));
+    // Where they came from: the form's supplier, cost and batch go to each pasted key.
+    await pool.getByLabel("Supplier", { exact: true }).fill("Acme Keys");
+    await pool.getByLabel("Cost per key ($)").fill("12.00");
+    await pool.getByLabel("Batch", { exact: true }).fill("B-1");
     await pool.getByRole("button", { name: "Add keys" }).click();
     await expect(pool.getByTestId("key-import-result")).toHaveText("Added 3 keys; 0 duplicates skipped.");
+    await expect(pool.getByTestId("pool-value")).toContainText("$36.00");
     // A file past the limit is refused beside the field, and nothing is sent.
     await pool.getByLabel(/Or a CSV file/).setInputFiles({
       name: "all-keys.csv",
@@ -240,20 +245,33 @@ test.describe("the admin's products, keys, import and files", () => {
     await pool.getByRole("button", { name: "Add keys" }).click();
     await expect(pool.getByLabel(/Or a CSV file/)).toBeFocused();
     await expect(pool.getByTestId("key-import-result")).toHaveText("Added 3 keys; 0 duplicates skipped.");
-    // A CSV file with a header, a known key and a new one.
+    // A file with a column the import does not know is refused whole, naming it.
     await pool.getByLabel(/Or a CSV file/).setInputFiles({
       name: "keys.csv",
       mimeType: "text/csv",
-      buffer: Buffer.from(`key,note\n${keys[0]},again\nE2E-${id.toUpperCase()}-0004,new\n`),
+      buffer: Buffer.from(`key,note\nE2E-${id.toUpperCase()}-0004,new\n`),
+    });
+    await pool.getByRole("button", { name: "Add keys" }).click();
+    await expect(pool.getByTestId("key-import-result")).toHaveText(
+      'The file has a column "note" the import does not know: its columns are key, supplier, cost and batch',
+    );
+    // A CSV file with its own columns (which win over the form's), a known key and a new one.
+    await pool.getByLabel(/Or a CSV file/).setInputFiles({
+      name: "keys.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`key,cost,batch\n${keys[0]},9.00,B-2\nE2E-${id.toUpperCase()}-0004,8.50,B-2\n`),
     });
     await pool.getByRole("button", { name: "Add keys" }).click();
     await expect(pool.getByTestId("key-import-result")).toHaveText("Added 1 key; 1 duplicate skipped.");
     await expect(pool.getByTestId("pool-available")).toContainText("4");
     await expect(pool.getByTestId("pool-assigned")).toContainText("0");
+    await expect(pool.getByTestId("pool-value")).toContainText("$44.50");
     // Only masked hints, never a key.
     await expect(pool.getByTestId("recent-keys").locator("li")).toHaveCount(4);
     await expect(pool).not.toContainText(keys[0]!);
     await expect(pool.getByTestId("recent-keys")).toContainText("••••0004");
+    await expect(pool.getByTestId("key-source").first()).toHaveText("batch B-2 · $8.50");
+    await expect(pool.getByTestId("key-source").last()).toHaveText("Acme Keys · batch B-1 · $12.00");
     const row = page.locator(`[data-testid="pool-row"][data-product-id="${productId}"]`);
     await expect(row).toHaveAttribute("data-low", "true"); // 4 < 5
     await shot(page, "keys");
@@ -266,6 +284,15 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(pool.getByTestId("pool-available")).toContainText("3");
     await expect(pool.getByTestId("pool-assigned")).toContainText("1");
     await expect(pool.getByTestId("recent-keys")).toContainText(`Sold · order #${sale.number}`);
+    await expect(pool.getByTestId("pool-value")).not.toContainText("$44.50");
+    // The order's margin: what the buyer paid before tax, less the $12.00 the sold key cost (the oldest goes first).
+    await page.goto(`/admin/orders/${sale.number}`);
+    await expect(page.getByTestId("admin-order-line-margin")).toHaveText(
+      /^Keys cost \$12\.00 · margin \$7\.99$/,
+    );
+    await expect(page.getByTestId("admin-order-margin")).toHaveText(
+      "Margin on licence keys: $7.99 (keys cost $12.00)",
+    );
 
     // The products list shows the pool; a product with keys cannot be deleted, only hidden.
     await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);

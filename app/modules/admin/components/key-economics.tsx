@@ -20,17 +20,25 @@ export function KeyEconomics({ economics }: { economics: Awaited<ReturnType<type
       <dl className="mt-2 grid gap-4 text-sm sm:grid-cols-2">
         <div data-testid="key-pool-value">
           <dt className="text-slate-600">Unsold keys</dt>
-          <dd className="text-xl font-bold tabular-nums text-ink-900">{formatMoney(pool.valueCents)}</dd>
+          <dd className="text-xl font-bold tabular-nums text-ink-900">
+            {pool.valueCents === 0 && pool.uncosted > 0 ? "Not known" : formatMoney(pool.valueCents)}
+          </dd>
           {pool.uncosted > 0 ? (
-            <dd className="text-xs text-slate-600">and {keysText(pool.uncosted)} imported without a cost</dd>
+            <dd className="text-xs text-slate-600">
+              {pool.valueCents === 0 ? "" : "and "}
+              {keysText(pool.uncosted)} imported without a cost
+            </dd>
           ) : null}
         </div>
         <div data-testid="key-margin-month">
           <dt className="text-slate-600">Margin on licences, last 30 days</dt>
-          <dd className="text-xl font-bold tabular-nums text-ink-900">{formatMoney(month.marginCents)}</dd>
+          <dd className="text-xl font-bold tabular-nums text-ink-900">
+            {month.lines === 0 ? "Not known" : formatMoney(month.marginCents)}
+          </dd>
           <dd className="text-xs text-slate-600">
-            {formatMoney(month.revenueCents)} before tax less {formatMoney(month.costCents)} of keys, over{" "}
-            {linesText(month.lines)}
+            {month.lines === 0
+              ? "No licence sold with its keys' cost on record"
+              : `${formatMoney(month.revenueCents)} before tax less ${formatMoney(month.costCents)} of keys, over ${linesText(month.lines)}`}
             {month.uncostedLines > 0
               ? `; ${linesText(month.uncostedLines)} left out: keys without a cost`
               : ""}

@@ -41,9 +41,10 @@ type KeyImportReply = ActionReply<KeyImported>;
 
 /** What the unsold keys cost: "$120.00", with how many have no cost on record. */
 function poolValueText({ valueCents, uncosted }: { valueCents: number; uncosted: number }) {
-  const value = formatMoney(valueCents);
-  if (uncosted === 0) return value;
-  return `${value} (${uncosted} ${uncosted === 1 ? "key" : "keys"} without a cost)`;
+  if (uncosted === 0) return formatMoney(valueCents);
+  const without = `${uncosted} ${uncosted === 1 ? "key" : "keys"} without a cost`;
+  // Every unsold key without a cost: the value is not known, not nothing.
+  return valueCents === 0 ? `Not known (${without})` : `${formatMoney(valueCents)} (${without})`;
 }
 
 /** Where a key came from, as imported: "Acme Keys · batch 2026-11 · $12.50", or nothing said. */
@@ -127,7 +128,9 @@ export function KeyPoolPanel({
               data-testid="pool-value"
             >
               <dt className="text-sm text-slate-600">Unsold keys at cost</dt>
-              <dd className="text-2xl font-bold tabular-nums">{formatMoney(pool.valueCents)}</dd>
+              <dd className="text-2xl font-bold tabular-nums">
+                {pool.valueCents === 0 && pool.uncosted > 0 ? "Not known" : formatMoney(pool.valueCents)}
+              </dd>
               {pool.uncosted > 0 ? (
                 <dd className="text-xs text-slate-600">
                   {pool.uncosted} {pool.uncosted === 1 ? "key" : "keys"} without a cost
@@ -191,7 +194,7 @@ export function KeyPoolPanel({
             <Form
               method="post"
               encType="multipart/form-data"
-              className="space-y-3"
+              className="min-w-0 space-y-3"
               data-testid="key-import-form"
               ref={form}
             >
@@ -240,7 +243,7 @@ export function KeyPoolPanel({
                 accept=".csv,.txt,text/csv,text/plain"
                 maxBytes={KEY_IMPORT_MAX_BYTES}
               />
-              <fieldset className="grid gap-3 sm:grid-cols-3">
+              <fieldset className="grid min-w-0 gap-3 sm:grid-cols-3">
                 <legend className="mb-1 text-sm font-medium text-ink-800">
                   Where they came from (optional; a file&apos;s own columns win)
                 </legend>
