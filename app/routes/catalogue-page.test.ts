@@ -7,6 +7,7 @@ import { snapshotSize } from "~/modules/content/snapshot.server";
 import { drivers, type TestDatabase } from "../../tests/support/database";
 import { recordingLogger } from "../../tests/support/logger";
 import { testEnv, useDemoStore } from "../../tests/support/orders";
+import { brandProducts } from "~/modules/catalogue/catalogue.server";
 import { loader } from "./catalogue-page";
 
 describe.each(drivers)("a product page with variants on %s", (driver) => {
@@ -95,6 +96,15 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     expect(second.status).toBe(200);
     expect(second.data.selected).toMatchObject({ sku: "PAGE-2Y", priceCents: 3499 });
     expect(second.data.seo.canonical).toBe(`https://shop.example.com${product.route}?variant=PAGE-2Y`);
+  });
+
+  it("puts its cheapest variant on sale on its card, From it since the others cost more; hidden ones left out", async () => {
+    const cards = await brandProducts({ db: database.db }, product.groupKey, { limit: 100 });
+    const card = cards.find((entry) => entry.id === product.id)!;
+    // PAGE-OLD at $9.99 is hidden: not the price it sells at.
+    expect(card.fromVariant).toEqual({ priceCents: 1999, originalPriceCents: 2999, several: true });
+    // A product sold without variants shows its own price.
+    expect(cards.find((entry) => entry.id !== product.id)!.fromVariant).toBeNull();
   });
 
   it("answers a SKU it does not sell (unknown or hidden) with 404 and the product, its variants to choose from", async () => {

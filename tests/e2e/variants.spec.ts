@@ -21,7 +21,13 @@ test("a shopper picks a variant, sees its price in the page and its structured d
   page,
   baseURL,
 }) => {
-  await page.goto(PRODUCT);
+  // Its card costs what its variants cost: from the cheapest, struck against that variant's price before discount.
+  await page.goto("/antivirus/bitdefender");
+  const card = page.getByTestId("product-card").filter({ hasText: "Bitdefender Total Security" });
+  await expect(card.getByTestId("card-price")).toHaveText("From $49.99");
+  await expect(card).toContainText("$69.99");
+  await card.getByRole("heading").getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`${PRODUCT}$`));
   await hydrated(page);
   const option = page.locator(`[data-testid="variant-option"][data-sku="${SKU}"]`);
   await expect(option).toContainText("3 devices, 2 years");

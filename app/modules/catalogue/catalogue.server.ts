@@ -6,6 +6,7 @@ import {
   brandGroups,
   type ProductSpecification,
   products,
+  productVariants,
   type Section,
 } from "~db/schema";
 import { dependsOn } from "~/modules/content/content-version.server";
@@ -32,7 +33,28 @@ export const productCardColumns = {
    */
   stock: sql<number | null>`card_stock(${products.stock})`,
   waitingOrders: products.waitingOrders,
+  /**
+   * A product sold in variants is sold at its variants' prices, not its own: the cheapest on sale, and whether the
+   * others cost more (the card then says "From"). Null for a product sold without variants.
+   */
+  fromVariant: sql<VariantFrom | null>`(
+    select json_build_object(
+      'priceCents', cheapest.price_cents,
+      'originalPriceCents', cheapest.original_price_cents,
+      'several', exists (
+        select 1 from ${productVariants} dearer
+        where dearer.product_id = ${products.id} and not dearer.hidden and dearer.price_cents > cheapest.price_cents
+      )
+    )
+    from ${productVariants} cheapest
+    where cheapest.product_id = ${products.id} and not cheapest.hidden
+    order by cheapest.price_cents, cheapest.position, cheapest.id
+    limit 1
+  )`,
 };
+
+/** The price a card of a product sold in variants shows: its cheapest variant's, "From" it when others cost more. */
+type VariantFrom = { priceCents: number; originalPriceCents: number; several: boolean };
 
 export type ProductCard = {
   id: number;
@@ -45,6 +67,7 @@ export type ProductCard = {
   brandName: string;
   stock: number | null;
   waitingOrders: boolean;
+  fromVariant: VariantFrom | null;
 };
 
 /** Cards read: the pages showing them depend on what each shows of its stock. */

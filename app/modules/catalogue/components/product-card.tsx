@@ -23,7 +23,9 @@ function StockNote({ product }: { product: ProductCardData }) {
 }
 
 export function ProductCard({ product }: { product: ProductCardData }) {
-  const discount = discountPercent(product.priceCents, product.originalPriceCents);
+  // A product sold in variants costs what its variants cost: the cheapest, "From" it when others cost more.
+  const price = product.fromVariant ?? product;
+  const discount = discountPercent(price.priceCents, price.originalPriceCents);
   return (
     <article
       className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
@@ -46,12 +48,15 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         </h3>
         <StockNote product={product} />
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">
-          <span className="text-lg font-bold text-ink-900">{formatMoney(product.priceCents)}</span>
+          <span className="text-lg font-bold text-ink-900" data-testid="card-price">
+            {product.fromVariant?.several ? <span className="text-sm font-semibold">From </span> : null}
+            {formatMoney(price.priceCents)}
+          </span>
           {discount > 0 ? (
             <>
               {/* Screen readers do not announce strikethrough: the struck price says what it is in words. */}
               <span className="sr-only">Was </span>
-              <s className="text-sm text-slate-500">{formatMoney(product.originalPriceCents)}</s>
+              <s className="text-sm text-slate-500">{formatMoney(price.originalPriceCents)}</s>
               <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
                 −{discount}%
               </span>
