@@ -40,7 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const on = body.ok && body.values.intent === "resubscribe";
   const actor = "userId" in customer ? `user:${customer.userId}` : customer.email;
   await setReminders(context.db, customer, on, actor);
-  return data({ state: on ? ("on" as const) : ("off" as const), changed: true }, { headers: PRIVATE_HEADERS });
+  return data(
+    { state: on ? ("on" as const) : ("off" as const), changed: true },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export default function UnsubscribeReminders({ loaderData, actionData }: Route.ComponentProps) {

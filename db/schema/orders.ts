@@ -299,7 +299,9 @@ export const licenceKeys = pgTable(
     // The renewal reminders' daily look for keys of customers expiring soon.
     index("licence_keys_expires_idx")
       .on(table.expiresAt)
-      .where(sql`${table.orderLineId} is not null and ${table.revokedAt} is null and ${table.expiresAt} is not null`),
+      .where(
+        sql`${table.orderLineId} is not null and ${table.revokedAt} is null and ${table.expiresAt} is not null`,
+      ),
     index("licence_keys_variant_available_idx")
       .on(table.variantId, table.id)
       .where(sql`${table.orderLineId} is null and ${table.variantId} is not null`),

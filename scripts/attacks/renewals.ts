@@ -21,13 +21,21 @@ export const renewalAttacks: Attack[] = [
       ];
       for (const token of tokens) {
         const path = `/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
-        await expectStatus(await send(path), [400, 414], `the unsubscribe page with the token ${token.slice(0, 40)}`);
+        await expectStatus(
+          await send(path),
+          [400, 414],
+          `the unsubscribe page with the token ${token.slice(0, 40)}`,
+        );
         const oneClick = await send(path, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
           body: "List-Unsubscribe=One-Click",
         });
-        await expectStatus(oneClick, [400, 414], `a one-click unsubscribe with the token ${token.slice(0, 40)}`);
+        await expectStatus(
+          oneClick,
+          [400, 414],
+          `a one-click unsubscribe with the token ${token.slice(0, 40)}`,
+        );
       }
       const twice = await send("/reminders/unsubscribe?token=a&token=b", { method: "POST" });
       await expectStatus(twice, 400, "an unsubscribe with two tokens");

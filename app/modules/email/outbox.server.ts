@@ -65,7 +65,10 @@ export function withoutBody(error: unknown): Error {
  */
 const preparedHeaders = (headers: Record<string, string>) =>
   Object.fromEntries(
-    Object.entries(headers).map(([key, value]) => [key, { prepared: true, value: value.replace(/[\r\n]+/g, " ") }]),
+    Object.entries(headers).map(([key, value]) => [
+      key,
+      { prepared: true, value: value.replace(/[\r\n]+/g, " ") },
+    ]),
   );
 
 /** Attempts before a message is given up as failed; the wait doubles each time, from 30 s up to an hour. */

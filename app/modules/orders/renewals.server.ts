@@ -28,7 +28,8 @@ import { getSettings, storeIdentity } from "./settings.server";
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The start of `now`'s day, UTC: reminders count whole UTC days, as every date the store prints. */
-const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+const startOfDay = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** Whole UTC days from today to the day a key expires: 0 on the day itself, negative after it. */
 export const daysUntil = (expiresAt: Date, now: Date) =>
@@ -119,7 +120,9 @@ export async function setReminders(
           .returning({ id: renewalReminderOptOuts.id })
       : await tx
           .insert(renewalReminderOptOuts)
-          .values("userId" in customer ? { userId: customer.userId } : { email: customer.email.toLowerCase() })
+          .values(
+            "userId" in customer ? { userId: customer.userId } : { email: customer.email.toLowerCase() },
+          )
           .onConflictDoNothing()
           .returning({ id: renewalReminderOptOuts.id });
     if (changed.length > 0)
@@ -287,10 +290,7 @@ export async function sendRenewalReminders(
 }
 
 /** Looks for reminders due now and then every `intervalMs`, logging what it did; a failed pass is logged and retried. */
-export function startRenewalReminders(
-  server: ReminderContext & { logger: Logger },
-  intervalMs = 300_000,
-) {
+export function startRenewalReminders(server: ReminderContext & { logger: Logger }, intervalMs = 300_000) {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -335,7 +335,10 @@ export async function expiringLicences(db: Database, now = new Date(), days = 30
     lt(licenceKeys.expiresAt, until),
   );
   const [[total], soonest] = await Promise.all([
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(licenceKeys).where(window),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(licenceKeys)
+      .where(window),
     db
       .select({
         keyId: licenceKeys.id,
@@ -357,9 +360,7 @@ export async function expiringLicences(db: Database, now = new Date(), days = 30
   ]);
   return {
     count: total?.n ?? 0,
-    soonest: soonest.map(
-      (row): ExpiringLicence => ({ ...row, expiresAt: row.expiresAt!.toISOString() }),
-    ),
+    soonest: soonest.map((row): ExpiringLicence => ({ ...row, expiresAt: row.expiresAt!.toISOString() })),
   };
 }
 
@@ -393,7 +394,9 @@ export async function renewalsWon(db: Database, now = new Date(), days = 30) {
     .select({
       orders: sql<number>`count(distinct ${orders.id})`.mapWith(Number),
       revenueCents:
-        sql<number>`coalesce(sum(${orderLines.lineTotalCents} - ${orderLines.discountCents}), 0)`.mapWith(Number),
+        sql<number>`coalesce(sum(${orderLines.lineTotalCents} - ${orderLines.discountCents}), 0)`.mapWith(
+          Number,
+        ),
       afterReminder: sql<number>`count(distinct ${orders.id}) filter (where ${reminded})`.mapWith(Number),
     })
     .from(orderLines)
@@ -407,5 +410,9 @@ export async function renewalsWon(db: Database, now = new Date(), days = 30) {
         renewing(),
       ),
     );
-  return { orders: row?.orders ?? 0, revenueCents: row?.revenueCents ?? 0, afterReminder: row?.afterReminder ?? 0 };
+  return {
+    orders: row?.orders ?? 0,
+    revenueCents: row?.revenueCents ?? 0,
+    afterReminder: row?.afterReminder ?? 0,
+  };
 }

@@ -46,9 +46,7 @@ export function RenewalsBlock({ renewals }: { renewals: Renewals }) {
             </ul>
           ) : null}
           {expiring.count > expiring.soonest.length ? (
-            <p className="mt-1 text-sm text-slate-600">
-              and {expiring.count - expiring.soonest.length} more
-            </p>
+            <p className="mt-1 text-sm text-slate-600">and {expiring.count - expiring.soonest.length} more</p>
           ) : null}
         </div>
         <div data-testid="renewals-won">
