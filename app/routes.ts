@@ -55,6 +55,8 @@ export default [
   route("order/:number/documents/:file", "routes/order-document.tsx"),
   route("api/cart/quote", "routes/api.cart-quote.tsx"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.tsx"),
+  // The renewal reminders' unsubscribe link (a signed token, no sign-in).
+  route("reminders/unsubscribe", "routes/reminders.unsubscribe.tsx"),
 
   // A file, not a page (outside the admin block, whose children are all pages): the product list as CSV.
 

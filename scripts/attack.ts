@@ -21,6 +21,7 @@ import { stockAttacks } from "./attacks/stock";
 import { selfServiceAttacks } from "./attacks/selfservice";
 import { reliabilityAttacks } from "./attacks/reliability";
 import { settingsAttacks } from "./attacks/settings";
+import { renewalAttacks } from "./attacks/renewals";
 import { pricingAdminAttacks } from "./attacks/pricing-admin";
 import { pricingCheckoutAttacks } from "./attacks/pricing-checkout";
 
@@ -36,6 +37,7 @@ const attacks: Attack[] = [
   ...reliabilityAttacks,
   ...orderLifeAttacks,
   ...settingsAttacks,
+  ...renewalAttacks,
   ...pricingAdminAttacks,
   ...pricingCheckoutAttacks,
   ...pageCacheAttacks,

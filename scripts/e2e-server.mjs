@@ -168,6 +168,8 @@ env.SMTP_URL = `smtp://127.0.0.1:${port + 1000}`;
 // A test moves an unpaid order's placing time back and waits for the store to expire it: every few seconds, not
 // each minute.
 env.ORDER_EXPIRY_INTERVAL_SECONDS ??= "3";
+// Likewise a test moves a licence key's expiry near and waits for its renewal reminder.
+env.RENEWAL_REMINDER_INTERVAL_SECONDS ??= "3";
 
 const server = spawn(process.execPath, ["--enable-source-maps", "build/server/main.js"], {
   stdio: "inherit",

@@ -19,6 +19,7 @@ import { attachmentContent } from "~/modules/orders/invoices.server";
 import { startLimitCleanup } from "~/lib/rate-limit.server";
 import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
 import { startOrderExpiry } from "~/modules/orders/unpaid-orders.server";
+import { startRenewalReminders } from "~/modules/orders/renewals.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { getViewer } from "~/modules/accounts/session.server";
 import { storageFromEnv } from "~/modules/storage/storage.server";
@@ -89,6 +90,7 @@ async function serve(env: Env, logger: Logger) {
     contentVersion?: ContentVersion;
     dailyJobs?: { stop(): void };
     orderExpiry?: { stop(): void };
+    renewalReminders?: { stop(): void };
     limitCleanup?: { stop(): void };
     auth?: Auth;
   } = {};
@@ -111,6 +113,7 @@ async function serve(env: Env, logger: Logger) {
     if (cut > 0) logger.warn({ cut }, "closed connections still open at the shutdown deadline");
     running.dailyJobs?.stop();
     running.orderExpiry?.stop();
+    running.renewalReminders?.stop();
     running.limitCleanup?.stop();
     // Reset e-mails asked for just before: queued before the database closes.
     await running.auth?.afterAnswer.settled();
@@ -183,6 +186,11 @@ async function serve(env: Env, logger: Logger) {
   running.orderExpiry = startOrderExpiry(
     { db: database.db, env, logger, mailer, cipher },
     env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
+  );
+  // Renewal reminders, once per key and day however many processes look (a unique row per reminder).
+  running.renewalReminders = startRenewalReminders(
+    { db: database.db, env, logger, mailer },
+    env.RENEWAL_REMINDER_INTERVAL_SECONDS * 1000,
   );
   const pageCache = createPageCache({
     // In development the code changes under the pages: nothing is kept.

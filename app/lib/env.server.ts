@@ -76,6 +76,8 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_SECONDS: seconds(10),
     /** How often each process looks for unpaid orders past the hours the settings give them. */
     ORDER_EXPIRY_INTERVAL_SECONDS: seconds(60),
+    /** How often each process looks for licence keys due a renewal reminder (the settings' days before expiry). */
+    RENEWAL_REMINDER_INTERVAL_SECONDS: seconds(300),
     /** /healthz reports not ready when DATA_DIR's disk has less free space than this. */
     HEALTH_MIN_FREE_MB: z.coerce
       .number("must be a number of megabytes")

@@ -8,8 +8,9 @@ import { ADMIN_ACCOUNT_PATH, getViewer, PRIVATE_HEADERS } from "~/modules/accoun
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { SalesChart } from "~/modules/admin/components/sales-chart";
-import { keyEconomics, salesSummary, workQueue } from "~/modules/admin/dashboard.server";
+import { keyEconomics, renewalsSummary, salesSummary, workQueue } from "~/modules/admin/dashboard.server";
 import { KeyEconomics } from "~/modules/admin/components/key-economics";
+import { RenewalsBlock } from "~/modules/admin/components/renewals-block";
 import { TextField } from "~/ui/field";
 import { type ActionReply, refusal } from "~/lib/action-reply";
 import type { Route } from "./+types/admin._index";
@@ -37,12 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // On admin:create's temporary password: choose a new one first.
   if (viewer.mustChangePassword) throw redirect(ADMIN_ACCOUNT_PATH, { headers: PRIVATE_HEADERS });
-  const [sales, queue, keys] = await Promise.all([
+  const [sales, queue, keys, renewals] = await Promise.all([
     salesSummary(context.db),
     workQueue(context.db),
     keyEconomics(context.db),
+    renewalsSummary(context.db),
   ]);
-  return data({ view: "dashboard" as const, sales, queue, keys }, { headers: PRIVATE_HEADERS });
+  return data({ view: "dashboard" as const, sales, queue, keys, renewals }, { headers: PRIVATE_HEADERS });
 }
 
 type Reply = ActionReply<{ email?: string }>;
@@ -185,7 +187,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
       <SignIn signedInAs={loaderData.signedInAs} redirectTo={loaderData.redirectTo} reply={actionData} />
     );
   }
-  const { sales, queue, keys } = loaderData;
+  const { sales, queue, keys, renewals } = loaderData;
   return (
     <AdminPage title="Dashboard" intro="Paid orders and revenue (UTC days), and what needs doing.">
       <div className="grid gap-4 sm:grid-cols-3" data-testid="sales-summary">
@@ -268,6 +270,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
       </div>
+      <RenewalsBlock renewals={renewals} />
     </AdminPage>
   );
 }

@@ -8,6 +8,7 @@ import {
   DeliverySettings,
   NotificationSettings,
   PaymentSettings,
+  RenewalSettings,
   SettingsEdited,
   ShippingSettings,
   StoreSettingsForm,
@@ -50,6 +51,7 @@ const DONE = {
   store: "Store details saved: the next e-mail uses them.",
   delivery: "Delivery promise saved: product pages show it now.",
   notifications: "Notifications saved.",
+  renewals: "Renewal reminders saved: the next look for expiring keys follows them.",
 };
 
 const TITLES: Record<SettingsSection, string> = {
@@ -59,6 +61,7 @@ const TITLES: Record<SettingsSection, string> = {
   store: "Store details",
   delivery: "Delivery promise",
   notifications: "Notifications",
+  renewals: "Renewal reminders",
 };
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -117,6 +120,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <StoreSettingsForm {...props("store")} />
           <DeliverySettings {...props("delivery")} />
           <NotificationSettings {...props("notifications")} />
+          <RenewalSettings {...props("renewals")} />
         </div>
       </SettingsEdited.Provider>
     </AdminPage>

@@ -4,14 +4,16 @@ import { readFormBody } from "~/lib/form-data.server";
 import { LicencesPage } from "~/modules/accounts/components/licences-page";
 import { licencesForUser, reportLicenceKey, revealLicenceKey } from "~/modules/accounts/licences.server";
 import { PRIVATE_HEADERS, requireUser } from "~/modules/accounts/session.server";
+import { remindersOff, setReminders } from "~/modules/orders/renewals.server";
 import { privatePageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/user.licences";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
-  const [licences, seo] = await Promise.all([
+  const [licences, off, seo] = await Promise.all([
     licencesForUser(context.db, viewer.id, new Date()),
+    remindersOff(context.db, { userId: viewer.id }, viewer.email),
     seoForPath(context, new URL(request.url).pathname, {
       page: {
         title: "My licences",
@@ -19,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     }),
   ]);
-  return data({ licences, seo }, { headers: PRIVATE_HEADERS });
+  return data({ licences, reminders: !off, seo }, { headers: PRIVATE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.seo);
@@ -32,6 +34,7 @@ const keyId = z.coerce
 const licenceForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reveal"), keyId }),
   z.object({ intent: z.literal("report"), keyId, reason: z.string().default("") }),
+  z.object({ intent: z.literal("reminders"), reminders: z.enum(["on", "off"]) }),
 ]);
 const reportReason = z
   .string()
@@ -49,6 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = licenceForm.safeParse(body.ok ? body.values : {});
   if (!form.success)
     throw data("Choose a key with its Reveal or Report button.", { status: 400, headers: PRIVATE_HEADERS });
+  if (form.data.intent === "reminders") {
+    const on = form.data.reminders === "on";
+    await setReminders(context.db, { userId: viewer.id }, on, viewer.email, viewer.email);
+    return data({ reminders: on }, { headers: PRIVATE_HEADERS });
+  }
   const notFound = () =>
     data("No such licence key in your account.", { status: 404, headers: PRIVATE_HEADERS });
   if (form.data.intent === "report") {
@@ -70,6 +78,7 @@ export default function UserLicences({ loaderData, actionData }: Route.Component
   return (
     <LicencesPage
       licences={loaderData.licences}
+      reminders={loaderData.reminders}
       revealed={actionData && "revealed" in actionData ? actionData.revealed : null}
       reportProblem={actionData && "reportProblem" in actionData ? actionData.reportProblem : null}
     />

@@ -8,3 +8,4 @@ export * from "./storage";
 export * from "./admin";
 export * from "./jobs";
 export * from "./pricing";
+export * from "./renewals";

@@ -301,6 +301,12 @@ export const licenceKeys = pgTable(
       .on(table.productId, table.id)
       .where(sql`${table.orderLineId} is null`),
     index("licence_keys_line_idx").on(table.orderLineId),
+    // The renewal reminders' daily look for keys of customers expiring soon.
+    index("licence_keys_expires_idx")
+      .on(table.expiresAt)
+      .where(
+        sql`${table.orderLineId} is not null and ${table.revokedAt} is null and ${table.expiresAt} is not null`,
+      ),
     index("licence_keys_variant_available_idx")
       .on(table.variantId, table.id)
       .where(sql`${table.orderLineId} is null and ${table.variantId} is not null`),
@@ -363,6 +369,8 @@ export const outboxEmails = pgTable(
     replyTo: text("reply_to"),
     /** Documents attached when it is sent, made at that moment from their stored snapshot (an invoice's PDF). */
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    /** Extra headers sent with it (a reminder's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),

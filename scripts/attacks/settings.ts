@@ -95,6 +95,14 @@ export const settingsAttacks: Attack[] = [
         ["hours out of range", { intent: "delivery", waitingOrderHours: "99999999999999999999" }],
         ["a threshold that is not a number", { intent: "notifications", lowStockThreshold: "NaN" }],
         ["a store without a name", { intent: "store", name: "", email: "x", phone: "1", phonecall: "1" }],
+        [
+          "renewal days past a year",
+          { intent: "renewals", renewalReminders: "on", renewalReminderDays: "9999" },
+        ],
+        ["renewal days given twice", { intent: "renewals", renewalReminderDays: "7, 7" }],
+        ["negative renewal days", { intent: "renewals", renewalReminderDays: "-1" }],
+        ["six renewal days", { intent: "renewals", renewalReminderDays: "1 2 3 4 5 6" }],
+        ["renewal days as markup", { intent: "renewals", renewalReminderDays: MARKUP }],
       ];
       for (const [what, values] of bad) {
         const response = await post(values);

@@ -12,6 +12,8 @@ for (const [name, path] of [
   ["search", "/search?q=nortn"],
   ["contact", "/contact"],
   ["404 page", "/no/such/page"],
+  // The valid link's pages are checked in renewal-reminders.postgres.spec.ts, which has a real link.
+  ["renewal reminders' page for a broken unsubscribe link", "/reminders/unsubscribe?token=broken"],
 ] as const) {
   test(`axe finds no serious or critical violations on the ${name}`, async ({ page }) => {
     await page.goto(path);

@@ -9,6 +9,8 @@ export type Mail = {
   text: string;
   html: string;
   replyTo?: string;
+  /** Its headers by name, in lower case (the last of a name given twice). */
+  headers: Record<string, string>;
   /** Attached files by name, with their bytes. */
   attachments: Array<{ filename: string; mimeType: string; content: Uint8Array }>;
 };
@@ -26,6 +28,7 @@ export async function sentMail(baseURL: string): Promise<Mail[]> {
         text: parsed.text ?? "",
         html: parsed.html ?? "",
         replyTo: parsed.replyTo?.map((to) => to.address).join(", "),
+        headers: Object.fromEntries(parsed.headers.map((header) => [header.key, header.value])),
         attachments: parsed.attachments.map((file) => ({
           filename: file.filename ?? "",
           mimeType: file.mimeType,

@@ -54,6 +54,9 @@ const PRIVATE_TABLES = [
   "quote_requests",
   "rate_limit",
   "rate_limits",
+  // Renewal reminders written and customers who said no to them: e-mails and the customer's own pages only.
+  "renewal_reminder_opt_outs",
+  "renewal_reminders",
   "scheduled_jobs",
   // Written only by triggers of products and brand_groups, which announce the change themselves.
   "search_index_version",

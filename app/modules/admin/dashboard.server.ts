@@ -2,6 +2,7 @@ import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { licenceKeys, orderLines, orders, outboxEmails } from "~db/schema";
 import { lowKeyPools, lowPhysicalStock } from "~/modules/catalogue/stock.server";
+import { expiringLicences, renewalsWon } from "~/modules/orders/renewals.server";
 import { getSettings } from "~/modules/orders/settings.server";
 
 /** Below this many unused keys a software product's pool shows as low. */
@@ -171,4 +172,13 @@ export async function keyEconomics(db: Database, now = new Date()) {
       uncostedLines: sold?.uncostedLines ?? 0,
     },
   };
+}
+
+/**
+ * Renewals, for the owner: licences of customers expiring in the next 30 days (how many, the soonest few), and the
+ * renewals won in the last 30 days (the dashboard's longest period).
+ */
+export async function renewalsSummary(db: Database, now = new Date()) {
+  const [expiring, won] = await Promise.all([expiringLicences(db, now), renewalsWon(db, now)]);
+  return { expiring, won };
 }

@@ -171,7 +171,7 @@ export async function resendEmail(db: Database, id: number, actor: string): Prom
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!original) return null;
-    const { kind, orderId, to, replyTo, subject, text, html, attachments } = original;
+    const { kind, orderId, to, replyTo, subject, text, html, attachments, headers } = original;
     const copyId = await enqueueEmail(tx, {
       kind,
       orderId: orderId ?? undefined,
@@ -181,6 +181,7 @@ export async function resendEmail(db: Database, id: number, actor: string): Prom
       text,
       html,
       attachments,
+      headers,
     });
     await recordAudit(tx, {
       actor,

@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   "store",
   "delivery",
   "notifications",
+  "renewals",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -140,6 +141,43 @@ export const notificationSettingsSchema = z.object({
     .max(10_000, "At most 10,000"),
 });
 
+/** The days before expiry as the owner types them: "30, 7, 0" (commas or spaces between). */
+const reminderDays = z
+  .string({ error: "Enter the days before expiry, like 30, 7, 0" })
+  .trim()
+  .min(1, "Enter at least one day, like 30, 7, 0")
+  .max(100, "Enter at most 5 days, like 30, 7, 0")
+  .transform((text, ctx) => {
+    const parts = text.split(/[\s,;]+/).filter((part) => part !== "");
+    const days: number[] = [];
+    for (const part of parts) {
+      if (!/^\d+$/.test(part)) {
+        ctx.addIssue({ code: "custom", message: `“${part}” is not a whole number of days: use 0 to 365` });
+        return z.NEVER;
+      }
+      const day = Number(part);
+      if (day > 365) {
+        ctx.addIssue({ code: "custom", message: `${day} is too many days: at most 365` });
+        return z.NEVER;
+      }
+      if (days.includes(day)) {
+        ctx.addIssue({ code: "custom", message: `${day} is there twice: give each day once` });
+        return z.NEVER;
+      }
+      days.push(day);
+    }
+    if (days.length > 5) {
+      ctx.addIssue({ code: "custom", message: `At most 5 days (there are ${days.length})` });
+      return z.NEVER;
+    }
+    return days.sort((a, b) => b - a);
+  });
+
+export const renewalSettingsSchema = z.object({
+  renewalReminders: checkbox,
+  renewalReminderDays: reminderDays,
+});
+
 export const SETTINGS_SCHEMAS = {
   bank: bankSettingsSchema,
   shipping: shippingSettingsSchema,
@@ -147,4 +185,5 @@ export const SETTINGS_SCHEMAS = {
   store: storeSettingsSchema,
   delivery: deliverySettingsSchema,
   notifications: notificationSettingsSchema,
+  renewals: renewalSettingsSchema,
 } as const;

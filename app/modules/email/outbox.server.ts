@@ -15,6 +15,8 @@ export type OutgoingEmail = {
   html: string;
   /** Documents to attach, made when the message is sent (see MailerOptions.attachments). */
   attachments?: OutboxAttachment[];
+  /** Headers of its own (a reminder's List-Unsubscribe), sent as they are. */
+  headers?: Record<string, string>;
 };
 
 /** Writes an e-mail in the caller's transaction: if the change it reports is stored, so is the message. */
@@ -27,6 +29,7 @@ export async function enqueueEmail(tx: Database | Transaction, email: OutgoingEm
         orderId: email.orderId ?? null,
         replyTo: email.replyTo ?? null,
         attachments: email.attachments ?? [],
+        headers: email.headers ?? {},
       })
       .returning({ id: outboxEmails.id });
     return row!.id;
@@ -55,6 +58,18 @@ export function withoutBody(error: unknown): Error {
     cause: code ? Object.assign(new Error(message), { code }) : undefined,
   });
 }
+
+/**
+ * The message's own headers as written, unfolded: nodemailer would fold or encode a long List-Unsubscribe link,
+ * which some mail programs then fail to read. No line breaks get in, so no header can add another.
+ */
+const preparedHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([key, value]) => [
+      key,
+      { prepared: true, value: value.replace(/[\r\n]+/g, " ") },
+    ]),
+  );
 
 /** Attempts before a message is given up as failed; the wait doubles each time, from 30 s up to an hour. */
 export const MAX_ATTEMPTS = 8;
@@ -185,6 +200,7 @@ export function createMailer({
             text: email.text,
             html: email.html,
             ...(files.length > 0 ? { attachments: files } : {}),
+            ...(Object.keys(email.headers).length > 0 ? { headers: preparedHeaders(email.headers) } : {}),
           });
           await db
             .update(outboxEmails)

@@ -86,6 +86,17 @@ const settingsSchema = z.object({
    * "GSTIN", "VAT"), the number, and the regions (states) it is registered in there. The tax rules say what is charged.
    */
   taxRegistrations: z.array(taxRegistrationSchema).max(20).default([]),
+  /**
+   * Renewal reminders: e-mails to a licence's owner this many days before it expires (0: on the day). Off until the
+   * owner turns them on, so a store that updates does not start writing to its customers unasked.
+   */
+  renewalReminders: z.boolean().default(false),
+  renewalReminderDays: z
+    .array(z.number().int().min(0).max(365))
+    .min(1)
+    .max(5)
+    .refine((days) => new Set(days).size === days.length, "the days must differ")
+    .default([30, 7, 0]),
 });
 
 export type StoreSettings = z.infer<typeof settingsSchema>;

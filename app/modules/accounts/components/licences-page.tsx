@@ -17,10 +17,12 @@ const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-ink-800 hover
 /** The customer's licence keys: each hidden until revealed, with its expiry, its brand's links and a way to renew. */
 export function LicencesPage({
   licences,
+  reminders,
   revealed,
   reportProblem,
 }: {
   licences: OwnedLicence[];
+  reminders: boolean;
   revealed: Revealed | null;
   reportProblem: ReportProblem | null;
 }) {
@@ -51,6 +53,7 @@ export function LicencesPage({
           ))}
         </ol>
       )}
+      <RenewalReminders on={reminders} />
     </AccountShell>
   );
 }
@@ -154,6 +157,31 @@ function LicenceItem({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Whether the customer gets e-mails before a licence expires, and the button that switches them. */
+function RenewalReminders({ on }: { on: boolean }) {
+  const fetcher = useFetcher<{ reminders?: boolean }>();
+  const pending = fetcher.formData?.get("reminders");
+  const now = pending ? pending === "on" : (fetcher.data?.reminders ?? on);
+  return (
+    <div className="mt-6">
+      <Card title="Renewal reminders" testId="renewal-reminders">
+        <p className="text-sm text-slate-700" data-testid="renewal-reminders-state">
+          {now
+            ? "On: we e-mail you before a licence expires, with a link to renew it."
+            : "Off: you get no e-mails before your licences expire."}
+        </p>
+        <fetcher.Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="reminders" />
+          <input type="hidden" name="reminders" value={now ? "off" : "on"} />
+          <button type="submit" className={now ? SECONDARY : PRIMARY} disabled={fetcher.state !== "idle"}>
+            {now ? "Stop renewal reminders" : "Turn renewal reminders on"}
+          </button>
+        </fetcher.Form>
+      </Card>
+    </div>
   );
 }
 

@@ -27,6 +27,8 @@ export type SettingsView = {
     notifyMessages: boolean;
     notifyLowStock: boolean;
     lowStockThreshold: number;
+    renewalReminders: boolean;
+    renewalReminderDays: number[];
   };
   identity: { name: string; email: string; phone: string; phonecall: string } | null;
   /** Stored settings that do not decode: each key, what is stored (as JSON) and what is wrong with it. */
@@ -424,6 +426,38 @@ export function NotificationSettings({ view, reply }: { view: SettingsView; repl
             name: "lowStockThreshold",
             stored: String(s.lowStockThreshold),
             hint: "Unused licence keys in a product's pool.",
+          },
+        ]}
+      />
+    </SettingsSection>
+  );
+}
+
+/** Renewal reminders to customers: the switch and the days before expiry. */
+export function RenewalSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
+  const s = view.settings;
+  return (
+    <SettingsSection
+      section="renewals"
+      title="Renewal reminders"
+      description="E-mails to customers whose licence keys expire soon, each with a link to renew the same product and a one-click unsubscribe. Each key gets each reminder once; a key renewed already, or a customer who unsubscribed, gets none."
+      reply={reply}
+      label="Save renewal reminders"
+    >
+      <Checkbox
+        name="renewalReminders"
+        label="Send renewal reminders"
+        defaultChecked={ticked(reply, "renewalReminders", s.renewalReminders)}
+        hint="Switched on, a key whose reminder days have passed already gets only the nearest one, never a pile."
+      />
+      <SettingFields
+        className="mt-3 max-w-xs"
+        fields={[
+          {
+            label: "Days before expiry",
+            name: "renewalReminderDays",
+            stored: s.renewalReminderDays.join(", "),
+            hint: "Up to 5 whole numbers from 0 to 365, like 30, 7, 0 (0: on the day it expires).",
           },
         ]}
       />
