@@ -43,9 +43,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusal<Reply>(upload.status, { report: { ok: false, error: upload.error }, fileName: null });
   }
   const mode = upload.values.intent === "import" ? "import" : "check";
-  const importer = importKindOf(upload.text) === "variants" ? importVariantCsv : importProductCsv;
+  const variants = importKindOf(upload.text) === "variants";
+  const importer = variants ? importVariantCsv : importProductCsv;
   const report = await importer(context.db, upload.text, { mode, admin: viewer.email });
-  if (!report.ok) return refusal<Reply>(400, { report, fileName: upload.fileName });
+  if (!report.ok) {
+    // Said first, so that an owner who meant a products file sees why its columns are asked for.
+    const error = variants
+      ? `Read as a variants file (its header has a sku column). ${report.error}`
+      : report.error;
+    return refusal<Reply>(400, { report: { ok: false, error }, fileName: upload.fileName });
+  }
   if (report.counts.error > 0) return refusal<Reply>(422, { report, fileName: upload.fileName });
   return success<Reply>({ report, fileName: upload.fileName });
 }

@@ -441,6 +441,12 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(summary).toHaveText("Imported: 1 created, 0 updated, 0 unchanged.");
     await expect(page.getByTestId("import-kind")).toContainText("Read as a variants file");
     await expect(report.locator('[data-status="create"]')).toContainText(sku);
+    // A sku column makes it a variants file, whose own columns are then asked for.
+    await page.getByLabel("Or paste the CSV").fill(`sku,label\n${sku},One`);
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("import-error")).toHaveText(
+      'Read as a variants file (its header has a sku column). The header row lacks the columns "route", "price". The first row must name the columns.',
+    );
 
     // The products list downloads every variant, beside the products' file.
     await page.goto("/admin/products");
