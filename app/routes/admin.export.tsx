@@ -5,7 +5,7 @@ import { invoicesCsv, keyPoolsCsv, ordersCsv } from "~/modules/admin/exports.ser
 import { exportRange } from "~/modules/admin/invoice-list.server";
 import { readListQuery } from "~/modules/admin/list-query";
 import { orderListQuery } from "~/modules/admin/orders.server";
-import { productsCsv } from "~/modules/admin/product-export.server";
+import { productsCsv, variantsCsv } from "~/modules/admin/product-export.server";
 import { productListQuery, productsForExport } from "~/modules/admin/products.server";
 import type { Route } from "./+types/admin.export";
 
@@ -13,7 +13,8 @@ const productParam = z.coerce.number().int().positive().max(2_147_483_647).optio
 
 /**
  * CSV downloads for the admin: /admin/export/orders.csv (the orders list's filters), /admin/export/keys.csv,
- * /admin/export/products.csv (the products list's filters, in the import's format) and
+ * /admin/export/products.csv (the products list's filters, in the import's format), /admin/export/variants.csv
+ * (every variant, in the variants import's format) and
  * /admin/export/invoices.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (invoices and credit notes of those days, for the
  * accountant; a missing or impossible range is a 400 that says what is wrong).
  */
@@ -32,6 +33,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } else if (params.what === "products.csv") {
     csv = productsCsv(await productsForExport(context.db, readListQuery(productListQuery, request)));
     name = `products-${day}.csv`;
+  } else if (params.what === "variants.csv") {
+    csv = await variantsCsv(context.db);
+    name = `variants-${day}.csv`;
   } else if (params.what === "invoices.csv") {
     const range = exportRange.safeParse({ from: search.from ?? "", to: search.to ?? "" });
     if (!range.success) {

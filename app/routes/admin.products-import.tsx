@@ -7,14 +7,18 @@ import { AdminPage } from "~/modules/admin/components/admin-page";
 import { ImportFileField } from "~/modules/admin/components/import-file-field";
 import { cellClass, HeadCell, ListTable } from "~/modules/admin/components/list-controls";
 import {
+  type CsvColumn,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportReport,
   type ImportRowStatus,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXAMPLE,
+  VARIANT_CSV_COLUMNS,
+  VARIANT_CSV_EXAMPLE,
 } from "~/modules/admin/product-import";
-import { importProductCsv } from "~/modules/admin/product-import.server";
+import { importKindOf, importProductCsv } from "~/modules/admin/product-import.server";
+import { importVariantCsv } from "~/modules/admin/variant-import.server";
 import { readTextUpload } from "~/modules/admin/product-upload.server";
 import type { Route } from "./+types/admin.products-import";
 
@@ -39,8 +43,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusal<Reply>(upload.status, { report: { ok: false, error: upload.error }, fileName: null });
   }
   const mode = upload.values.intent === "import" ? "import" : "check";
-  const report = await importProductCsv(context.db, upload.text, { mode, admin: viewer.email });
-  if (!report.ok) return refusal<Reply>(400, { report, fileName: upload.fileName });
+  const variants = importKindOf(upload.text) === "variants";
+  const importer = variants ? importVariantCsv : importProductCsv;
+  const report = await importer(context.db, upload.text, { mode, admin: viewer.email });
+  if (!report.ok) {
+    // Said first, so that an owner who meant a products file sees why its columns are asked for.
+    const error = variants
+      ? `Read as a variants file (its header has a sku column). ${report.error}`
+      : report.error;
+    return refusal<Reply>(400, { report: { ok: false, error }, fileName: upload.fileName });
+  }
   if (report.counts.error > 0) return refusal<Reply>(422, { report, fileName: upload.fileName });
   return success<Reply>({ report, fileName: upload.fileName });
 }
@@ -78,7 +90,7 @@ function Report({ reply }: { reply: Reply }) {
       </section>
     );
   }
-  const { counts, imported, mode } = report;
+  const { counts, imported, mode, kind } = report;
   const failed = counts.error > 0;
   const summary = imported
     ? `Imported${reply.fileName ? ` ${reply.fileName}` : ""}: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged.`
@@ -111,13 +123,18 @@ function Report({ reply }: { reply: Reply }) {
       >
         {summary}
       </p>
+      <p className="mt-2 text-sm text-slate-700" data-testid="import-kind">
+        {kind === "variants"
+          ? "Read as a variants file (its header has a sku column): each row is a variant, found by its SKU."
+          : "Read as a products file: each row is a product. A file whose header has a sku column is read as variants."}
+      </p>
       <ListTable
         caption="One line per row of the file"
         head={
           <>
             <HeadCell className="w-16 text-right">Row</HeadCell>
             <HeadCell className="w-28">Result</HeadCell>
-            <HeadCell>Product</HeadCell>
+            <HeadCell>{kind === "variants" ? "Variant" : "Product"}</HeadCell>
             <HeadCell>Messages</HeadCell>
           </>
         }
@@ -135,7 +152,7 @@ function Report({ reply }: { reply: Reply }) {
               <td className={cellClass}>
                 {row.productId && imported ? (
                   <Link
-                    to={`/admin/products/${row.productId}`}
+                    to={`/admin/products/${row.productId}${row.sku ? "#variants" : ""}`}
                     className="font-semibold hover:text-brand-700"
                   >
                     {row.name || "(no name)"}
@@ -143,6 +160,7 @@ function Report({ reply }: { reply: Reply }) {
                 ) : (
                   <span className="font-semibold">{row.name || "(no name)"}</span>
                 )}
+                {row.sku ? <p className="font-mono text-xs text-ink-900">{row.sku}</p> : null}
                 <p className="text-xs text-slate-600">{row.route}</p>
               </td>
               <td className={cellClass}>
@@ -169,6 +187,50 @@ function Report({ reply }: { reply: Reply }) {
   );
 }
 
+/** One kind of file's columns, required ones starred, and an example that passes a check. */
+function ColumnHelp({
+  id,
+  title,
+  intro,
+  columns,
+  example,
+  exampleTestId,
+}: {
+  id: string;
+  exampleTestId: string;
+  title: string;
+  intro: React.ReactNode;
+  columns: Array<CsvColumn<string>>;
+  example: string;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id={id} className="text-base font-semibold text-ink-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{intro}</p>
+      <dl className="mt-2 space-y-1.5 text-sm">
+        {columns.map((column) => (
+          <div key={column.field} className="grid grid-cols-[9rem_minmax(0,1fr)] gap-2">
+            <dt className="font-mono text-xs leading-5 text-ink-900">
+              {column.header}
+              {column.required ? <span className="text-red-700"> *</span> : null}
+            </dt>
+            <dd className="text-slate-700 wrap-break-word">{column.help}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-ink-900">Example</h3>
+      <pre
+        className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-800"
+        data-testid={exampleTestId}
+      >
+        {example}
+      </pre>
+    </section>
+  );
+}
+
 export default function ImportProducts({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -176,14 +238,14 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="Import products"
-      intro={`A CSV file with a header row, one product per row: at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and ${formatBytes(IMPORT_MAX_BYTES)}. A row whose product exists (same group and id, or same address when the file has no id) updates it; the others create products.`}
+      intro={`A CSV file with a header row, one product, or one variant, per row: at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and ${formatBytes(IMPORT_MAX_BYTES)}. A row whose product exists (same group and id, or same address when the file has no id) updates it; the others create products. Variants: see Variants file below.`}
     >
       {actionData ? <Report reply={actionData} /> : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Form
           method="post"
           encType="multipart/form-data"
-          className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
+          className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-5"
           data-testid="import-form"
         >
           <ImportFileField
@@ -230,33 +292,43 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
             </button>
           </div>
         </Form>
-        <section aria-labelledby="csv-columns" className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="csv-columns" className="text-base font-semibold text-ink-900">
-            Columns
-          </h2>
-          <dl className="mt-2 space-y-1.5 text-sm">
-            {PRODUCT_CSV_COLUMNS.map((column) => (
-              <div key={column.field} className="grid grid-cols-[9rem_minmax(0,1fr)] gap-2">
-                <dt className="font-mono text-xs leading-5 text-ink-900">
-                  {column.header}
-                  {column.required ? <span className="text-red-700"> *</span> : null}
-                </dt>
-                <dd className="text-slate-700 wrap-break-word">{column.help}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-3 text-xs text-slate-600">
+        <div className="space-y-6">
+          <ColumnHelp
+            id="csv-columns"
+            title="Columns"
+            intro="A products file: one product per row."
+            columns={PRODUCT_CSV_COLUMNS}
+            example={PRODUCT_CSV_EXAMPLE}
+            exampleTestId="import-example"
+          />
+          <ColumnHelp
+            id="variant-columns"
+            title="Variants file"
+            intro={
+              <>
+                A file whose header has a <code className="font-mono text-xs">sku</code> column is read as
+                variants, one per row: a row with a known SKU (in any case) updates that variant, a new SKU
+                adds one to the product at the route. Variants the file leaves out are kept.{" "}
+                <a
+                  href="/admin/export/variants.csv"
+                  download
+                  className="font-semibold text-brand-700 hover:underline"
+                  data-testid="export-variants-here"
+                >
+                  Download the variants as CSV
+                </a>{" "}
+                to edit them.
+              </>
+            }
+            columns={VARIANT_CSV_COLUMNS}
+            example={VARIANT_CSV_EXAMPLE}
+            exampleTestId="variant-example"
+          />
+          <p className="text-xs text-slate-600">
             <span className="text-red-700">*</span> required. Columns a file leaves out keep their values when
-            a product is updated. Comma, semicolon or tab separated, UTF-8.
+            a product or variant is updated. Comma, semicolon or tab separated, UTF-8.
           </p>
-          <h3 className="mt-4 text-sm font-semibold text-ink-900">Example</h3>
-          <pre
-            className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-800"
-            data-testid="import-example"
-          >
-            {PRODUCT_CSV_EXAMPLE}
-          </pre>
-        </section>
+        </div>
       </div>
     </AdminPage>
   );

@@ -143,7 +143,21 @@ function ExportLink() {
       className={buttonClass("secondary")}
       data-testid="export-products"
     >
-      Export CSV
+      Export products CSV
+    </a>
+  );
+}
+
+/** Every variant, as a CSV file the import reads back (the list's filters do not apply: variants have none). */
+function ExportVariantsLink() {
+  return (
+    <a
+      href="/admin/export/variants.csv"
+      download
+      className={buttonClass("secondary")}
+      data-testid="export-variants"
+    >
+      Export variants CSV
     </a>
   );
 }
@@ -211,6 +225,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       actions={
         <>
           <ExportLink />
+          <ExportVariantsLink />
           <ButtonLink to="/admin/products/import" variant="secondary">
             Import CSV
           </ButtonLink>

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin } from "./admin";
@@ -438,6 +439,94 @@ test.describe("the admin's products, keys, import and files", () => {
     await expect(page.getByTestId("import-error")).toBeInViewport();
     await shot(page, "import-check-phone");
     await expectAccessible(page);
+  });
+
+  test("the owner downloads the variants CSV, edits a price in it, checks and imports it, and the product page shows it", async ({
+    page,
+  }) => {
+    const id = suffix();
+    const route = `/antivirus/norton/e2e-variant-csv-${id}`;
+    await createProduct(page, {
+      group: "Norton",
+      id: `e2e-variant-csv-${id}`,
+      name: `E2E Variant CSV ${id}`,
+      route,
+      price: "30.00",
+      img: "/placeholder/product/e2e.svg",
+    });
+    const sku = `E2E-${id}-1Y`.toUpperCase();
+    const summary = page.getByTestId("import-summary");
+    const report = page.getByTestId("import-report");
+
+    // A pasted file whose header has a sku column is a variants file: its new SKU adds a variant to the product.
+    await page.goto("/admin/products/import");
+    await hydrated(page);
+    await page
+      .getByLabel("Or paste the CSV")
+      .fill(`route,sku,label,price,originalPrice,term\n${route},${sku},"1 device, 1 year",30.00,40.00,12`);
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(summary).toHaveText("Imported: 1 created, 0 updated, 0 unchanged.");
+    await expect(page.getByTestId("import-kind")).toContainText("Read as a variants file");
+    await expect(report.locator('[data-status="create"]')).toContainText(sku);
+    // A sku column makes it a variants file, whose own columns are then asked for.
+    await page.getByLabel("Or paste the CSV").fill(`sku,label\n${sku},One`);
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("import-error")).toHaveText(
+      'Read as a variants file (its header has a sku column). The header row lacks the columns "route", "price". The first row must name the columns.',
+    );
+
+    // The products list downloads every variant, beside the products' file.
+    await page.goto("/admin/products");
+    await hydrated(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(page.getByTestId("export-variants")).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, "products-export-variants-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("export-variants").click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^variants-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, "utf8");
+    const line = `${route},${sku},"1 device, 1 year",30.00,40.00,12,,false,0`;
+    expect(csv.split("\r\n")).toContain(line);
+    const others = csv.trim().split("\r\n").length - 2;
+    expect(others).toBeGreaterThan(0);
+    const edited = Buffer.from(csv.replace(line, line.replace(",30.00,", ",27.50,")));
+
+    // Checked first: one change, every other variant unchanged, nothing written yet.
+    await page.goto("/admin/products/import");
+    await hydrated(page);
+    const file = { name: "variants.csv", mimeType: "text/csv", buffer: edited };
+    await page.getByLabel("CSV file").setInputFiles(file);
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(summary).toHaveText(
+      `The file is fine: importing it would create 0, update 1 and leave ${others} unchanged. Nothing is written until you import.`,
+    );
+    await expect(report.locator('[data-status="update"]')).toHaveCount(1);
+    await expect(report.locator('[data-status="update"]')).toContainText(sku);
+    await expect(report.getByRole("columnheader", { name: "Variant" })).toBeVisible();
+    await shot(page, "import-variants-check");
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(report).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, "import-variants-check-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${route}?variant=${sku}`);
+    await expect(page.getByTestId("product-price")).toContainText("$30.00");
+
+    await page.goto("/admin/products/import");
+    await hydrated(page);
+    await page.getByLabel("CSV file").setInputFiles(file);
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(summary).toHaveText(`Imported variants.csv: 0 created, 1 updated, ${others} unchanged.`);
+
+    await page.goto(`${route}?variant=${sku}`);
+    await hydrated(page);
+    await expect(page.getByTestId("product-price")).toContainText("$27.50");
+    await expect(page.getByTestId("product-price")).not.toContainText("$30.00");
   });
 
   test("the owner adds a variant, sees it priced on the storefront, edits it, is told a SKU is taken, and removes it", async ({

@@ -351,8 +351,10 @@ test("orders (with the list's filters) and key pools (hints only) download as CS
   const [keys] = await Promise.all([page.waitForEvent("download"), page.getByTestId("keys-csv").click()]);
   const keyCsv = readFileSync(await keys.path(), "utf8");
   expect(keyCsv).toContain(
-    "group,product_id,product,route,key_id,key_hint,state,order_number,added_at,assigned_at",
+    "group,product_id,product,route,key_id,key_hint,state,order_number,added_at,assigned_at,variant_sku,supplier,cost,batch\r\n",
   );
+  // A key of a variant's pool names the variant.
+  expect(keyCsv).toMatch(/,BD-TS-1D-1Y,[^,\r\n]*,[^,\r\n]*,[^,\r\n]*\r\n/);
   expect(keyCsv).toMatch(/,••••\w{4},assigned,\d+,/);
   expect(keyCsv).not.toMatch(/DEMO-\w+-|TOPUP-\w+-/);
 

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderLines, orders } from "~db/schema";
+import { licenceKeys, orderLines, orders, productVariants } from "~db/schema";
 import { toDecimalString } from "~/lib/money";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
@@ -109,10 +109,50 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
   it("exports key pools as hints, never the keys", async () => {
     const csv = await keyPoolsCsv(database.db);
     expect(csv.split("\r\n")[0]).toBe(
-      "group,product_id,product,route,key_id,key_hint,state,order_number,added_at,assigned_at",
+      "group,product_id,product,route,key_id,key_hint,state,order_number,added_at,assigned_at,variant_sku,supplier,cost,batch",
     );
     expect(csv).toMatch(/••••\w{4},assigned,\d+/);
     expect(csv).toMatch(/,available,,/);
     expect(csv).not.toMatch(/DEMO-/);
+  });
+
+  it("names each key's variant, supplier, cost and batch; an unknown cost stays empty, never zero", async () => {
+    const [variantKey] = await database.db
+      .select({ id: licenceKeys.id, sku: productVariants.sku })
+      .from(licenceKeys)
+      .innerJoin(productVariants, eq(productVariants.id, licenceKeys.variantId))
+      .orderBy(asc(licenceKeys.id))
+      .limit(1);
+    const [ownPoolKey] = await database.db
+      .select({ id: licenceKeys.id })
+      .from(licenceKeys)
+      .where(isNull(licenceKeys.variantId))
+      .orderBy(asc(licenceKeys.id))
+      .limit(1);
+    await database.db
+      .update(licenceKeys)
+      // A supplier typed as a formula is written so that a spreadsheet shows it rather than runs it.
+      .set({ supplier: "=Keys, Ltd", costCents: 1250, batch: "PO-2026-11" })
+      .where(eq(licenceKeys.id, variantKey!.id));
+    await database.db
+      .update(licenceKeys)
+      .set({ supplier: null, costCents: null, batch: null })
+      .where(eq(licenceKeys.id, ownPoolKey!.id));
+    const rows = parse(await keyPoolsCsv(database.db), { bom: true, columns: true }) as Array<
+      Record<string, string>
+    >;
+    expect(rows.find((row) => row.key_id === String(variantKey!.id))).toMatchObject({
+      variant_sku: variantKey!.sku,
+      supplier: "'=Keys, Ltd",
+      cost: "12.50",
+      batch: "PO-2026-11",
+    });
+    expect(rows.find((row) => row.key_id === String(ownPoolKey!.id))).toMatchObject({
+      variant_sku: "",
+      supplier: "",
+      cost: "",
+      batch: "",
+    });
+    expect(Object.keys(rows[0]!)).not.toContain("key");
   });
 });

@@ -12,6 +12,7 @@ import {
   orderLines,
   orders,
   products,
+  productVariants,
   type TaxAmount,
 } from "~db/schema";
 import { toDecimalString } from "~/lib/money";
@@ -143,11 +144,17 @@ export const KEY_CSV_COLUMNS = [
   "order_number",
   "added_at",
   "assigned_at",
+  // Added after the first ten, so a sheet that reads the older columns by position still finds them.
+  "variant_sku",
+  "supplier",
+  "cost",
+  "batch",
 ] as const;
 
 /**
  * Every licence key of the software pools (or of one product), by hint only: the key itself never leaves the
- * database unencrypted in an export.
+ * database unencrypted in an export. A key of a variant's pool names its SKU (empty: the product's own pool); an
+ * unknown cost is left empty, never written as zero.
  */
 export async function keyPoolsCsv(db: Database, productId?: number): Promise<string> {
   const rows = await db
@@ -163,9 +170,14 @@ export async function keyPoolsCsv(db: Database, productId?: number): Promise<str
       orderNumber: orders.number,
       createdAt: licenceKeys.createdAt,
       assignedAt: licenceKeys.assignedAt,
+      variantSku: productVariants.sku,
+      supplier: licenceKeys.supplier,
+      costCents: licenceKeys.costCents,
+      batch: licenceKeys.batch,
     })
     .from(licenceKeys)
     .innerJoin(products, eq(products.id, licenceKeys.productId))
+    .leftJoin(productVariants, eq(productVariants.id, licenceKeys.variantId))
     .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
     .leftJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
     .leftJoin(orders, eq(orders.id, orderLines.orderId))
@@ -187,6 +199,10 @@ export async function keyPoolsCsv(db: Database, productId?: number): Promise<str
           row.orderNumber,
           row.createdAt.toISOString(),
           row.assignedAt?.toISOString() ?? "",
+          row.variantSku,
+          row.supplier,
+          row.costCents === null ? "" : toDecimalString(row.costCents),
+          row.batch,
         ]),
       )
       .join("")

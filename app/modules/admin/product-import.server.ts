@@ -13,13 +13,16 @@ import { isPhysicalSection } from "~/modules/catalogue/sections";
 import { recordAudit } from "~/lib/audit-log.server";
 import { csvUnguard } from "./exports.server";
 import {
+  type CsvColumn,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportCounts,
+  type ImportKind,
   type ImportReport,
   type ImportRowReport,
   PRODUCT_CSV_COLUMNS,
   type ProductField,
+  VARIANT_CSV_COLUMNS,
 } from "./product-import";
 import { brandPageReason, reservedRouteReason } from "./product-routes";
 import { productFormValues, toRow } from "./products.server";
@@ -27,11 +30,17 @@ import { type ProductForm, productFormSchema } from "./schemas";
 
 type Product = typeof products.$inferSelect;
 
-/** One data row of the file: its number, and its cells by product field (only the file's own columns). */
-type CsvRow = { row: number; values: Partial<Record<ProductField, string>>; cellError?: string };
+/** One data row of the file: its number, and its cells by field (only the file's own columns). */
+export type CsvRow<Field extends string = ProductField> = {
+  row: number;
+  values: Partial<Record<Field, string>>;
+  cellError?: string;
+};
 
-type ParsedCsv =
-  | { ok: true; columns: Array<{ field: ProductField; header: string }>; rows: CsvRow[] }
+export type FileColumns<Field extends string = ProductField> = Array<{ field: Field; header: string }>;
+
+type ParsedCsv<Field extends string> =
+  | { ok: true; columns: FileColumns<Field>; rows: Array<CsvRow<Field>> }
   | { ok: false; error: string };
 
 const normalizeHeader = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, "");
@@ -44,7 +53,30 @@ function delimiterOf(text: string): string {
 }
 
 /** Reads the CSV text into rows of product fields, or says what is wrong with the file as a whole. */
-export function parseProductCsv(text: string): ParsedCsv {
+export const parseProductCsv = (text: string) => parseCatalogueCsv(text, PRODUCT_CSV_COLUMNS, "product");
+
+/**
+ * Whether the file is a variants file rather than a products file: its header names a SKU, which a product has not.
+ * Read from the first line alone, so a file that is not valid CSV is still reported by the parser of its kind.
+ */
+export function importKindOf(text: string): ImportKind {
+  const clean = text.replace(/^\uFEFF/, "");
+  const sku = VARIANT_CSV_COLUMNS.find((column) => column.field === "sku")!;
+  const header = clean.slice(0, clean.search(/\r?\n|$/)).split(delimiterOf(clean));
+  return header.some((cell) => {
+    const key = normalizeHeader(cell.trim().replace(/^"|"$/g, ""));
+    return key === sku.header || sku.aliases.includes(key);
+  })
+    ? "variants"
+    : "products";
+}
+
+/** Reads the CSV text into rows of the columns' fields, or says what is wrong with the file as a whole. */
+export function parseCatalogueCsv<Field extends string>(
+  text: string,
+  catalogueColumns: Array<CsvColumn<Field>>,
+  noun: "product" | "variant",
+): ParsedCsv<Field> {
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > IMPORT_MAX_BYTES) {
     return {
@@ -53,7 +85,7 @@ export function parseProductCsv(text: string): ParsedCsv {
     };
   }
   if (text.trim() === "")
-    return { ok: false, error: "The file is empty: give a header row and product rows." };
+    return { ok: false, error: `The file is empty: give a header row and ${noun} rows.` };
   let records: string[][];
   try {
     records = parse(text, {
@@ -75,15 +107,15 @@ export function parseProductCsv(text: string): ParsedCsv {
     throw error;
   }
   const [head, ...body] = records;
-  if (!head) return { ok: false, error: "The file is empty: give a header row and product rows." };
+  if (!head) return { ok: false, error: `The file is empty: give a header row and ${noun} rows.` };
 
-  const columns: Array<{ field: ProductField; header: string } | null> = [];
-  const seen = new Map<ProductField, string>();
+  const columns: Array<{ field: Field; header: string } | null> = [];
+  const seen = new Map<Field, string>();
   const unknown: string[] = [];
   for (const cell of head) {
     const header = cell.trim();
     const key = normalizeHeader(header);
-    const column = PRODUCT_CSV_COLUMNS.find(
+    const column = catalogueColumns.find(
       (entry) => normalizeHeader(entry.header) === key || entry.aliases.includes(key),
     );
     if (!column) {
@@ -104,7 +136,8 @@ export function parseProductCsv(text: string): ParsedCsv {
   if (columns.every((column) => column === null)) {
     return {
       ok: false,
-      error: `The first row must name the columns (${PRODUCT_CSV_COLUMNS.filter((column) => column.required)
+      error: `The first row must name the columns (${catalogueColumns
+        .filter((column) => column.required)
         .map((column) => column.header)
         .join(", ")}…): this one names none of them.`,
     };
@@ -112,29 +145,29 @@ export function parseProductCsv(text: string): ParsedCsv {
   if (unknown.length > 0) {
     return {
       ok: false,
-      error: `The header has columns the import does not know: ${unknown.map((name) => `"${name}"`).join(", ")}. Use ${PRODUCT_CSV_COLUMNS.map((column) => column.header).join(", ")}.`,
+      error: `The header has columns the import does not know: ${unknown.map((name) => `"${name}"`).join(", ")}. Use ${catalogueColumns.map((column) => column.header).join(", ")}.`,
     };
   }
-  const missing = PRODUCT_CSV_COLUMNS.filter((column) => column.required && !seen.has(column.field));
+  const missing = catalogueColumns.filter((column) => column.required && !seen.has(column.field));
   if (missing.length > 0) {
     return {
       ok: false,
       error: `The header row lacks the column${missing.length > 1 ? "s" : ""} ${missing.map((column) => `"${column.header}"`).join(", ")}. The first row must name the columns.`,
     };
   }
-  if (body.length === 0) return { ok: false, error: "The file has a header row but no product rows." };
+  if (body.length === 0) return { ok: false, error: `The file has a header row but no ${noun} rows.` };
   if (body.length > IMPORT_MAX_ROWS) {
     return {
       ok: false,
-      error: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} product rows: split it into smaller files.`,
+      error: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} ${noun} rows: split it into smaller files.`,
     };
   }
-  const rows = body.map((record, index): CsvRow => {
-    const values: CsvRow["values"] = {};
+  const rows = body.map((record, index): CsvRow<Field> => {
+    const values: CsvRow<Field>["values"] = {};
     columns.forEach((column, at) => {
       if (column) values[column.field] = csvUnguard((record[at] ?? "").trim());
     });
-    const row: CsvRow = { row: index + 2, values };
+    const row: CsvRow<Field> = { row: index + 2, values };
     if (record.length !== head.length) {
       row.cellError = `This row has ${record.length} cells; the header has ${head.length}`;
     }
@@ -143,7 +176,8 @@ export function parseProductCsv(text: string): ParsedCsv {
   return { ok: true, columns: columns.filter((column) => column !== null), rows };
 }
 
-const HIDDEN_VALUES: Record<string, boolean> = {
+/** The yes/no cells of a file (hidden, backorders), in lower case. */
+export const HIDDEN_VALUES: Record<string, boolean> = {
   "": false,
   false: false,
   no: false,
@@ -169,11 +203,7 @@ type Planned =
  * Decides what each row does against the catalogue as it is now (read through `db`, the import's transaction when
  * it writes). Rows that fail carry their messages by CSV column.
  */
-async function plan(
-  db: Database | Transaction,
-  columns: Array<{ field: ProductField; header: string }>,
-  rows: CsvRow[],
-): Promise<Planned[]> {
+async function plan(db: Database | Transaction, columns: FileColumns, rows: CsvRow[]): Promise<Planned[]> {
   const headerOf = (field: string) =>
     columns.find((column) => column.field === field)?.header ??
     PRODUCT_CSV_COLUMNS.find((column) => column.field === field)?.header ??
@@ -347,7 +377,7 @@ function sameProduct(product: Product, form: ProductForm): boolean {
   );
 }
 
-const countOf = (planned: Planned[]): ImportCounts => {
+const countOf = (planned: Array<{ report: ImportRowReport }>): ImportCounts => {
   const counts: ImportCounts = { create: 0, update: 0, unchanged: 0, error: 0 };
   for (const entry of planned) counts[entry.report.status]++;
   return counts;
@@ -361,6 +391,56 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /**
+ * The Check / Import flow of a catalogue file, products or variants: `plan` decides each row against the catalogue
+ * as read through the database it is given; an import plans again in one transaction and runs `write` only when no
+ * row failed, so the rows are written all or none.
+ */
+export async function checkOrImport<Planned extends { report: ImportRowReport }>(
+  db: Database,
+  {
+    mode,
+    kind,
+    plan,
+    write,
+  }: {
+    mode: "check" | "import";
+    kind: ImportKind;
+    plan: (db: Database | Transaction, writing: boolean) => Promise<Planned[]>;
+    write: (tx: Transaction, planned: Planned[], counts: ImportCounts) => Promise<void>;
+  },
+): Promise<ImportReport> {
+  const reportOf = (planned: Planned[], imported: boolean): ImportReport => ({
+    ok: true,
+    kind,
+    mode,
+    imported,
+    rows: planned.map((entry) => entry.report),
+    counts: countOf(planned),
+  });
+  if (mode === "check") return reportOf(await plan(db, false), false);
+  try {
+    return await db.transaction(async (tx) => {
+      // One catalogue import at a time (products and variants alike), so two files cannot both take the same
+      // address or SKU between check and write.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('admin:product-import'))`);
+      const planned = await plan(tx, true);
+      const counts = countOf(planned);
+      if (counts.error > 0) return reportOf(planned, false);
+      await write(tx, planned, counts);
+      return reportOf(planned, true);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return {
+        ok: false,
+        error: `The catalogue changed while importing (${kind === "products" ? "an id or address" : "a SKU"} was taken meanwhile): check the file again.`,
+      };
+    }
+    throw error;
+  }
+}
+
+/**
  * Checks (mode "check") or imports (mode "import") a product CSV. An import writes every row or, when any row
  * fails, none; the report says per row what happened or would happen.
  */
@@ -372,31 +452,11 @@ export async function importProductCsv(
   const parsed = parseProductCsv(text);
   if (!parsed.ok) return parsed;
   const { columns, rows } = parsed;
-  if (mode === "check") {
-    const planned = await plan(db, columns, rows);
-    return {
-      ok: true,
-      mode,
-      imported: false,
-      rows: planned.map((entry) => entry.report),
-      counts: countOf(planned),
-    };
-  }
-  try {
-    return await db.transaction(async (tx) => {
-      // One import at a time, so two files cannot both create the same address between check and write.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('admin:product-import'))`);
-      const planned = await plan(tx, columns, rows);
-      const counts = countOf(planned);
-      const report = (imported: boolean): ImportReport => ({
-        ok: true,
-        mode,
-        imported,
-        rows: planned.map((entry) => entry.report),
-        counts,
-      });
-      if (counts.error > 0) return report(false);
-
+  return checkOrImport(db, {
+    mode,
+    kind: "products",
+    plan: (reader) => plan(reader, columns, rows),
+    write: async (tx, planned, counts) => {
       const creates = planned.filter((entry) => entry.kind === "create");
       for (let at = 0; at < creates.length; at += 500) {
         const batch = creates.slice(at, at + 500);
@@ -436,22 +496,12 @@ export async function importProductCsv(
         entityId: "csv",
         after: counts,
       });
-      return report(true);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      return {
-        ok: false,
-        error:
-          "The catalogue changed while importing (an id or address was taken meanwhile): check the file again.",
-      };
-    }
-    throw error;
-  }
+    },
+  });
 }
 
-/** Many audit entries in one statement (as recordAudit writes them one by one). */
-async function recordAuditBatch(
+/** Many audit entries of products in one statement (as recordAudit writes them one by one). */
+export async function recordAuditBatch(
   tx: Transaction,
   entries: Array<{ action: string; entityId: number; before?: unknown; after: unknown }>,
   admin: string,

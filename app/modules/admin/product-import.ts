@@ -1,4 +1,4 @@
-/** The CSV product import's limits and columns, shared by the import page and the importer. */
+/** The CSV product and variant imports' limits and columns, shared by the import page and the importers. */
 
 /** Largest CSV the import reads: about 5,000 products with long descriptions. */
 export const IMPORT_MAX_BYTES = 1024 * 1024;
@@ -22,8 +22,8 @@ export type ProductField =
   | "stock"
   | "waitingOrders";
 
-export type CsvColumn = {
-  field: ProductField;
+export type CsvColumn<Field extends string = ProductField> = {
+  field: Field;
   /** The header the store's own example and export use. */
   header: string;
   /** Other headers read as this column (compared in lower case, spaces, dashes and underscores ignored). */
@@ -121,6 +121,89 @@ Secure VPN: Yes",false,,yes
 tplink,archer-ax10,TP-Link Archer AX10,/router/tplink/archer-ax10,89.99,,Dual-band Wi-Fi 6 router,/placeholder/product/archer-ax10.svg,,"Wi-Fi Standard: Wi-Fi 6
 Speed: 1.5 Gbps",false,12,no`;
 
+export type VariantField =
+  | "route"
+  | "sku"
+  | "label"
+  | "price"
+  | "originalPrice"
+  | "termMonths"
+  | "stock"
+  | "hidden"
+  | "position";
+
+/**
+ * A variants file: one variant per row, matched by SKU in any case; a new SKU adds a variant to the product at the
+ * row's route. The export writes these columns in this order.
+ */
+export const VARIANT_CSV_COLUMNS: CsvColumn<VariantField>[] = [
+  {
+    field: "route",
+    header: "route",
+    aliases: ["productroute", "path", "address", "url"],
+    required: true,
+    help: "The product's page address, e.g. /antivirus/bitdefender/total-security",
+  },
+  {
+    field: "sku",
+    header: "sku",
+    aliases: ["variantsku"],
+    required: true,
+    help: "The variant's SKU, e.g. BD-TS-1D-1Y: an existing SKU (any case) updates that variant, a new one adds it",
+  },
+  {
+    field: "label",
+    header: "label",
+    aliases: ["variantlabel"],
+    required: true,
+    help: "What the shopper chooses, e.g. 1 device, 1 year",
+  },
+  { field: "price", header: "price", aliases: [], required: true, help: "Price like 49.99" },
+  {
+    field: "originalPrice",
+    header: "originalPrice",
+    aliases: ["listprice", "compareatprice"],
+    required: false,
+    help: "Price before the discount; empty: no discount",
+  },
+  {
+    field: "termMonths",
+    header: "term",
+    aliases: ["termmonths", "months"],
+    required: false,
+    help: "Months a key lasts from the payment, 1 to 120; empty: perpetual",
+  },
+  {
+    field: "stock",
+    header: "stock",
+    aliases: ["stockcount", "quantity", "onhand", "inventory"],
+    required: false,
+    help: "Printers and routers: units on hand; empty: not counted. Software: leave empty",
+  },
+  {
+    field: "hidden",
+    header: "hidden",
+    aliases: [],
+    required: false,
+    help: "true to stop selling and showing the variant (yes/no, 1/0 work too)",
+  },
+  {
+    field: "position",
+    header: "position",
+    aliases: ["order", "sortorder"],
+    required: false,
+    help: "Order on the product's page, from 0; empty: last for a new variant, unchanged for one that exists",
+  },
+];
+
+/** The import page's example of a variants file. */
+export const VARIANT_CSV_EXAMPLE = `${VARIANT_CSV_COLUMNS.map((column) => column.header).join(",")}
+/antivirus/bitdefender/total-security,BD-TS-1D-1Y,"1 device, 1 year",49.99,69.99,12,,false,0
+/windows/windows8/pro,WIN8-PRO-OEM,OEM,79.99,109.99,,,false,1`;
+
+/** What a file holds: products, or variants of products (told apart by its header: a variants file has a sku). */
+export type ImportKind = "products" | "variants";
+
 export type ImportRowStatus = "create" | "update" | "unchanged" | "error";
 
 export type ImportRowReport = {
@@ -129,8 +212,10 @@ export type ImportRowReport = {
   status: ImportRowStatus;
   name: string;
   route: string;
-  /** The product created or updated (after an import), or the one that would be updated. */
+  /** The product created or updated (after an import), or the one that would be updated; a variant's product. */
   productId?: number;
+  /** A variants file's row: the variant's SKU. */
+  sku?: string;
   /** Messages by CSV column header; "row" for the row as a whole. */
   errors?: Record<string, string>;
 };
@@ -140,6 +225,7 @@ export type ImportCounts = Record<ImportRowStatus, number>;
 export type ImportReport =
   | {
       ok: true;
+      kind: ImportKind;
       /** check: nothing written; import: written when no row failed. */
       mode: "check" | "import";
       imported: boolean;

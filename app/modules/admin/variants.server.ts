@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, licenceKeys, orderLines, products, productVariants } from "~db/schema";
-import type { ProductVariant } from "~db/schema/catalogue";
+import type { ProductVariant, Section } from "~db/schema/catalogue";
 import { recordAudit } from "~/lib/audit-log.server";
 import { fieldErrors } from "~/lib/forms";
 import { parseMoney, toDecimalString } from "~/lib/money";
@@ -35,8 +35,8 @@ export async function variantsForEdit(db: Database, productId: number) {
   }));
 }
 
-/** A stored variant as the text fields of its form. */
-function variantFormValues(variant: ProductVariant) {
+/** A stored variant as the text fields of its form (and of the variants CSV). */
+export function variantFormValues(variant: ProductVariant) {
   return {
     sku: variant.sku,
     label: variant.label,
@@ -49,7 +49,8 @@ function variantFormValues(variant: ProductVariant) {
   };
 }
 
-const toRow = (form: VariantForm) => ({
+/** A checked form as the variant's columns. */
+export const variantRow = (form: VariantForm) => ({
   sku: form.sku,
   label: form.label,
   priceCents: parseMoney(form.price),
@@ -60,6 +61,23 @@ const toRow = (form: VariantForm) => ({
 });
 
 const skuTaken = (sku: string, by: string) => ({ sku: `The SKU ${sku} is already used by ${by}` });
+
+/**
+ * The catalogue's rules for a variant beyond its form's schema, by form field: a stock count only for printers and
+ * routers, and a SKU no other variant has (`taken`: the variant that has it, and its product's name). The admin's
+ * form and the variants CSV import both ask it, each finding the product and the SKU's holder its own way.
+ */
+export function variantRuleErrors(
+  form: VariantForm,
+  section: Section,
+  taken?: { sku: string; name: string },
+): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  if (form.stock !== null && !isPhysicalSection(section))
+    errors.stock = "Software counts its licence keys: leave the stock empty";
+  if (taken) Object.assign(errors, skuTaken(taken.sku, taken.name));
+  return errors;
+}
 
 /**
  * What the database alone can say about a variant's form: its product exists (its row locked, so the product's
@@ -73,9 +91,6 @@ async function checkVariant(tx: Transaction, productId: number, form: VariantFor
     .where(eq(products.id, productId))
     .for("update", { of: products });
   if (!product) return NOT_FOUND;
-  const errors: Partial<Record<string, string>> = {};
-  if (form.stock !== null && !isPhysicalSection(product.section))
-    errors.stock = "Software counts its licence keys: leave the stock empty";
   const [same] = await tx
     .select({ sku: productVariants.sku, name: products.name })
     .from(productVariants)
@@ -86,7 +101,7 @@ async function checkVariant(tx: Transaction, productId: number, form: VariantFor
         exceptId === undefined ? undefined : ne(productVariants.id, exceptId),
       ),
     );
-  if (same) Object.assign(errors, skuTaken(same.sku, same.name));
+  const errors = variantRuleErrors(form, product.section, same);
   return Object.keys(errors).length ? refused(errors) : null;
 }
 
@@ -119,7 +134,7 @@ export async function createVariant(
     const [row] = await tx
       .insert(productVariants)
       .values({
-        ...toRow(form),
+        ...variantRow(form),
         productId,
         // Last in the product's order.
         position: sql`(select coalesce(max(${productVariants.position}) + 1, 0) from ${productVariants} where ${productVariants.productId} = ${productId})`,
@@ -146,7 +161,7 @@ export async function updateVariant(
   return writeVariant(db, form, async (tx) => {
     const refusal = await checkVariant(tx, productId, form, variantId);
     if (refusal) return refusal;
-    return changeVariant(tx, productId, variantId, toRow(form), admin);
+    return changeVariant(tx, productId, variantId, variantRow(form), admin);
   });
 }
 
