@@ -16,6 +16,7 @@ export const ADMIN_NAV = [
   { to: "/admin/invoices", label: "Invoices" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/keys", label: "Licence keys" },
+  { to: "/admin/key-reports", label: "Key reports" },
   { to: "/admin/promotions", label: "Discount codes" },
   { to: "/admin/taxes", label: "Taxes" },
   { to: "/admin/users", label: "Users" },
