@@ -238,11 +238,19 @@ test("a key reported broken is replaced from the owner's queue, e-mailed and sho
   await expectAccessible(admin, "the key reports queue");
   await fitsPhone(admin, "key-reports-open");
 
+  // The admin menu counts the reports waiting, and one fewer once this one is answered.
+  const waitingCount = admin
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: /^Key reports/ })
+    .locator("span");
+  const waiting = Number(await waitingCount.textContent());
+  expect(waiting).toBeGreaterThanOrEqual(1);
   await report.getByRole("button", { name: /Replace the key/ }).click();
   await expect(admin.getByTestId("action-notice")).toContainText(
     `Replaced: Bitdefender Total Security (1 device, 1 year) of order #${number}`,
   );
   await expect(admin.getByTestId("key-report").filter({ hasText: `Order #${number}` })).toHaveCount(0);
+  await expect(waitingCount).toHaveText(String(waiting - 1));
   await admin
     .getByRole("navigation", { name: "Report status" })
     .getByRole("link", { name: "Replaced" })

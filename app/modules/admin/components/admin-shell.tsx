@@ -69,10 +69,13 @@ function useSessionCheckOnReturn() {
 export function AdminShell({
   admin,
   lists,
+  openKeyReports,
   children,
 }: {
   admin: { id: string; email: string; name: string };
   lists: Lists;
+  /** Keys customers reported broken that wait for an answer. */
+  openKeyReports: number;
   children: React.ReactNode;
 }) {
   useAdminCache(admin, lists);
@@ -83,6 +86,7 @@ export function AdminShell({
     "/admin/blogs": lists._blogs?.total,
     "/admin/banners": lists.banners?.total,
     "/admin/seo": lists.seo_metadata?.total,
+    "/admin/key-reports": openKeyReports,
   };
   return (
     <div
