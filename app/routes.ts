@@ -75,6 +75,7 @@ export default [
     route("products/import", "routes/admin.products-import.tsx"),
     route("products/:id", "routes/admin.product.tsx"),
     route("keys", "routes/admin.keys.tsx"),
+    route("key-reports", "routes/admin.key-reports.tsx"),
     route("promotions", "routes/admin.promotions.tsx"),
     route("promotions/:id", "routes/admin.promotion.tsx"),
     route("taxes", "routes/admin.taxes.tsx"),

@@ -12,6 +12,7 @@ import { baselineAttacks } from "./attacks/baseline";
 import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { invoiceAttacks } from "./attacks/invoices";
+import { keyReportAttacks } from "./attacks/key-reports";
 import { orderLifeAttacks } from "./attacks/orderlife";
 import { pageAttacks } from "./attacks/pages";
 import { pageCacheAttacks } from "./attacks/page-cache";
@@ -36,6 +37,7 @@ const attacks: Attack[] = [
   ...selfServiceAttacks,
   ...reliabilityAttacks,
   ...orderLifeAttacks,
+  ...keyReportAttacks,
   ...settingsAttacks,
   ...renewalAttacks,
   ...pricingAdminAttacks,

@@ -220,6 +220,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
               to="/admin/orders?status=paid"
             />
             <QueueItem label="Orders to ship" count={queue.awaitingShipment} to="/admin/orders?status=paid" />
+            <QueueItem label="Keys reported broken" count={queue.openKeyReports} to="/admin/key-reports" />
             <QueueItem
               label="E-mails that failed"
               count={queue.failedEmails}

@@ -98,11 +98,20 @@ export default function Keys({ loaderData, actionData }: Route.ComponentProps) {
       title="Licence keys"
       intro={`Each software product sells from its pool of keys. Keys are stored encrypted and never shown here; pools below ${lowMark} keys are marked low.`}
       actions={
-        <ExportLink
-          to="/admin/export/keys.csv"
-          label="Download key list (CSV, hints only)"
-          testId="keys-csv"
-        />
+        <>
+          <Link
+            to="/admin/key-reports"
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+            data-testid="key-reports-link"
+          >
+            Keys reported broken
+          </Link>
+          <ExportLink
+            to="/admin/export/keys.csv"
+            label="Download key list (CSV, hints only)"
+            testId="keys-csv"
+          />
+        </>
       }
     >
       {pool ? <KeyPoolPanel pool={pool} lowMark={lowMark} reply={actionData} /> : null}

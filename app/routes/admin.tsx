@@ -10,6 +10,7 @@ import {
 import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { forgetEndedAdmin } from "~/modules/admin/admin-storage";
 import { AdminShell } from "~/modules/admin/components/admin-shell";
+import { openKeyReportCount } from "~/modules/admin/key-reports.server";
 import { loadAdminLists } from "~/modules/admin/lists.server";
 import type { Route } from "./+types/admin";
 
@@ -22,11 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   // An admin still on admin:create's temporary password sees no admin frame until choosing a new one.
   if (!viewer || viewer.role !== "admin" || viewer.mustChangePassword) {
-    return data({ admin: null, lists: null }, { headers: PRIVATE_HEADERS });
+    return data({ admin: null, lists: null, openKeyReports: 0 }, { headers: PRIVATE_HEADERS });
   }
-  const lists = await loadAdminLists(context);
+  const [lists, openKeyReports] = await Promise.all([
+    loadAdminLists(context),
+    openKeyReportCount(context.db),
+  ]);
   return data(
-    { admin: { id: viewer.id, email: viewer.email, name: viewer.name }, lists },
+    { admin: { id: viewer.id, email: viewer.email, name: viewer.name }, lists, openKeyReports },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -62,7 +66,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <AdminShell admin={loaderData.admin} lists={loaderData.lists}>
+    <AdminShell admin={loaderData.admin} lists={loaderData.lists} openKeyReports={loaderData.openKeyReports}>
       <Outlet />
     </AdminShell>
   );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   foreignKey,
@@ -287,9 +288,21 @@ export const licenceKeys = pgTable(
     /** Null: the owner did not say (a margin is then not known), never taken as zero. */
     costCents: integer("cost_cents"),
     batch: text("batch"),
+    /**
+     * The key given in its place after the customer reported it broken (it is revoked then): null for a key refunded
+     * or never replaced. Tells a replaced key from a refunded one in the admin's lists and the audit trail.
+     */
+    replacedByKeyId: integer("replaced_by_key_id").references((): AnyPgColumn => licenceKeys.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // Only a revoked key has been replaced; a key never replaces itself.
+    check(
+      "licence_keys_replaced_check",
+      sql`${table.replacedByKeyId} is null or (${table.revokedAt} is not null and ${table.replacedByKeyId} <> ${table.id})`,
+    ),
     // A key's variant belongs to its product; a variant with keys cannot be deleted (it has sold or will sell them).
     foreignKey({
       name: "licence_keys_variant_fk",
@@ -337,8 +350,18 @@ export const licenceKeyReports = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     /** "admin:<email>" once answered. */
     resolvedBy: text("resolved_by"),
+    /** The store's answer the customer reads on their licences page and in the e-mail (a refusal must have one). */
+    reply: text("reply"),
+    /** The key given in place of the reported one (status replaced). */
+    replacementKeyId: integer("replacement_key_id").references(() => licenceKeys.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
+    check(
+      "licence_key_reports_resolved_check",
+      sql`(${table.status} = 'open') = (${table.resolvedAt} is null) and (${table.status} <> 'rejected' or length(btrim(${table.reply})) between 2 and 1000)`,
+    ),
     uniqueIndex("licence_key_reports_open_idx")
       .on(table.licenceKeyId)
       .where(sql`${table.status} = 'open'`),

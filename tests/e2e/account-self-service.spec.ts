@@ -86,6 +86,7 @@ test("the header's user menu leads to Account settings, where the password is ch
     await expect(menu.getByRole("link")).toHaveText([
       "Dashboard",
       "Orders",
+      "Licences",
       "Address book",
       "Account settings",
     ]);

@@ -41,6 +41,7 @@ test("the route table has the admin pages the store needs", () => {
     "/admin/orders",
     "/admin/products",
     "/admin/keys",
+    "/admin/key-reports",
     "/admin/users",
     "/admin/seo",
     "/admin/audit",

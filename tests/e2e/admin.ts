@@ -43,7 +43,14 @@ export function adminPages({ withParams = true } = {}): string[] {
  * Adds `count` fresh licence keys to the pool of the product at `route`, as the admin does on /admin/keys, so a test
  * that needs keys in stock does not depend on how many earlier tests bought.
  */
-export async function topUpKeys(browser: Browser, baseURL: string, route: string, count = 20) {
+export async function topUpKeys(
+  browser: Browser,
+  baseURL: string,
+  route: string,
+  count = 20,
+  /** The SKU of the variant whose pool gets them (a product sold in variants has no pool of its own). */
+  variant?: string,
+) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signInAsAdmin(page, baseURL);
@@ -58,7 +65,7 @@ export async function topUpKeys(browser: Browser, baseURL: string, route: string
     .toUpperCase();
   const keys = Array.from({ length: count }, (_, n) => `TOPUP-${batch}-${String(n).padStart(4, "0")}`);
   const response = await page.request.post("/admin/keys", {
-    form: { product: productId, keys: keys.join("\n") },
+    form: { product: productId, keys: keys.join("\n"), ...(variant ? { variant } : {}) },
     headers: { Origin: baseURL },
   });
   expect(response.status()).toBe(200);

@@ -1,9 +1,10 @@
 import { expect, type Page } from "@playwright/test";
+import { signInAsAdmin, topUpKeys } from "./admin";
 import { expectAccessible } from "./axe";
 import { fillCheckout } from "./checkout-form";
 import { test } from "./fixtures";
 import { hydrated } from "./hydrated";
-import { confirmationLink } from "./mail";
+import { confirmationLink, waitForMail } from "./mail";
 import { screenshot } from "./screenshots";
 
 const PRODUCT = "/antivirus/bitdefender/total-security";
@@ -158,4 +159,166 @@ test("a customer buys a licence, finds it hidden at /user/licences, reveals it (
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await expect(page.getByTestId("cart-line")).toContainText("1 device, 1 year");
+});
+
+test("a key reported broken is replaced from the owner's queue, e-mailed and shown instead; a rejected report shows the store's reply", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // A pool with keys to spare for the purchase and its replacement, whatever earlier tests bought.
+  await topUpKeys(browser, baseURL!, PRODUCT, 3, SKU);
+  const address = `reports-${Date.now().toString(36)}@example.com`;
+  await signUpAndConfirm(page, baseURL!, address);
+
+  // The header's account menu leads to the licences beside the orders.
+  await hydrated(page);
+  await page.getByTestId("user-menu-toggle").click();
+  await page
+    .getByRole("navigation", { name: "Your account" })
+    .getByRole("link", { name: "Licences" })
+    .click();
+  await expect(page).toHaveURL(/\/user\/licences$/);
+
+  await page.goto(`${PRODUCT}?variant=${SKU}`);
+  await hydrated(page);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
+  await page.goto("/payment");
+  await hydrated(page);
+  await fillCheckout(page, { method: "sandbox" });
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+/);
+  const orderPath = new URL(page.url()).pathname + new URL(page.url()).search;
+  const number = /\/order\/(\d+)/.exec(page.url())![1]!;
+  const oldKey = (await page.getByTestId("licence-key").textContent())!.trim();
+
+  // The customer reveals the key and reports it.
+  await page.goto("/user/licences");
+  await hydrated(page);
+  const licence = page.getByTestId("licence");
+  await licence.getByTestId("licence-reveal").click();
+  await expect(licence.getByTestId("licence-key")).toHaveText(oldKey);
+  await licence.getByText("This key does not work").click();
+  await licence
+    .getByLabel(/What happens when you use it/)
+    .fill("The installer says this key was already used.");
+  await licence.getByRole("button", { name: /Report it/ }).click();
+  await expect(licence.getByTestId("licence-reported")).toBeVisible();
+
+  // The owner sees it waiting on the dashboard, reaches the queue from the key pools and replaces it.
+  const owner = await browser.newContext({ baseURL });
+  const admin = await owner.newPage();
+  await signInAsAdmin(admin, baseURL!);
+  await expect(
+    admin
+      .getByTestId("work-queue")
+      .getByRole("link", { name: /Keys reported broken/ })
+      .locator("span")
+      .last(),
+  ).not.toHaveText("0");
+  await admin.goto("/admin/keys");
+  await admin.getByTestId("key-reports-link").click();
+  await expect(admin).toHaveURL(/\/admin\/key-reports$/);
+  await hydrated(admin);
+  const report = admin.getByTestId("key-report").filter({ hasText: `Order #${number}` });
+  await expect(report).toHaveCount(1);
+  await expect(report.getByRole("heading")).toContainText("Bitdefender Total Security");
+  await expect(report.getByRole("heading")).toContainText("1 device, 1 year");
+  await expect(report).toContainText(`••••${oldKey.slice(-4).toUpperCase()}`);
+  await expect(report.getByTestId("key-report-customer")).toContainText(address);
+  await expect(report).toContainText("The installer says this key was already used.");
+  await expect(report).toContainText(/reported (just now|\d+ minutes? ago)/);
+  await expect(report.getByRole("link", { name: `Order #${number}` })).toHaveAttribute(
+    "href",
+    `/admin/orders/${number}`,
+  );
+  expect(await admin.content()).not.toContain(oldKey);
+  await expectAccessible(admin, "the key reports queue");
+  await fitsPhone(admin, "key-reports-open");
+
+  // The admin menu counts the reports waiting, and one fewer once this one is answered.
+  const waitingCount = admin
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: /^Key reports/ })
+    .locator("span");
+  const waiting = Number(await waitingCount.textContent());
+  expect(waiting).toBeGreaterThanOrEqual(1);
+  await report.getByRole("button", { name: /Replace the key/ }).click();
+  await expect(admin.getByTestId("action-notice")).toContainText(
+    `Replaced: Bitdefender Total Security (1 device, 1 year) of order #${number}`,
+  );
+  await expect(admin.getByTestId("key-report").filter({ hasText: `Order #${number}` })).toHaveCount(0);
+  await expect(waitingCount).toHaveText(String(waiting - 1));
+  await admin
+    .getByRole("navigation", { name: "Report status" })
+    .getByRole("link", { name: "Replaced" })
+    .click();
+  const replaced = admin.getByTestId("key-report").filter({ hasText: `Order #${number}` });
+  await expect(replaced.getByTestId("key-report-status")).toHaveText("Replaced");
+  await expect(replaced.getByTestId("key-report-answer")).toContainText("Replaced by ••••");
+  await screenshot(admin, "key-reports-replaced");
+
+  // The customer gets the new key by e-mail, on their licences page and on the order page; the old key is gone.
+  const mail = await waitForMail(
+    baseURL!,
+    (sent) => sent.to === address && sent.subject.startsWith("A new licence key for"),
+  );
+  const newKey = /Bitdefender Total Security \(1 device, 1 year\): (\S+)/.exec(mail.text)![1]!;
+  expect(newKey).not.toBe(oldKey);
+  expect(mail.text).toMatch(/Expires \d{1,2} [A-Z][a-z]+ \d{4}/);
+  await page.reload();
+  await hydrated(page);
+  await expect(licence).toHaveCount(1);
+  await expect(licence.getByTestId("licence-reported")).toHaveCount(0);
+  await expect(licence.getByTestId("licence-hint")).toHaveText(`••••${newKey.slice(-4).toUpperCase()}`);
+  await expect(licence.getByTestId("licence-expiry")).toHaveText(/ · 36[56] days left$/);
+  await licence.getByTestId("licence-reveal").click();
+  await expect(licence.getByTestId("licence-key")).toHaveText(newKey);
+  await page.goto(orderPath);
+  await expect(page.getByTestId("licence-key")).toHaveText(newKey);
+  expect(await page.content()).not.toContain(oldKey);
+
+  // Reported again, the owner turns it down with a reply (none is refused beside the field).
+  await page.goto("/user/licences");
+  await hydrated(page);
+  await licence.getByText("This key does not work").click();
+  await licence.getByLabel(/What happens when you use it/).fill("The new key does not activate either.");
+  await licence.getByRole("button", { name: /Report it/ }).click();
+  await expect(licence.getByTestId("licence-reported")).toBeVisible();
+  await admin.goto("/admin/key-reports");
+  await hydrated(admin);
+  const second = admin.getByTestId("key-report").filter({ hasText: `Order #${number}` });
+  await second.locator("summary", { hasText: "Reject" }).click();
+  const replyField = second.getByLabel(/Your reply to the customer/);
+  // The browser would stop a blank reply itself: sent anyway, the server refuses it too.
+  await replyField.fill("  ");
+  await second
+    .getByTestId("key-report-reject")
+    .evaluate((form) => ((form as HTMLFormElement).noValidate = true));
+  await second.getByRole("button", { name: "Reject and send the reply" }).click();
+  await expect(admin.getByTestId("action-notice")).toContainText("Write the customer a short reply");
+  const again = admin.getByTestId("key-report").filter({ hasText: `Order #${number}` });
+  await expect(again.getByLabel(/Your reply to the customer/)).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(admin, "the key reports queue, a reply refused");
+  const reply = "This key activates at central.bitdefender.com: sign in there first, then add the key.";
+  await again.getByLabel(/Your reply to the customer/).fill(reply);
+  await again.getByRole("button", { name: "Reject and send the reply" }).click();
+  await expect(admin.getByTestId("action-notice")).toContainText(
+    `Rejected: the customer of order #${number}`,
+  );
+  await owner.close();
+
+  const refusal = await waitForMail(
+    baseURL!,
+    (sent) => sent.to === address && sent.subject.startsWith("About your licence key for"),
+  );
+  expect(refusal.text).toContain(reply);
+  await page.reload();
+  await expect(licence.getByTestId("licence-report-reply")).toContainText(reply);
+  await expect(licence.getByTestId("licence-reported")).toHaveCount(0);
+  await expect(licence.getByText("This key does not work")).toBeVisible();
+  await expectAccessible(page, "my licences, a report turned down");
+  await fitsPhone(page, "licences-report-rejected");
 });

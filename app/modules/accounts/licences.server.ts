@@ -24,6 +24,8 @@ export type OwnedLicence = {
   expiry: LicenceExpiry;
   /** The customer said it does not work, and the store has not answered yet. */
   reported: boolean;
+  /** The store's reply to the customer's last report of this key, when it turned the report down (null: none). */
+  rejectedReply: string | null;
   /** The brand's download and activation site, from its support content (null: it has none). */
   brandWebsite: string | null;
   /** The brand's support page in the store (null: the product is gone). */
@@ -64,6 +66,12 @@ export async function licencesForUser(db: Database, userId: string, now: Date): 
         select 1 from ${licenceKeyReports}
         where ${licenceKeyReports.licenceKeyId} = ${licenceKeys.id} and ${licenceKeyReports.status} = 'open'
       )`,
+      rejectedReply: sql<string | null>`(
+        select ${licenceKeyReports.reply} from ${licenceKeyReports}
+        where ${licenceKeyReports.licenceKeyId} = ${licenceKeys.id} and ${licenceKeyReports.status} = 'rejected'
+        order by ${licenceKeyReports.resolvedAt} desc, ${licenceKeyReports.id} desc
+        limit 1
+      )`,
     })
     .from(licenceKeys)
     .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
@@ -82,6 +90,7 @@ export async function licencesForUser(db: Database, userId: string, now: Date): 
     orderNumber: row.orderNumber,
     expiry: licenceExpiry(row.expiresAt, now),
     reported: row.reported,
+    rejectedReply: row.reported ? null : row.rejectedReply,
     brandWebsite: row.contact?.website.trim() || null,
     supportPath: row.brandSlug ? `/support/${row.brandSlug}` : null,
     renew: renewal(row),

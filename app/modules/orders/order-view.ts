@@ -176,6 +176,7 @@ const BUYER_EVENT_LABELS: Record<string, string> = {
   expired: "Expired unpaid",
   refunded: "Refunded",
   keys_resent: "Licence keys e-mailed again",
+  key_replaced: "A licence key was replaced",
   claimed: "Added to the customer's account",
   link_renewed: "A new link to this order was e-mailed",
 };
@@ -229,6 +230,7 @@ const ADMIN_EVENT_LABELS: Record<string, string> = {
   stock_released: "Back in stock",
   code_released: "Discount code given back",
   keys_resent: "Keys e-mailed again",
+  key_replaced: "Key replaced",
   link_renewed: "New order link sent",
   claimed: "Added to an account",
   "customer-deleted": "Customer's account deleted",

@@ -135,7 +135,18 @@ function LicenceItem({
           Reported: we are checking it
         </p>
       ) : (
-        <ReportForm licence={licence} problem={reportProblem} />
+        <>
+          {licence.rejectedReply !== null ? (
+            <div
+              className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-ink-900"
+              data-testid="licence-report-reply"
+            >
+              <p className="font-semibold">We checked your report and did not replace the key. Our reply:</p>
+              <p className="mt-1 whitespace-pre-line break-words">{licence.rejectedReply}</p>
+            </div>
+          ) : null}
+          <ReportForm licence={licence} problem={reportProblem} />
+        </>
       )}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm">
         {licence.renew ? <RenewButton renew={licence.renew} /> : null}

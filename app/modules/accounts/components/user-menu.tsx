@@ -78,6 +78,9 @@ export function UserMenu() {
             <Link to="/user/orders" className="block px-4 py-2 hover:bg-slate-50">
               Orders
             </Link>
+            <Link to="/user/licences" className="block px-4 py-2 hover:bg-slate-50">
+              Licences
+            </Link>
             <Link to="/user/address" className="block px-4 py-2 hover:bg-slate-50">
               Address book
             </Link>

@@ -16,6 +16,7 @@ export const ADMIN_NAV = [
   { to: "/admin/invoices", label: "Invoices" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/keys", label: "Licence keys" },
+  { to: "/admin/key-reports", label: "Key reports" },
   { to: "/admin/promotions", label: "Discount codes" },
   { to: "/admin/taxes", label: "Taxes" },
   { to: "/admin/users", label: "Users" },
@@ -68,10 +69,13 @@ function useSessionCheckOnReturn() {
 export function AdminShell({
   admin,
   lists,
+  openKeyReports,
   children,
 }: {
   admin: { id: string; email: string; name: string };
   lists: Lists;
+  /** Keys customers reported broken that wait for an answer. */
+  openKeyReports: number;
   children: React.ReactNode;
 }) {
   useAdminCache(admin, lists);
@@ -82,6 +86,7 @@ export function AdminShell({
     "/admin/blogs": lists._blogs?.total,
     "/admin/banners": lists.banners?.total,
     "/admin/seo": lists.seo_metadata?.total,
+    "/admin/key-reports": openKeyReports,
   };
   return (
     <div

@@ -347,6 +347,40 @@ export function keysAgainEmail(order: Brief & { lines: KeyLines }) {
   );
 }
 
+/**
+ * A key the customer reported broken, replaced: the new key, when it expires (the old key's date: the term runs from
+ * the payment), and that the old key no longer counts.
+ */
+export function keyReplacedEmail(
+  order: Brief & { line: string; oldHint: string; key: string; expiresAt: string | null },
+) {
+  const expiry = order.expiresAt ? ` (${expiryText(order.expiresAt)})` : "";
+  return briefEmail(
+    "licence-key-replaced",
+    order,
+    `A new licence key for ${order.line} (order #${order.number})`,
+    [
+      `You told us the licence key ending ${order.oldHint.replace(/^•+/, "")} for ${order.line} does not work. Here is a new key in its place${expiry}.`,
+      "The old key is withdrawn: please use the new one.",
+    ],
+    [`${order.line}: ${order.key}`],
+  );
+}
+
+/** A report of a broken key the store turned down, with its reply; the customer may report the key again. */
+export function keyReportRejectedEmail(order: Brief & { line: string; oldHint: string; reply: string }) {
+  return briefEmail(
+    "licence-key-report-rejected",
+    order,
+    `About your licence key for ${order.line} (order #${order.number})`,
+    [
+      `We have checked the licence key ending ${order.oldHint.replace(/^•+/, "")} for ${order.line} that you reported, and we are not replacing it. Our reply:`,
+      order.reply,
+      "If it still does not work, report it again from your licences page, or write to us.",
+    ],
+  );
+}
+
 /** An unpaid order called off by the store: nothing is owed, and a bank transfer must not be sent. */
 export function orderCancelledEmail(order: Brief & { awaitedBankTransfer: boolean }) {
   return briefEmail("order-cancelled", order, `Your order #${order.number} is cancelled`, [

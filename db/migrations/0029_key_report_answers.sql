@@ -1,0 +1,7 @@
+ALTER TABLE "licence_key_reports" ADD COLUMN "reply" text;--> statement-breakpoint
+ALTER TABLE "licence_key_reports" ADD COLUMN "replacement_key_id" integer;--> statement-breakpoint
+ALTER TABLE "licence_keys" ADD COLUMN "replaced_by_key_id" integer;--> statement-breakpoint
+ALTER TABLE "licence_key_reports" ADD CONSTRAINT "licence_key_reports_replacement_key_id_licence_keys_id_fk" FOREIGN KEY ("replacement_key_id") REFERENCES "public"."licence_keys"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "licence_keys" ADD CONSTRAINT "licence_keys_replaced_by_key_id_licence_keys_id_fk" FOREIGN KEY ("replaced_by_key_id") REFERENCES "public"."licence_keys"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "licence_key_reports" ADD CONSTRAINT "licence_key_reports_resolved_check" CHECK (("licence_key_reports"."status" = 'open') = ("licence_key_reports"."resolved_at" is null) and ("licence_key_reports"."status" <> 'rejected' or length(btrim("licence_key_reports"."reply")) between 2 and 1000));--> statement-breakpoint
+ALTER TABLE "licence_keys" ADD CONSTRAINT "licence_keys_replaced_check" CHECK ("licence_keys"."replaced_by_key_id" is null or ("licence_keys"."revoked_at" is not null and "licence_keys"."replaced_by_key_id" <> "licence_keys"."id"));
