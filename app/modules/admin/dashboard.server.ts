@@ -128,7 +128,13 @@ export async function keyEconomics(db: Database, now = new Date()) {
       uncosted: sql<number>`count(*) filter (where ${licenceKeys.costCents} is null)`.as("uncosted"),
     })
     .from(licenceKeys)
-    .where(and(sql`${licenceKeys.orderLineId} is not null`, isNull(licenceKeys.revokedAt)))
+    // A key replaced as broken was paid for too; a refunded line's keys are left out with their line.
+    .where(
+      and(
+        sql`${licenceKeys.orderLineId} is not null`,
+        sql`(${licenceKeys.revokedAt} is null or ${licenceKeys.replacedByKeyId} is not null)`,
+      ),
+    )
     .groupBy(licenceKeys.orderLineId)
     .as("line_keys");
   const costed = sql`${lineKeys.uncosted} = 0`;

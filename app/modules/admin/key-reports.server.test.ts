@@ -24,6 +24,8 @@ import {
   replaceReportedKey,
 } from "./key-reports.server";
 import { keyReportQuery } from "./key-reports.server";
+import { createProduct, importKeys } from "./products.server";
+import { productFormSchema } from "./schemas";
 
 const BITDEFENDER_1Y = { groupKey: "Bitdefender", id: "3", variant: "BD-TS-1D-1Y", quantity: 1 };
 const BITDEFENDER_3D = { groupKey: "Bitdefender", id: "3", variant: "BD-TS-3D-1Y", quantity: 1 };
@@ -285,5 +287,49 @@ describe.each(drivers)("the owner's queue of keys reported broken on %s", (drive
       .from(licenceKeys)
       .where(eq(licenceKeys.keyFingerprint, ctx.cipher.fingerprint(last)));
     expect(holders).toEqual([{ line: keys[0]!.orderLineId }]);
+  });
+
+  it("still owes a line the keys it waits for after one of its delivered keys was replaced", async () => {
+    const created = await createProduct(
+      database.db,
+      productFormSchema.parse({
+        groupKey: "Norton",
+        externalId: "replace-wait",
+        name: "Norton Replace Wait",
+        description: "A pool too small for the order.",
+        price: "10.00",
+        img: "/placeholder/product/replace-wait.svg",
+        route: "/antivirus/norton/replace-wait",
+      }),
+      ADMIN,
+    );
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    await addLicenceKeys(database.db, ctx.cipher, created.id, ["WAIT-KEY-0001"]);
+    // Two keys ordered, one in the pool: the line waits for its second.
+    const placed = await placeOrder(
+      ctx,
+      checkout({ email: ada.email, cart: [{ groupKey: "Norton", id: "replace-wait", quantity: 2 }] }),
+      ada.id,
+    );
+    if (!placed.ok) throw new Error(JSON.stringify(placed.errors));
+    const [delivered] = await database.db
+      .select()
+      .from(licenceKeys)
+      .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+      .where(eq(orderLines.orderId, placed.orderId));
+    expect(await reportLicenceKey(database.db, ada, delivered!.licence_keys.id, REASON)).toBe(true);
+    const [report] = await database.db
+      .select()
+      .from(licenceKeyReports)
+      .where(eq(licenceKeyReports.licenceKeyId, delivered!.licence_keys.id));
+    await addLicenceKeys(database.db, ctx.cipher, created.id, ["WAIT-KEY-0002"]);
+    expect(await replaceReportedKey(ctx, report!.id, ADMIN)).toMatchObject({ ok: true });
+
+    // The replaced key is not one of the line's two: the next key imported is its second.
+    const imported = await importKeys(ctx, created.id, ["WAIT-KEY-0003"], ADMIN);
+    expect(imported.delivered).toEqual([placed.number]);
+    expect([...(await keysForOrder(database.db, ctx.cipher, placed.orderId)).values()].flat().sort()).toEqual(
+      ["WAIT-KEY-0002", "WAIT-KEY-0003"],
+    );
   });
 });

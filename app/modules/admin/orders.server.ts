@@ -102,6 +102,7 @@ export async function adminOrder(db: OrdersContext["db"], number: number) {
         lineId: licenceKeys.orderLineId,
         hint: licenceKeys.keyHint,
         revokedAt: licenceKeys.revokedAt,
+        replaced: sql<boolean>`${licenceKeys.replacedByKeyId} is not null`,
         costCents: licenceKeys.costCents,
       })
       .from(licenceKeys)
@@ -130,8 +131,9 @@ export async function adminOrder(db: OrdersContext["db"], number: number) {
       revokedHints: hints
         .filter((hint) => hint.lineId === line.id && hint.revokedAt !== null)
         .map((hint) => hint.hint),
+      // What the line's keys cost the store: a key replaced as broken was paid for too.
       keyCosts: hints
-        .filter((hint) => hint.lineId === line.id && hint.revokedAt === null)
+        .filter((hint) => hint.lineId === line.id && (hint.revokedAt === null || hint.replaced))
         .map((hint) => hint.costCents),
     })),
     events,

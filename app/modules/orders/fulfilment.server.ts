@@ -25,9 +25,13 @@ async function missingKeys(tx: Transaction, orderId: number): Promise<number> {
     .select({ lineId: licenceKeys.orderLineId, n: count() })
     .from(licenceKeys)
     .where(
-      inArray(
-        licenceKeys.orderLineId,
-        lines.map((line) => line.id),
+      and(
+        inArray(
+          licenceKeys.orderLineId,
+          lines.map((line) => line.id),
+        ),
+        // A key replaced after it was reported broken is not one of the line's: the key given for it is.
+        isNull(licenceKeys.replacedByKeyId),
       ),
     )
     .groupBy(licenceKeys.orderLineId);

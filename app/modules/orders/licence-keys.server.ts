@@ -96,10 +96,11 @@ export async function allocateKeys(
       missing += line.quantity;
       continue;
     }
+    // A key replaced after it was reported broken is not one of the line's: the key given for it is.
     const [{ n: already } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(licenceKeys)
-      .where(eq(licenceKeys.orderLineId, line.id));
+      .where(and(eq(licenceKeys.orderLineId, line.id), isNull(licenceKeys.replacedByKeyId)));
     const needed = line.quantity - already;
     if (needed <= 0) continue;
     const free = await tx
