@@ -32,7 +32,7 @@ const startOfDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** Whole UTC days from today to the day a key expires: 0 on the day itself, negative after it. */
-export const daysUntil = (expiresAt: Date, now: Date) =>
+const daysUntil = (expiresAt: Date, now: Date) =>
   Math.round((startOfDay(expiresAt).getTime() - startOfDay(now).getTime()) / DAY);
 
 /**
@@ -47,7 +47,7 @@ export function dueReminder(days: readonly number[], daysLeft: number): number |
 }
 
 /** Whom a reminder is about: an account, or a guest by the address of the order. */
-export type ReminderCustomer = { userId: string } | { email: string };
+type ReminderCustomer = { userId: string } | { email: string };
 
 const customerSubject = (customer: ReminderCustomer) =>
   "userId" in customer ? `u:${customer.userId}` : `e:${customer.email.toLowerCase()}`;
@@ -75,7 +75,7 @@ export function customerOfToken(secret: string, token: string | null | undefined
   return null;
 }
 
-export const unsubscribePath = (secret: string, customer: ReminderCustomer) =>
+const unsubscribePath = (secret: string, customer: ReminderCustomer) =>
   `/reminders/unsubscribe?token=${unsubscribeToken(secret, customer)}`;
 
 const optOutWhere = (customer: ReminderCustomer) =>
