@@ -28,6 +28,7 @@ import {
   type ReminderContext,
   renewalsWon,
   sendRenewalReminders,
+  remindersOff,
   setReminders,
   unsubscribeToken,
 } from "./renewals.server";
@@ -348,5 +349,19 @@ describe.each(drivers)("renewal reminders on %s", (driver) => {
     } finally {
       await saveSettings(database.db, { renewalReminders: true, renewalReminderDays: [30, 7, 0] });
     }
+  });
+
+  it("an account shows and lifts a guest's unsubscribe of an address its orders were placed with", async () => {
+    const now = new Date("2039-02-02T02:00:00Z");
+    const old = await bought("old.ada@example.com", null, [BD_1D_1Y]);
+    await setReminders(database.db, { email: "old.ada@example.com" }, false, "old.ada@example.com");
+    // The guest order joins Ada's account (as it does once she confirms that address).
+    await database.db.update(orders).set({ userId: ada.id }).where(eq(orders.id, old.orderId));
+    await expire(old.keyIds, new Date(now.getTime() + 7 * DAY));
+    expect(await remindersOff(database.db, { userId: ada.id }, ada.email)).toBe(true);
+    expect(await sendRenewalReminders(reminders, now)).toEqual([]);
+    await setReminders(database.db, { userId: ada.id }, true, ada.email, ada.email);
+    expect(await remindersOff(database.db, { userId: ada.id }, ada.email)).toBe(false);
+    expect(await sendRenewalReminders(reminders, now)).toEqual([{ keyId: old.keyIds[0], days: 7 }]);
   });
 });

@@ -32,7 +32,7 @@ const startOfDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** Whole UTC days from today to the day a key expires: 0 on the day itself, negative after it. */
-export const daysUntil = (expiresAt: Date, now: Date) =>
+const daysUntil = (expiresAt: Date, now: Date) =>
   Math.round((startOfDay(expiresAt).getTime() - startOfDay(now).getTime()) / DAY);
 
 /**
@@ -47,7 +47,7 @@ export function dueReminder(days: readonly number[], daysLeft: number): number |
 }
 
 /** Whom a reminder is about: an account, or a guest by the address of the order. */
-export type ReminderCustomer = { userId: string } | { email: string };
+type ReminderCustomer = { userId: string } | { email: string };
 
 const customerSubject = (customer: ReminderCustomer) =>
   "userId" in customer ? `u:${customer.userId}` : `e:${customer.email.toLowerCase()}`;
@@ -75,7 +75,7 @@ export function customerOfToken(secret: string, token: string | null | undefined
   return null;
 }
 
-export const unsubscribePath = (secret: string, customer: ReminderCustomer) =>
+const unsubscribePath = (secret: string, customer: ReminderCustomer) =>
   `/reminders/unsubscribe?token=${unsubscribeToken(secret, customer)}`;
 
 const optOutWhere = (customer: ReminderCustomer) =>
@@ -83,23 +83,41 @@ const optOutWhere = (customer: ReminderCustomer) =>
     ? eq(renewalReminderOptOuts.userId, customer.userId)
     : eq(renewalReminderOptOuts.email, customer.email.toLowerCase());
 
-/** Whether the customer said no to reminders; an account also by the address it has now. */
-export async function remindersOff(db: Database | Transaction, customer: ReminderCustomer, email?: string) {
+/**
+ * The opt-outs that hold for a customer: a guest's address; for an account, its own, and those of the addresses it
+ * has and its orders were placed with (a guest who unsubscribed, then made an account that the orders joined).
+ */
+async function optOutsOf(db: Database | Transaction, customer: ReminderCustomer, accountEmail?: string) {
+  if (!("userId" in customer)) return optOutWhere(customer);
+  const placedWith = await db
+    .selectDistinct({ email: sql<string>`lower(${orders.email})` })
+    .from(orders)
+    .where(eq(orders.userId, customer.userId));
+  const addresses = [...new Set([accountEmail, ...placedWith.map((row) => row.email)])]
+    .filter((email): email is string => Boolean(email))
+    .map((email) => email.toLowerCase());
+  return addresses.length > 0
+    ? or(optOutWhere(customer), inArray(renewalReminderOptOuts.email, addresses))
+    : optOutWhere(customer);
+}
+
+/** Whether the customer said no to reminders (an account: see optOutsOf). */
+export async function remindersOff(
+  db: Database | Transaction,
+  customer: ReminderCustomer,
+  accountEmail?: string,
+) {
   const [row] = await db
     .select({ id: renewalReminderOptOuts.id })
     .from(renewalReminderOptOuts)
-    .where(
-      email
-        ? or(optOutWhere(customer), eq(renewalReminderOptOuts.email, email.toLowerCase()))
-        : optOutWhere(customer),
-    )
+    .where(await optOutsOf(db, customer, accountEmail))
     .limit(1);
   return row !== undefined;
 }
 
 /**
  * Reminders off (`on` false) or on again for a customer, audited; asking for what is already so changes nothing.
- * Turning an account's back on also drops a guest opt-out of its address, which would keep them off.
+ * Turning an account's back on also drops the guest opt-outs of its addresses, which would keep them off.
  */
 export async function setReminders(
   db: Database,
@@ -112,11 +130,7 @@ export async function setReminders(
     const changed = on
       ? await tx
           .delete(renewalReminderOptOuts)
-          .where(
-            accountEmail
-              ? or(optOutWhere(customer), eq(renewalReminderOptOuts.email, accountEmail.toLowerCase()))
-              : optOutWhere(customer),
-          )
+          .where(await optOutsOf(tx, customer, accountEmail))
           .returning({ id: renewalReminderOptOuts.id })
       : await tx
           .insert(renewalReminderOptOuts)

@@ -22,7 +22,7 @@ export type RenewalReminder = {
 };
 
 /** "expires on 29 December 2026, in 30 days", "expires tomorrow, 29 December 2026", "expires today". */
-export function expiresInText(expiresAt: string, daysLeft: number): string {
+function expiresInText(expiresAt: string, daysLeft: number): string {
   if (daysLeft <= 0) return "expires today";
   if (daysLeft === 1) return `expires tomorrow, ${longDate(expiresAt)}`;
   return `expires on ${longDate(expiresAt)}, in ${daysLeft} days`;
