@@ -6,6 +6,7 @@ import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
   BankSettings,
   DeliverySettings,
+  HoldSettings,
   NotificationSettings,
   PaymentSettings,
   SettingsEdited,
@@ -50,6 +51,7 @@ const DONE = {
   store: "Store details saved: the next e-mail uses them.",
   delivery: "Delivery promise saved: product pages show it now.",
   notifications: "Notifications saved.",
+  holds: "Hold rules saved: the next paid order is checked against them.",
 };
 
 const TITLES: Record<SettingsSection, string> = {
@@ -59,6 +61,7 @@ const TITLES: Record<SettingsSection, string> = {
   store: "Store details",
   delivery: "Delivery promise",
   notifications: "Notifications",
+  holds: "Hold risky orders",
 };
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -117,6 +120,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <StoreSettingsForm {...props("store")} />
           <DeliverySettings {...props("delivery")} />
           <NotificationSettings {...props("notifications")} />
+          <HoldSettings {...props("holds")} />
         </div>
       </SettingsEdited.Provider>
     </AdminPage>

@@ -109,3 +109,9 @@ export async function workQueue(db: Database) {
     lowStock,
   };
 }
+
+/** Paid orders on hold (ADR 0035): each waits for the owner to approve or reject it. */
+export async function heldOrderCount(db: Database) {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "held"));
+  return row?.n ?? 0;
+}

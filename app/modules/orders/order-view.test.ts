@@ -35,6 +35,8 @@ const order = (changes: Partial<StoredOrder> = {}): StoredOrder => ({
   trackingNumber: "1Z 999",
   refundedCents: 0,
   customerNote: "",
+  holdReasons: [],
+  holdDecision: null,
   createdAt: at("2025-03-01T10:00:00Z"),
   updatedAt: at("2025-03-02T11:00:00Z"),
   paidAt: at("2025-03-01T10:05:00Z"),
