@@ -128,6 +128,8 @@ test.describe("risky orders are held", () => {
     await expectAccessible(page, "admin's held order");
     await page.setViewportSize(PHONE);
     await screenshot(page, "holds-admin-held");
+    await screenshot(page.getByTestId("order-hold"), "holds-admin-hold-reasons");
+    await screenshot(page.getByTestId("order-actions"), "holds-admin-hold-actions");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("button", { name: "Approve and deliver" }).click();
     await expect(page.getByTestId("action-notice")).toHaveText(

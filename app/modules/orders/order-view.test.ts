@@ -284,7 +284,14 @@ describe("adminOrderView", () => {
   });
 
   it("offers the actions the order's state allows", () => {
-    expect(view.actions).toEqual({ markPaid: false, ship: true, cancel: false, refund: true });
+    expect(view.actions).toEqual({
+      markPaid: false,
+      ship: true,
+      cancel: false,
+      refund: true,
+      approve: false,
+      reject: false,
+    });
   });
 
   it("lists each parcel with what went in it", () => {

@@ -68,6 +68,8 @@ export function AdminOrderScreen({
           </span>
         </p>
       ) : null}
+      {/* Above the columns: on a phone too, a held order says so before anything else. */}
+      <HoldPanel order={order} />
       <div
         className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
         data-testid="admin-order"
@@ -80,7 +82,6 @@ export function AdminOrderScreen({
         </div>
 
         <div className="space-y-6">
-          <HoldPanel order={order} />
           <StatusPanel order={order} />
           {order.documents.length > 0 || order.invoiceDue ? (
             <Panel title="Invoice and credit notes" testId="order-documents-panel">
@@ -191,18 +192,20 @@ function HoldPanel({ order }: { order: AdminOrderView }) {
         ? "Rejected: refunded in full."
         : "Nothing is delivered until you approve it. Rejecting it refunds it in full.";
   return (
-    <Panel title={order.status === "held" ? "On hold" : "Was on hold"} testId="order-hold">
-      <ul className="list-disc space-y-1 pl-5 text-sm" aria-label="Why the order was held">
-        {order.holdReasons.map((reason) => (
-          <li key={reason.rule} data-testid="hold-reason" data-rule={reason.rule}>
-            {reason.message}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-3 text-sm text-slate-700" data-testid="hold-decision">
-        {decided}
-      </p>
-    </Panel>
+    <div className="mb-6">
+      <Panel title={order.status === "held" ? "On hold" : "Was on hold"} testId="order-hold">
+        <ul className="list-disc space-y-1 break-words pl-5 text-sm" aria-label="Why the order was held">
+          {order.holdReasons.map((reason) => (
+            <li key={reason.rule} data-testid="hold-reason" data-rule={reason.rule}>
+              {reason.message}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-slate-700" data-testid="hold-decision">
+          {decided}
+        </p>
+      </Panel>
+    </div>
   );
 }
 
