@@ -34,19 +34,16 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The ways to pay a checkout offers for an order with something to pay. */
 export type PaymentChoice = Exclude<PaymentMethod, "none">;
 /** Which hold rule put a paid order on hold (ADR 0035). */
-export const HOLD_RULES = [
-  "first-order",
-  "email-rate",
-  "client-rate",
-  "card-rate",
-  "radar-risk",
-  "radar-review",
-] as const;
-export type HoldRule = (typeof HOLD_RULES)[number];
+export type HoldRule =
+  | "first-order"
+  | "email-rate"
+  | "client-rate"
+  | "card-rate"
+  | "radar-risk"
+  | "radar-review";
 /** One reason an order is held: the rule, what the owner reads, and the figures it went by. */
 export type HoldReason = { rule: HoldRule; message: string; figures: Record<string, number | string> };
-export const HOLD_DECISIONS = ["approved", "rejected"] as const;
-export type HoldDecision = (typeof HOLD_DECISIONS)[number];
+export type HoldDecision = "approved" | "rejected";
 
 /** Software is delivered as licence keys; printers and routers are shipped. */
 export type LineKind = "software" | "physical";

@@ -83,7 +83,7 @@ export async function approveHeldOrder(ctx: OrdersContext, number: number, admin
   return result;
 }
 
-export const rejectInput = z.object({
+const rejectInput = z.object({
   reason: z
     .string()
     .trim()
