@@ -92,6 +92,10 @@ test.describe("risky orders are held", () => {
     await expect(section.getByLabel("Hold a first order above (amount)")).toHaveAccessibleDescription(
       /Holding is on but every rule is off/,
     );
+    await expectAccessible(page, "settings with a refused hold rule");
+    await page.setViewportSize(PHONE);
+    await screenshot(section, "holds-settings");
+    await page.setViewportSize({ width: 1280, height: 900 });
     await saveHoldRules(page, true, LIMIT);
     await topUpKeys(browser, baseURL!, "/antivirus/norton/antivirus-plus", NORTONS);
 
@@ -118,6 +122,7 @@ test.describe("risky orders are held", () => {
     await page.goto("/");
     await page.goto("/admin");
     await expect(page.getByRole("link", { name: /Orders on hold to check/ })).toBeVisible();
+    await expectAccessible(page, "dashboard with held orders");
     await page.getByRole("link", { name: /Orders on hold to check/ }).click();
     await expect(page).toHaveURL(/\/admin\/orders\?status=held$/);
     const row = page.locator(`[data-testid="order-row"][data-number="${first.number}"]`);
