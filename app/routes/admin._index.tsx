@@ -8,7 +8,13 @@ import { ADMIN_ACCOUNT_PATH, getViewer, PRIVATE_HEADERS } from "~/modules/accoun
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { SalesChart } from "~/modules/admin/components/sales-chart";
-import { keyEconomics, renewalsSummary, salesSummary, workQueue } from "~/modules/admin/dashboard.server";
+import {
+  heldOrderCount,
+  keyEconomics,
+  renewalsSummary,
+  salesSummary,
+  workQueue,
+} from "~/modules/admin/dashboard.server";
 import { KeyEconomics } from "~/modules/admin/components/key-economics";
 import { RenewalsBlock } from "~/modules/admin/components/renewals-block";
 import { TextField } from "~/ui/field";
@@ -38,13 +44,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // On admin:create's temporary password: choose a new one first.
   if (viewer.mustChangePassword) throw redirect(ADMIN_ACCOUNT_PATH, { headers: PRIVATE_HEADERS });
-  const [sales, queue, keys, renewals] = await Promise.all([
+  const [sales, queue, keys, renewals, held] = await Promise.all([
     salesSummary(context.db),
     workQueue(context.db),
     keyEconomics(context.db),
     renewalsSummary(context.db),
+    heldOrderCount(context.db),
   ]);
-  return data({ view: "dashboard" as const, sales, queue, keys, renewals }, { headers: PRIVATE_HEADERS });
+  return data(
+    { view: "dashboard" as const, sales, queue, keys, renewals, held },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 type Reply = ActionReply<{ email?: string }>;
@@ -187,7 +197,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
       <SignIn signedInAs={loaderData.signedInAs} redirectTo={loaderData.redirectTo} reply={actionData} />
     );
   }
-  const { sales, queue, keys, renewals } = loaderData;
+  const { sales, queue, keys, renewals, held } = loaderData;
   return (
     <AdminPage title="Dashboard" intro="Paid orders and revenue (UTC days), and what needs doing.">
       <div className="grid gap-4 sm:grid-cols-3" data-testid="sales-summary">
@@ -209,6 +219,8 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
             Waiting
           </h2>
           <ul className="mt-2 text-sm" data-testid="work-queue">
+            {/* Held orders (ADR 0035): first, as each one waits for the owner's decision. */}
+            <QueueItem label="Orders on hold to check" count={held} to="/admin/orders?status=held" />
             <QueueItem
               label="Orders awaiting payment"
               count={queue.awaitingPayment}

@@ -7,6 +7,7 @@ import { addShipment } from "~/modules/orders/fulfilment.server";
 import { cancelOrder, markOrderPaid, OrderActionError } from "~/modules/orders/lifecycle.server";
 import { adminOrderView } from "~/modules/orders/order-view";
 import { refundOrder } from "~/modules/orders/refunds.server";
+import { approveHeldOrder, rejectHeldOrder } from "~/modules/orders/holds.server";
 import { ordersContext } from "~/modules/orders/orders.server";
 import { orderDocuments } from "~/modules/orders/invoices.server";
 import { orderEmails } from "~/modules/admin/emails.server";
@@ -49,6 +50,8 @@ const DONE: Record<string, (number: number) => string> = {
     `Shipment recorded for order #${number}; the customer gets the tracking number by e-mail.`,
   cancel: (number) => `Order #${number} is cancelled.`,
   refund: (number) => `The refund of order #${number} is recorded; the customer gets an e-mail.`,
+  reject: (number) =>
+    `Order #${number} is rejected and refunded in full; the customer gets an e-mail with the credit note.`,
   note: (number) => `Note added to order #${number}.`,
   "customer-note": (number) => `The customer's note on order #${number} is saved.`,
 };
@@ -62,8 +65,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!(await adminOrder(context.db, number)))
     throw data({ message: `There is no order #${number}.` }, { status: 404, headers: PRIVATE_HEADERS });
   const ctx = await ordersContext(context);
+  let done = DONE[form.intent];
   try {
-    if (form.intent === "mark-paid") await markOrderPaid(ctx, number, admin.email);
+    if (form.intent === "approve") {
+      const approved = await approveHeldOrder(ctx, number, admin.email);
+      done = () =>
+        approved.keysMissing > 0
+          ? `Order #${number} is approved. The pool lacked ${approved.keysMissing} licence key${approved.keysMissing > 1 ? "s" : ""}: the order waits for ${approved.keysMissing > 1 ? "them" : "it"} and the customer gets ${approved.keysMissing > 1 ? "them" : "it"} by e-mail when keys are added.`
+          : `Order #${number} is approved; the customer gets their licence keys by e-mail.`;
+    } else if (form.intent === "reject") await rejectHeldOrder(ctx, number, form, admin.email);
+    else if (form.intent === "mark-paid") await markOrderPaid(ctx, number, admin.email);
     else if (form.intent === "ship") await addShipment(ctx, number, form, admin.email);
     else if (form.intent === "cancel") await cancelOrder(ctx, number, admin.email);
     else if (form.intent === "refund") await refundOrder(ctx, number, refundFromForm(form), admin.email);
@@ -79,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     throw error;
   }
-  return data<ActionReply>({ ok: true, intent: form.intent, message: DONE[form.intent]!(number) });
+  return data<ActionReply>({ ok: true, intent: form.intent, message: done!(number) });
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
   BankSettings,
   DeliverySettings,
+  HoldSettings,
   NotificationSettings,
   PaymentSettings,
   RenewalSettings,
@@ -52,6 +53,7 @@ const DONE = {
   delivery: "Delivery promise saved: product pages show it now.",
   notifications: "Notifications saved.",
   renewals: "Renewal reminders saved: the next look for expiring keys follows them.",
+  holds: "Hold rules saved: the next paid order is checked against them.",
 };
 
 const TITLES: Record<SettingsSection, string> = {
@@ -62,6 +64,7 @@ const TITLES: Record<SettingsSection, string> = {
   delivery: "Delivery promise",
   notifications: "Notifications",
   renewals: "Renewal reminders",
+  holds: "Hold risky orders",
 };
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -121,6 +124,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <DeliverySettings {...props("delivery")} />
           <NotificationSettings {...props("notifications")} />
           <RenewalSettings {...props("renewals")} />
+          <HoldSettings {...props("holds")} />
         </div>
       </SettingsEdited.Provider>
     </AdminPage>

@@ -17,7 +17,15 @@ import { jsonb } from "./json";
 import { products, productVariants } from "./catalogue";
 import { promotions } from "./pricing";
 
-export const ORDER_STATUSES = ["pending_payment", "paid", "fulfilled", "cancelled", "refunded"] as const;
+/** "held": paid, but a hold rule matched (ADR 0035): nothing is delivered until the store approves or rejects it. */
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "held",
+  "fulfilled",
+  "cancelled",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "partially_refunded", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -26,6 +34,18 @@ export const PAYMENT_METHODS = ["bank-transfer", "sandbox", "stripe", "none"] as
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The ways to pay a checkout offers for an order with something to pay. */
 export type PaymentChoice = Exclude<PaymentMethod, "none">;
+/** Which hold rule put a paid order on hold (ADR 0035). */
+export type HoldRule =
+  | "first-order"
+  | "email-rate"
+  | "client-rate"
+  | "card-rate"
+  | "radar-risk"
+  | "radar-review";
+/** One reason an order is held: the rule, what the owner reads, and the figures it went by. */
+export type HoldReason = { rule: HoldRule; message: string; figures: Record<string, number | string> };
+export type HoldDecision = "approved" | "rejected";
+
 /** Software is delivered as licence keys; printers and routers are shipped. */
 export type LineKind = "software" | "physical";
 
@@ -103,6 +123,15 @@ export const orders = pgTable(
     customerNote: text("customer_note").notNull().default(""),
     /** Which secret link opens the order for its buyer: raised when a new link is sent, so older links stop working. */
     accessVersion: integer("access_version").notNull().default(0),
+    /**
+     * Hold rules (ADR 0035). clientRef: a keyed hash of the address the order was placed from (never the address
+     * itself), counted by the per-client rule; cardFingerprint: Stripe's fingerprint of the card that paid.
+     * holdReasons: why the order was held (empty: never held); holdDecision: what the store decided, once.
+     */
+    clientRef: text("client_ref"),
+    cardFingerprint: text("card_fingerprint"),
+    holdReasons: jsonb("hold_reasons").$type<HoldReason[]>().notNull().default([]),
+    holdDecision: text("hold_decision").$type<HoldDecision>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -114,9 +143,21 @@ export const orders = pgTable(
     index("orders_created_idx").on(table.createdAt),
     // The admin's orders search (an e-mail prefix, in any case).
     index("orders_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
+    // The per-client and per-card hold rules count an hour of orders.
+    index("orders_client_ref_idx")
+      .on(table.clientRef, table.createdAt)
+      .where(sql`${table.clientRef} is not null`),
+    index("orders_card_fingerprint_idx")
+      .on(table.cardFingerprint, table.createdAt)
+      .where(sql`${table.cardFingerprint} is not null`),
     check(
       "orders_status_check",
-      sql`${table.status} in ('pending_payment', 'paid', 'fulfilled', 'cancelled', 'refunded')`,
+      sql`${table.status} in ('pending_payment', 'paid', 'held', 'fulfilled', 'cancelled', 'refunded')`,
+    ),
+    check(
+      "orders_hold_check",
+      sql`(${table.holdDecision} is null or ${table.holdDecision} in ('approved', 'rejected'))
+        and (${table.status} <> 'held' or (${table.holdDecision} is null and jsonb_array_length(${table.holdReasons}) > 0))`,
     ),
     check(
       "orders_refunded_check",

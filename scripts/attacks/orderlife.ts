@@ -191,4 +191,64 @@ export const orderLifeAttacks: Attack[] = [
       kit.refused(!/DEMO-\w+-/.test(keys), "the key export holds whole keys");
     },
   },
+  {
+    name: "a customer approves or rejects a held order (their own, on the admin's page or their order page); two admins decide at once",
+    async run(kit) {
+      const cookie = await kit.signInAdmin();
+      const settings = (values: Record<string, string>) =>
+        kit.send("/admin/settings", {
+          method: "POST",
+          headers: { ...form, cookie },
+          body: new URLSearchParams({ intent: "holds", holdCheckHours: "12", ...values }),
+        });
+      // Only an order this large is held: 61 × 49.99.
+      await kit.expectStatus(
+        await settings({ holdsEnabled: "on", holdFirstOrderAbove: "3000.00" }),
+        [302, 303],
+        "turning holds on",
+      );
+      try {
+        const order = await placeOrder(kit, [{ groupKey: "Norton", id: "1", quantity: 61 }]);
+        const status = async () =>
+          /data-status="(\w+)"/.exec(await (await kit.send(order.path)).text())?.[1] ?? "";
+        kit.refused((await status()) === "held", `the large first order is ${await status()}, not held`);
+        const customer = await kit.signUp();
+        for (const intent of ["approve", "reject"]) {
+          const fields = { intent, confirm: "yes" };
+          const asCustomer = await adminPost(kit, customer.cookie, order.number, fields);
+          await kit.expectStatus(asCustomer, [302, 303, 403], `${intent} posted by a customer`);
+          const anonymous = await kit.send(`/admin/orders/${order.number}`, {
+            method: "POST",
+            headers: form,
+            body: new URLSearchParams(fields),
+          });
+          await kit.expectStatus(anonymous, [302, 303, 401, 403], `${intent} posted by a visitor`);
+          // The buyer's own order page (its secret link) knows no such request.
+          const onOrderPage = await kit.send(order.path, {
+            method: "POST",
+            headers: form,
+            body: new URLSearchParams(fields),
+          });
+          await kit.expectStatus(onOrderPage, [400, 403, 405], `${intent} posted to the buyer's order page`);
+        }
+        kit.refused((await status()) === "held", `a customer's posts moved the order to ${await status()}`);
+        const both = await Promise.all([
+          adminPost(kit, cookie, order.number, { intent: "approve" }),
+          adminPost(kit, cookie, order.number, { intent: "reject", confirm: "yes" }),
+        ]);
+        oneDecision(kit, both);
+      } finally {
+        await settings({ holdsEnabled: "", holdFirstOrderAbove: "" });
+      }
+    },
+  },
 ];
+
+/** Of an approval and a rejection sent together, one is done and the other refused (409), never both. */
+function oneDecision(kit: AttackKit, answers: Response[]) {
+  const codes = answers.map((response) => response.status).sort();
+  kit.refused(
+    codes[0] === 200 && codes[1] === 409,
+    `approve and reject at once answered ${codes.join(" and ")}`,
+  );
+}

@@ -191,3 +191,9 @@ export async function renewalsSummary(db: Database, now = new Date()) {
   const [expiring, won] = await Promise.all([expiringLicences(db, now), renewalsWon(db, now)]);
   return { expiring, won };
 }
+
+/** Paid orders on hold (ADR 0035): each waits for the owner to approve or reject it. */
+export async function heldOrderCount(db: Database) {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "held"));
+  return row?.n ?? 0;
+}

@@ -13,6 +13,7 @@ export const SETTINGS_SECTIONS = [
   "delivery",
   "notifications",
   "renewals",
+  "holds",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -178,6 +179,44 @@ export const renewalSettingsSchema = z.object({
   renewalReminderDays: reminderDays,
 });
 
+/** Hold risky orders (ADR 0035): an empty figure (or 0) turns its rule off. */
+export const holdSettingsSchema = z
+  .object({
+    holdsEnabled: checkbox,
+    holdFirstOrderAbove: z
+      .string()
+      .trim()
+      .max(20, "Enter the amount like 200.00, or leave it empty")
+      .optional()
+      .transform((value) => (value ?? "").replace(/^\$/, ""))
+      .refine(
+        (value) => value === "" || /^\d{1,7}(\.\d{1,2})?$/.test(value),
+        "Enter the amount like 200.00, or leave it empty to hold no first order",
+      )
+      .transform((value) => (/^[0.]*$/.test(value) ? "" : value)),
+    holdOrdersPerHour: z
+      .string()
+      .trim()
+      .max(10, "Enter a whole number from 1 to 1,000, or leave it empty")
+      .optional()
+      .transform((value) => value ?? "")
+      .refine(
+        (value) => value === "" || (/^\d{1,4}$/.test(value) && Number(value) <= 1000),
+        "Enter a whole number of orders from 1 to 1,000, or leave it empty to count none",
+      )
+      .transform((value) => (Number(value) === 0 ? "" : value)),
+    holdOnRadarRisk: checkbox,
+    holdCheckHours: hours(168, "168 hours (7 days)"),
+  })
+  .superRefine((form, ctx) => {
+    if (form.holdsEnabled && !form.holdFirstOrderAbove && !form.holdOrdersPerHour && !form.holdOnRadarRisk)
+      ctx.addIssue({
+        code: "custom",
+        path: ["holdFirstOrderAbove"],
+        message: "Holding is on but every rule is off: set a rule, or turn holding off",
+      });
+  });
+
 export const SETTINGS_SCHEMAS = {
   bank: bankSettingsSchema,
   shipping: shippingSettingsSchema,
@@ -186,4 +225,5 @@ export const SETTINGS_SCHEMAS = {
   delivery: deliverySettingsSchema,
   notifications: notificationSettingsSchema,
   renewals: renewalSettingsSchema,
+  holds: holdSettingsSchema,
 } as const;

@@ -11,6 +11,7 @@ import {
   type StoreSettings,
 } from "~/modules/orders/settings.server";
 import { recordAudit } from "~/lib/audit-log.server";
+import { parseMoney } from "~/lib/money";
 import { type SETTINGS_SCHEMAS, type SettingsSection } from "./settings-schemas";
 
 export type SettingsForm<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;
@@ -75,6 +76,16 @@ function settingsOf(
         shippingFlatCents: f.shippingFlat,
         freeShippingThresholdCents: f.freeShippingThreshold,
         shipsTo: f.shipsTo,
+      };
+    }
+    case "holds": {
+      const f = form as SettingsForm<"holds">;
+      return {
+        holdsEnabled: f.holdsEnabled,
+        holdFirstOrderAboveCents: f.holdFirstOrderAbove ? parseMoney(f.holdFirstOrderAbove) : 0,
+        holdOrdersPerHour: f.holdOrdersPerHour ? Number(f.holdOrdersPerHour) : 0,
+        holdOnRadarRisk: f.holdOnRadarRisk,
+        holdCheckHours: f.holdCheckHours,
       };
     }
     default:

@@ -135,6 +135,13 @@ export const refundForm = z
       });
   });
 export const markPaidForm = z.object({ intent: z.literal("mark-paid") });
+/** A held order's decision (ADR 0035): approving delivers it; rejecting refunds it in full, so it is confirmed. */
+export const approveForm = z.object({ intent: z.literal("approve") });
+export const rejectForm = z.object({
+  intent: z.literal("reject"),
+  confirm: confirmed("reject and refund"),
+  reason: reasonField,
+});
 export const noteForm = z.object({ intent: z.literal("note"), note: orderNoteSchema });
 export const customerNoteForm = z.object({
   intent: z.literal("customer-note"),
@@ -162,6 +169,6 @@ export function refundFromForm(form: z.infer<typeof refundForm>): z.input<typeof
 
 export const orderActionForm = z.discriminatedUnion(
   "intent",
-  [markPaidForm, shipForm, cancelForm, refundForm, noteForm, customerNoteForm],
+  [markPaidForm, shipForm, cancelForm, refundForm, approveForm, rejectForm, noteForm, customerNoteForm],
   { error: "Choose what to do with the form's buttons" },
 );

@@ -12,6 +12,7 @@ export const expiryText = (iso: string) => `Expires ${longDate(iso)}`;
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   pending_payment: "Waiting for payment",
   paid: "Paid",
+  held: "On hold",
   fulfilled: "Complete",
   cancelled: "Cancelled",
   refunded: "Refunded",

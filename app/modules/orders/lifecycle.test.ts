@@ -30,6 +30,8 @@ describe("the order lifecycle's transitions", () => {
       ship: ["paid"],
       cancel: ["pending_payment"],
       refund: ["paid", "fulfilled"],
+      approve: ["held"],
+      reject: ["held"],
     };
     for (const action of ADMIN_ACTIONS) {
       expect(TRANSITIONS[action].from).toEqual(expected[action]);
@@ -91,7 +93,14 @@ describe("the order lifecycle's transitions", () => {
   });
 
   it("offers the admin the actions the guards allow", () => {
-    const none = { markPaid: false, ship: false, cancel: false, refund: false };
+    const none = {
+      markPaid: false,
+      ship: false,
+      cancel: false,
+      refund: false,
+      approve: false,
+      reject: false,
+    };
     expect(allowedActions(order(), [software])).toEqual({ ...none, markPaid: true, cancel: true });
     expect(allowedActions(order({ paymentMethod: "stripe" }), [printer])).toEqual({ ...none, cancel: true });
     expect(allowedActions(order({ status: "paid" }), [printer, software])).toEqual({
@@ -110,5 +119,24 @@ describe("the order lifecycle's transitions", () => {
     });
     for (const status of ["cancelled", "refunded"] as const)
       expect(allowedActions(order({ status }), [printer, software])).toEqual(none);
+    // A held order is decided, not shipped or refunded piecemeal.
+    expect(allowedActions(order({ status: "held" }), [printer, software])).toEqual({
+      ...none,
+      approve: true,
+      reject: true,
+    });
+  });
+
+  it("names a hold decision already taken when it is asked for again", () => {
+    expect(refusalOf("approve", order({ status: "fulfilled", holdDecision: "approved" }), [])).toBe(
+      "Order #1001 was already approved",
+    );
+    expect(refusalOf("approve", order({ status: "refunded", holdDecision: "rejected" }), [])).toBe(
+      "Order #1001 was already rejected",
+    );
+    expect(refusalOf("reject", order({ status: "paid", holdDecision: "approved" }), [])).toBe(
+      "Order #1001 was already approved",
+    );
+    expect(refusalOf("reject", order({ status: "paid" }), [])).toBe("Order #1001 is not on hold");
   });
 });

@@ -3,7 +3,8 @@ import type { Order, OrderLine, OrderStatus } from "~db/schema/orders";
 /**
  * An order's life. Its status (`ORDER_STATUSES`, the column's type in db/schema/orders.ts) says where payment and
  * delivery stand: placed orders wait in pending_payment; paying makes them paid, or fulfilled when nothing is left
- * to deliver; cancelled and refunded are final. Payment status (refunds in part) is kept beside it on the order.
+ * to deliver, or held when a hold rule matched (ADR 0035) until the store approves (paid or fulfilled) or rejects it
+ * (refunded); cancelled and refunded are final. Payment status (refunds in part) is kept beside it on the order.
  *
  * TRANSITIONS is the one table of what may happen to an order: each action, the statuses it starts from, the
  * statuses it can leave the order in, and for the admin's actions the guards that refuse it with the message
@@ -11,7 +12,8 @@ import type { Order, OrderLine, OrderStatus } from "~db/schema/orders";
  * `refusalOf` again in its transaction, on the locked row.
  */
 
-export type OrderFacts = Pick<Order, "number" | "status" | "paymentMethod" | "totalCents" | "refundedCents">;
+export type OrderFacts = Pick<Order, "number" | "status" | "paymentMethod" | "totalCents" | "refundedCents"> &
+  Partial<Pick<Order, "holdDecision">>;
 export type LineFacts = Pick<OrderLine, "id" | "kind" | "shipmentId" | "refundedAt">;
 
 /**
@@ -36,9 +38,16 @@ export const isStillToShip = (line: Pick<LineFacts, "kind" | "shipmentId" | "ref
 const hasSomethingToShip: Guard = (order, lines) =>
   lines.some((line) => line.kind === "physical") ? undefined : `Order #${order.number} has nothing to ship`;
 
+/** What approving or rejecting an order that is not held says: a decision already taken is named, never redone. */
+function notHeld(order: OrderFacts) {
+  if (order.holdDecision === "approved") return `Order #${order.number} was already approved`;
+  if (order.holdDecision === "rejected") return `Order #${order.number} was already rejected`;
+  return `Order #${order.number} is not on hold`;
+}
+
 export const TRANSITIONS = {
-  /** A payment its provider confirmed (Stripe's signed webhook, the sandbox at checkout). */
-  pay: { from: ["pending_payment"], to: ["paid", "fulfilled"] },
+  /** A payment its provider confirmed (Stripe's signed webhook, the sandbox at checkout); held if a hold rule matches. */
+  pay: { from: ["pending_payment"], to: ["paid", "fulfilled", "held"] },
   /** The store records a bank transfer that arrived. */
   markPaid: {
     from: ["pending_payment"],
@@ -100,6 +109,18 @@ export const TRANSITIONS = {
           : `Order #${order.number} is already refunded in full`,
     ],
   },
+  /** The store checked a held order and lets it through: its keys are taken from the pool now and e-mailed. */
+  approve: {
+    from: ["held"],
+    to: ["paid", "fulfilled"],
+    refusedFrom: notHeld,
+  },
+  /** The store checked a held order and turns it down: refunded in full, its reserved stock given back. */
+  reject: {
+    from: ["held"],
+    to: ["refunded"],
+    refusedFrom: notHeld,
+  },
 } as const satisfies Record<string, Transition>;
 
 export type OrderAction = keyof typeof TRANSITIONS;
@@ -114,6 +135,8 @@ export const ADMIN_ACTIONS = [
   "ship",
   "cancel",
   "refund",
+  "approve",
+  "reject",
 ] as const satisfies readonly OrderAction[];
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -64,6 +64,8 @@ export async function buyerOrderSource(db: Db, cipher: KeyCipher, which: Which) 
     events: events.map(({ type, message, createdAt }) => ({ type, message, createdAt })),
     /** How to pay, as lines of text (the confirmation e-mail). */
     bankTransferInstructions: awaitingTransfer ? bankTransferText(store, order.number) : null,
+    /** While the order is held: within how many hours the buyer was promised an answer (ADR 0035); else null. */
+    heldCheckHours: order.status === "held" ? store.holdCheckHours : null,
     /** The same, label by label, and the store's note, for the order page. */
     bankTransfer: awaitingTransfer
       ? { details: bankTransferDetails(store, order.number), note: store.bankNote }

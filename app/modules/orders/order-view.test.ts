@@ -35,6 +35,8 @@ const order = (changes: Partial<StoredOrder> = {}): StoredOrder => ({
   trackingNumber: "1Z 999",
   refundedCents: 0,
   customerNote: "",
+  holdReasons: [],
+  holdDecision: null,
   createdAt: at("2025-03-01T10:00:00Z"),
   updatedAt: at("2025-03-02T11:00:00Z"),
   paidAt: at("2025-03-01T10:05:00Z"),
@@ -282,7 +284,14 @@ describe("adminOrderView", () => {
   });
 
   it("offers the actions the order's state allows", () => {
-    expect(view.actions).toEqual({ markPaid: false, ship: true, cancel: false, refund: true });
+    expect(view.actions).toEqual({
+      markPaid: false,
+      ship: true,
+      cancel: false,
+      refund: true,
+      approve: false,
+      reject: false,
+    });
   });
 
   it("lists each parcel with what went in it", () => {

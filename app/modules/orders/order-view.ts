@@ -50,6 +50,8 @@ export type StoredOrder = Pick<
   | "trackingNumber"
   | "refundedCents"
   | "customerNote"
+  | "holdReasons"
+  | "holdDecision"
   | "createdAt"
   | "updatedAt"
   | "paidAt"
@@ -179,6 +181,9 @@ const BUYER_EVENT_LABELS: Record<string, string> = {
   key_replaced: "A licence key was replaced",
   claimed: "Added to the customer's account",
   link_renewed: "A new link to this order was e-mailed",
+  held: "Being checked before delivery",
+  approved: "Checked and approved",
+  rejected: "Not approved after checking",
 };
 
 /**
@@ -190,6 +195,8 @@ export function buyerOrderView(
     events: StoredEvent[];
     /** The store's bank details and note, while a bank transfer is still due; null otherwise. */
     bankTransfer: { details: Array<{ label: string; value: string }>; note: string } | null;
+    /** A held order: the hours within which the buyer was promised an answer (ADR 0035); null or absent otherwise. */
+    heldCheckHours?: number | null;
   },
 ) {
   const view = orderView(source);
@@ -208,6 +215,7 @@ export function buyerOrderView(
     /** Whether the buyer can ask for the keys again. */
     hasKeys: source.lines.some((line) => (line.keys ?? []).length > 0),
     bankTransfer: source.bankTransfer,
+    heldCheckHours: source.heldCheckHours ?? null,
   };
 }
 
@@ -234,6 +242,9 @@ const ADMIN_EVENT_LABELS: Record<string, string> = {
   link_renewed: "New order link sent",
   claimed: "Added to an account",
   "customer-deleted": "Customer's account deleted",
+  held: "On hold",
+  approved: "Hold approved",
+  rejected: "Hold rejected",
 };
 
 /** "admin:ann@example.com" reads as the admin's address; the others as who they are. */
@@ -309,6 +320,9 @@ export function adminOrderView(
       by: actorLabel(event.actor),
       createdAt: event.createdAt.toISOString(),
     })),
+    /** Why the order was held (empty: never held), and what the store decided. */
+    holdReasons: order.holdReasons,
+    holdDecision: order.holdDecision,
     /** The customer deleted their account since: the order keeps no link to it. */
     accountDeleted: source.events.some((event) => event.type === "customer-deleted"),
     actions: allowedActions(order, lines),

@@ -43,7 +43,9 @@ import {
 import { addressSchema, type CheckoutInput, COUNTRIES } from "./schemas";
 import { countCodeUse, priceForCheckout } from "./checkout-pricing.server";
 import { regionCodeOf } from "~/lib/regions";
-import { notifyOwnerOfOrder } from "./owner-notifications.server";
+import { notifyOwnerOfHold, notifyOwnerOfOrder } from "./owner-notifications.server";
+import { clientRefOf, holdReasonsFor, type PaymentSignals } from "./hold-rules.server";
+import { recordAudit } from "~/lib/audit-log.server";
 import { getSettings, storeIdentity } from "./settings.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 
@@ -107,6 +109,8 @@ export async function placeOrder(
   ctx: OrdersContext,
   input: CheckoutInput,
   userId: string | null = null,
+  /** The address the server saw the checkout come from (lib/client-address.ts), for the per-client hold rule. */
+  client: string | null = null,
 ): Promise<PlaceOrderResult> {
   const existing = await findByIdempotencyKey(ctx.db, input.idempotencyKey);
   if (existing) return { ok: true, ...existing, replayed: true };
@@ -233,6 +237,7 @@ export async function placeOrder(
           // Whatever way it is paid, an order placed while the store takes test payments is a test: the setting read
           // in this transaction decides, once, so switching the sandbox off later keeps it one.
           isTest: store.sandboxPayments || paymentMethod === "sandbox",
+          clientRef: clientRefOf(ctx.env.AUTH_SECRET, client),
         })
         .returning();
       await tx.insert(orderLines).values(
@@ -373,9 +378,65 @@ export async function markPaid(
   actor: string,
   message: string,
   reference?: string,
+  /** What the payment's provider said about it, for the hold rules (hold-rules.server.ts). */
+  signals: PaymentSignals = {},
 ): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || !startsFrom("pay", order.status)) return false;
+  const cardFingerprint = signals.cardFingerprint ?? order.cardFingerprint;
+  const store = await getSettings(tx);
+  const reasons = await holdReasonsFor(tx, order, store, signals);
+  if (reasons.length > 0) {
+    // Held: paid and invoiced, but no key is taken from the pool until the store approves (ADR 0035).
+    await tx
+      .update(orders)
+      .set({
+        status: "held",
+        paymentStatus: "paid",
+        paidAt: sql`now()`,
+        updatedAt: sql`now()`,
+        awaitingKeys: 0,
+        holdReasons: reasons,
+        cardFingerprint,
+        paymentReference: reference ?? order.paymentReference,
+      })
+      .where(eq(orders.id, orderId));
+    await recordEvent(tx, orderId, "paid", actor, message);
+    // The buyer reads this; the reasons are the store's alone (a fraudster is not told which rule to dodge).
+    await recordEvent(
+      tx,
+      orderId,
+      "held",
+      "system",
+      `We are checking this order before delivering it: expect an answer within ${store.holdCheckHours} hours`,
+      { reasons },
+    );
+    const heldInvoice = await issueInvoice(tx, orderId);
+    await enqueueEmail(tx, {
+      ...paymentReceiptEmail({
+        ...(await orderEmailView(tx, ctx, orderId)),
+        invoiceNumber: documentNumber(heldInvoice.kind, heldInvoice.number),
+      }),
+      orderId,
+      attachments: [documentAttachment(heldInvoice)],
+    });
+    await notifyOwnerOfHold(
+      tx,
+      ctx.env,
+      orderId,
+      reasons.map((reason) => reason.message),
+      store.holdCheckHours,
+    );
+    await recordAudit(tx, {
+      actor,
+      action: "order.hold",
+      entity: "order",
+      entityId: order.number,
+      before: { status: order.status },
+      after: { status: "held", reasons },
+    });
+    return true;
+  }
   const lines = await tx
     .select()
     .from(orderLines)
@@ -398,6 +459,7 @@ export async function markPaid(
       updatedAt: sql`now()`,
       awaitingKeys: missing,
       paymentReference: reference ?? order.paymentReference,
+      cardFingerprint,
     })
     .where(eq(orders.id, orderId));
   await recordEvent(tx, orderId, "paid", actor, message);

@@ -9,6 +9,7 @@ import {
   type OwnerMessage,
   type OwnerOrder,
   ownerBankTransferEmail,
+  ownerHeldOrderEmail,
   ownerLowStockEmail,
   ownerMessageEmail,
   ownerPaidOrderEmail,
@@ -60,6 +61,28 @@ export async function notifyOwnerOfOrder(
   if (!order) return false;
   const write = event === "paid" ? ownerPaidOrderEmail : ownerBankTransferEmail;
   await enqueueEmail(tx, { ...write(found.identity.name, found.identity.email, order), orderId });
+  return true;
+}
+
+/**
+ * A paid order on hold: it waits for the owner's decision, so it is told whatever the switches say (the store's
+ * support e-mail must be set, as for every notice).
+ */
+export async function notifyOwnerOfHold(
+  tx: Db,
+  env: UrlEnv,
+  orderId: number,
+  reasons: string[],
+  checkHours: number,
+): Promise<boolean> {
+  const identity = await storeIdentity(tx);
+  if (!identity.email) return false;
+  const order = await ownerOrder(tx, env, orderId);
+  if (!order) return false;
+  await enqueueEmail(tx, {
+    ...ownerHeldOrderEmail(identity.name, identity.email, { ...order, reasons, checkHours }),
+    orderId,
+  });
   return true;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Transaction } from "~db/client.server";
-import { licenceKeys, type OrderLine, orderLines, orderRefunds, orders } from "~db/schema";
+import { licenceKeys, type Order, type OrderLine, orderLines, orderRefunds, orders } from "~db/schema";
 import { formatMoney } from "~/lib/money";
 import { recordAudit } from "~/lib/audit-log.server";
 import { refundInput } from "./action-schemas";
@@ -43,111 +43,7 @@ export async function refundOrder(ctx: OrdersContext, number: number, input: Ref
   const form = parsed.data;
   const result = await ctx.db.transaction(async (tx) => {
     const { order, lines } = await lockForAction(tx, number, "refund");
-    const remaining = order.totalCents - order.refundedCents;
-    const open = lines.filter((line) => line.refundedAt === null);
-    let amount: number;
-    let refunded: OrderLine[];
-    if (form.mode === "full") {
-      amount = remaining;
-      refunded = open;
-    } else if (form.mode === "line") {
-      const line = open.find((candidate) => candidate.id === form.lineId);
-      if (!line)
-        throw new OrderActionError("That line is refunded already or is not a line of this order", "lineId");
-      refunded = [line];
-      // The last line refunded takes whatever is left with it (shipping included): the order is refunded in full.
-      // A line gives back what was paid for it: its price less its discount, with its tax.
-      amount =
-        open.length === 1 ? remaining : Math.min(linePaidCents(line, order.pricesIncludeTax), remaining);
-    } else {
-      if (form.amountCents > remaining)
-        throw new OrderActionError(
-          `The refund can be at most ${formatMoney(remaining)}: what was paid less earlier refunds`,
-          "amount",
-        );
-      amount = form.amountCents;
-      refunded = amount === remaining ? open : [];
-    }
-    const full = order.refundedCents + amount === order.totalCents;
-    if (full) refunded = open;
-    const kind = full && form.mode !== "line" ? "full" : form.mode;
-    let providerReference: string | null = null;
-    if (order.paymentMethod === "stripe") {
-      try {
-        providerReference = await refundCardPayment(
-          ctx,
-          order,
-          amount,
-          `order-${order.id}-refund-${order.refundedCents}-${amount}`,
-        );
-      } catch (error) {
-        throw new OrderActionError(`Stripe did not refund the payment: ${(error as Error).message}`);
-      }
-    }
-    const lineIds = refunded.map((line) => line.id);
-    const [refund] = await tx
-      .insert(orderRefunds)
-      .values({
-        orderId: order.id,
-        amountCents: amount,
-        kind,
-        lineIds,
-        reason: form.reason,
-        providerReference,
-        createdBy: admin,
-      })
-      .returning({ id: orderRefunds.id });
-    if (lineIds.length > 0) {
-      await tx
-        .update(orderLines)
-        .set({ refundedAt: sql`now()` })
-        .where(inArray(orderLines.id, lineIds));
-      await tx
-        .update(licenceKeys)
-        .set({ revokedAt: sql`now()` })
-        .where(and(inArray(licenceKeys.orderLineId, lineIds), isNull(licenceKeys.revokedAt)));
-    }
-    await tx
-      .update(orders)
-      .set({
-        refundedCents: order.refundedCents + amount,
-        paymentStatus: full ? "refunded" : "partially_refunded",
-        ...(full ? { status: "refunded" as const, awaitingKeys: 0 } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, order.id));
-    const names = refunded.map((line) => `${line.quantity} × ${line.name}`);
-    await recordEvent(
-      tx,
-      order.id,
-      "refunded",
-      `admin:${admin}`,
-      full && form.mode === "full"
-        ? `Refunded in full: ${formatMoney(amount)}`
-        : `Refunded ${formatMoney(amount)}${names.length > 0 ? ` for ${names.join(", ")}` : ""}${full ? " (the whole order is now refunded)" : ""}`,
-      { amountCents: amount, lineIds },
-    );
-    // Lines not shipped yet give the printers and routers they reserved back to stock.
-    const unshipped = refunded.filter((line) => line.shipmentId === null).map((line) => line.id);
-    if (unshipped.length > 0) await releaseOrderStock(tx, order.id, admin, unshipped);
-    if (!full) await settleFulfilment(tx, order.id);
-    const creditNote = await issueCreditNoteFor(tx, order.id, refund!.id);
-    await enqueueEmail(tx, {
-      ...refundEmail({
-        number: order.number,
-        email: order.email,
-        link: orderLink(ctx, order),
-        storeName: ctx.storeName,
-        amountCents: amount,
-        totalRefundedCents: order.refundedCents + amount,
-        full,
-        lines: names,
-        reason: form.reason,
-        creditNoteNumber: documentNumber(creditNote.kind, creditNote.number),
-      }),
-      orderId: order.id,
-      attachments: [documentAttachment(creditNote)],
-    });
+    const refund = await refundLocked(tx, ctx, order, lines, form, admin);
     const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
     await recordAudit(tx, {
       actor: admin,
@@ -158,15 +54,135 @@ export async function refundOrder(ctx: OrdersContext, number: number, input: Ref
       after: {
         status: after!.status,
         refundedCents: after!.refundedCents,
-        amountCents: amount,
-        kind,
-        lineIds,
+        amountCents: refund.amount,
+        kind: refund.kind,
+        lineIds: refund.lineIds,
         reason: form.reason,
-        providerReference,
+        providerReference: refund.providerReference,
       },
     });
-    return { amount, full };
+    return { amount: refund.amount, full: refund.full };
   });
   ctx.mailer.kick();
   return result;
+}
+
+/**
+ * The refund itself, on an order its caller locked and whose state allows it (a refund, or a held order rejected):
+ * the money back through its provider, lines and keys, stock given back, the credit note and the customer's e-mail.
+ * The caller writes the audit entry.
+ */
+export async function refundLocked(
+  tx: Transaction,
+  ctx: OrdersContext,
+  order: Order,
+  lines: OrderLine[],
+  form: z.output<typeof refundInput>,
+  admin: string,
+) {
+  const remaining = order.totalCents - order.refundedCents;
+  const open = lines.filter((line) => line.refundedAt === null);
+  let amount: number;
+  let refunded: OrderLine[];
+  if (form.mode === "full") {
+    amount = remaining;
+    refunded = open;
+  } else if (form.mode === "line") {
+    const line = open.find((candidate) => candidate.id === form.lineId);
+    if (!line)
+      throw new OrderActionError("That line is refunded already or is not a line of this order", "lineId");
+    refunded = [line];
+    // The last line refunded takes whatever is left with it (shipping included): the order is refunded in full.
+    // A line gives back what was paid for it: its price less its discount, with its tax.
+    amount = open.length === 1 ? remaining : Math.min(linePaidCents(line, order.pricesIncludeTax), remaining);
+  } else {
+    if (form.amountCents > remaining)
+      throw new OrderActionError(
+        `The refund can be at most ${formatMoney(remaining)}: what was paid less earlier refunds`,
+        "amount",
+      );
+    amount = form.amountCents;
+    refunded = amount === remaining ? open : [];
+  }
+  const full = order.refundedCents + amount === order.totalCents;
+  if (full) refunded = open;
+  const kind = full && form.mode !== "line" ? "full" : form.mode;
+  let providerReference: string | null = null;
+  if (order.paymentMethod === "stripe") {
+    try {
+      providerReference = await refundCardPayment(
+        ctx,
+        order,
+        amount,
+        `order-${order.id}-refund-${order.refundedCents}-${amount}`,
+      );
+    } catch (error) {
+      throw new OrderActionError(`Stripe did not refund the payment: ${(error as Error).message}`);
+    }
+  }
+  const lineIds = refunded.map((line) => line.id);
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      amountCents: amount,
+      kind,
+      lineIds,
+      reason: form.reason,
+      providerReference,
+      createdBy: admin,
+    })
+    .returning({ id: orderRefunds.id });
+  if (lineIds.length > 0) {
+    await tx
+      .update(orderLines)
+      .set({ refundedAt: sql`now()` })
+      .where(inArray(orderLines.id, lineIds));
+    await tx
+      .update(licenceKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(inArray(licenceKeys.orderLineId, lineIds), isNull(licenceKeys.revokedAt)));
+  }
+  await tx
+    .update(orders)
+    .set({
+      refundedCents: order.refundedCents + amount,
+      paymentStatus: full ? "refunded" : "partially_refunded",
+      ...(full ? { status: "refunded" as const, awaitingKeys: 0 } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, order.id));
+  const names = refunded.map((line) => `${line.quantity} × ${line.name}`);
+  await recordEvent(
+    tx,
+    order.id,
+    "refunded",
+    `admin:${admin}`,
+    full && form.mode === "full"
+      ? `Refunded in full: ${formatMoney(amount)}`
+      : `Refunded ${formatMoney(amount)}${names.length > 0 ? ` for ${names.join(", ")}` : ""}${full ? " (the whole order is now refunded)" : ""}`,
+    { amountCents: amount, lineIds },
+  );
+  // Lines not shipped yet give the printers and routers they reserved back to stock.
+  const unshipped = refunded.filter((line) => line.shipmentId === null).map((line) => line.id);
+  if (unshipped.length > 0) await releaseOrderStock(tx, order.id, admin, unshipped);
+  if (!full) await settleFulfilment(tx, order.id);
+  const creditNote = await issueCreditNoteFor(tx, order.id, refund!.id);
+  await enqueueEmail(tx, {
+    ...refundEmail({
+      number: order.number,
+      email: order.email,
+      link: orderLink(ctx, order),
+      storeName: ctx.storeName,
+      amountCents: amount,
+      totalRefundedCents: order.refundedCents + amount,
+      full,
+      lines: names,
+      reason: form.reason,
+      creditNoteNumber: documentNumber(creditNote.kind, creditNote.number),
+    }),
+    orderId: order.id,
+    attachments: [documentAttachment(creditNote)],
+  });
+  return { amount, full, kind, lineIds, providerReference };
 }

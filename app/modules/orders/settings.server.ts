@@ -97,6 +97,20 @@ const settingsSchema = z.object({
     .max(5)
     .refine((days) => new Set(days).size === days.length, "the days must differ")
     .default([30, 7, 0]),
+
+  /**
+   * Hold risky orders (ADR 0035): a paid order a rule matches is held, nothing delivered, until the store decides.
+   * Off by default. A rule whose figure is 0 is off.
+   */
+  holdsEnabled: z.boolean().default(false),
+  /** Hold an e-mail address's first order (none paid or complete before) above this total, in cents. */
+  holdFirstOrderAboveCents: z.number().int().min(0).default(0),
+  /** Hold when more than this many orders came in the past hour from one e-mail address, client or card. */
+  holdOrdersPerHour: z.number().int().min(0).max(1000).default(0),
+  /** Hold when Stripe Radar rates the card payment elevated or highest risk, or opens a review of it. */
+  holdOnRadarRisk: z.boolean().default(true),
+  /** What the buyer of a held order is promised: checked, and keys sent or money back, within this many hours. */
+  holdCheckHours: z.number().int().min(1).max(168).default(12),
 });
 
 export type StoreSettings = z.infer<typeof settingsSchema>;

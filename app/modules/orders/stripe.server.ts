@@ -5,6 +5,7 @@ import { orderPath } from "./access.server";
 import { linePaidCents } from "./invoice-document";
 import { markPaid, type OrdersContext, recordEvent } from "./orders.server";
 import { getSettings } from "./settings.server";
+import type { PaymentSignals } from "./hold-rules.server";
 
 /** An unpaid card order that expires before Stripe could keep a checkout page open (30 minutes at least). */
 export class CheckoutTooLateError extends Error {}
@@ -82,6 +83,12 @@ export async function handleStripeWebhook(
     ? (event.data.object as Stripe.Checkout.Session)
     : null;
   const claimed = Number(session?.metadata?.orderId);
+  const paidNow =
+    (event.type === "checkout.session.completed" ||
+      event.type === "checkout.session.async_payment_succeeded") &&
+    session?.payment_status === "paid";
+  // Read before the transaction: no row lock waits on Stripe's answer.
+  const signals = paidNow && session ? await paymentSignals(ctx, session) : {};
   const handled = await ctx.db.transaction(async (tx) => {
     const [order] =
       Number.isSafeInteger(claimed) && claimed > 0
@@ -100,7 +107,7 @@ export async function handleStripeWebhook(
       event.type === "checkout.session.async_payment_succeeded"
     ) {
       if (session.payment_status !== "paid") return "ignored";
-      await markPaid(tx, ctx, orderId, "stripe", "Paid by card", session.id);
+      await markPaid(tx, ctx, orderId, "stripe", "Paid by card", session.id, signals);
       return "paid";
     }
     if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {
@@ -117,6 +124,42 @@ export async function handleStripeWebhook(
   });
   ctx.mailer.kick();
   return { status: 200, body: { received: true, result: handled } };
+}
+
+/** What the hold rules read from a card payment's charge: the card's fingerprint and Radar's verdict. */
+export function signalsOfCharge(
+  charge: Pick<Stripe.Charge, "outcome" | "review" | "payment_method_details"> | null,
+): PaymentSignals {
+  return {
+    cardFingerprint: charge?.payment_method_details?.card?.fingerprint ?? null,
+    riskLevel: charge?.outcome?.risk_level ?? null,
+    reviewOpened: Boolean(charge?.review),
+  };
+}
+
+/**
+ * The card payment's signals for the hold rules (ADR 0035), read from Stripe only when a rule needs them: the
+ * checkout session's event carries no charge, so its payment is asked for with its latest charge. When Stripe cannot
+ * be asked, the Radar rule holds the order rather than let an unchecked payment through.
+ */
+async function paymentSignals(ctx: OrdersContext, session: Stripe.Checkout.Session): Promise<PaymentSignals> {
+  const store = await getSettings(ctx.db);
+  if (!store.holdsEnabled || (!store.holdOnRadarRisk && store.holdOrdersPerHour === 0)) return {};
+  const intent =
+    typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  try {
+    if (!intent) throw new Error("the checkout session names no payment");
+    const payment = await stripeClient(ctx)!.paymentIntents.retrieve(intent, { expand: ["latest_charge"] });
+    const charge = typeof payment.latest_charge === "object" ? payment.latest_charge : null;
+    if (!charge) throw new Error("the payment has no charge");
+    return signalsOfCharge(charge);
+  } catch (error) {
+    ctx.logger.warn(
+      { err: (error as Error).message, session: session.id },
+      "could not read Stripe Radar's verdict",
+    );
+    return { riskLevel: "unreadable" };
+  }
 }
 
 /**

@@ -25,7 +25,7 @@ export async function placeOrderWithinLimits(
 ): Promise<LimitedPlaceOrderResult> {
   // A test payment pays the order as it is placed: nothing is held, nothing to limit.
   if (input.paymentMethod === "sandbox" || input.paymentMethod === "none")
-    return placeOrder(ctx, input, userId);
+    return placeOrder(ctx, input, userId, client);
   const checks = unpaidOrderLimits(client, input.email);
   const limited = await consumeLimits(ctx.db, checks);
   if (!limited.ok)
@@ -37,7 +37,7 @@ export async function placeOrderWithinLimits(
     };
   let result: PlaceOrderResult | undefined;
   try {
-    result = await placeOrder(ctx, input, userId);
+    result = await placeOrder(ctx, input, userId, client);
     return result;
   } finally {
     if (!result || !result.ok || result.replayed || result.status !== "pending_payment")

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import type { Address } from "~db/schema/orders";
 import { formatMoney } from "~/lib/money";
-import { cancelForm } from "~/modules/orders/action-schemas";
+import { cancelForm, rejectForm } from "~/modules/orders/action-schemas";
 import { OrderDocuments } from "~/modules/orders/components/order-documents";
 import type { AdminOrderView } from "~/modules/orders/order-view";
 import { buttonClass } from "~/ui/button";
+import { TextField } from "~/ui/field";
 import { PostalAddress } from "~/ui/postal-address";
 import type { EmailRow } from "../emails.server";
 import type { ActionReply } from "../form-actions.server";
@@ -67,6 +68,8 @@ export function AdminOrderScreen({
           </span>
         </p>
       ) : null}
+      {/* Above the columns: on a phone too, a held order says so before anything else. */}
+      <HoldPanel order={order} />
       <div
         className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
         data-testid="admin-order"
@@ -179,6 +182,33 @@ function HistoryPanel({ order }: { order: AdminOrderView }) {
   );
 }
 
+/** Why the order was held (ADR 0035), and what became of it; nothing for an order never held. */
+function HoldPanel({ order }: { order: AdminOrderView }) {
+  if (order.holdReasons.length === 0) return null;
+  const decided =
+    order.holdDecision === "approved"
+      ? "Approved: delivered as usual."
+      : order.holdDecision === "rejected"
+        ? "Rejected: refunded in full."
+        : "Nothing is delivered until you approve it. Rejecting it refunds it in full.";
+  return (
+    <div className="mb-6">
+      <Panel title={order.status === "held" ? "On hold" : "Was on hold"} testId="order-hold">
+        <ul className="list-disc space-y-1 break-words pl-5 text-sm" aria-label="Why the order was held">
+          {order.holdReasons.map((reason) => (
+            <li key={reason.rule} data-testid="hold-reason" data-rule={reason.rule}>
+              {reason.message}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-slate-700" data-testid="hold-decision">
+          {decided}
+        </p>
+      </Panel>
+    </div>
+  );
+}
+
 function StatusPanel({ order }: { order: AdminOrderView }) {
   return (
     <Panel title="Status and payment" testId="order-status-card">
@@ -262,6 +292,54 @@ function ActionsPanel({
                 </p>
                 <button type="submit" className={buttonClass("primary")} disabled={busy}>
                   {busy ? "Marking paid…" : "Mark as paid"}
+                </button>
+              </>
+            )}
+          </IntentForm>
+        ) : null}
+        {actions.approve ? (
+          <IntentForm
+            title="Approve"
+            intent="approve"
+            serverErrors={errorsFor("approve")}
+            testId="approve-form"
+          >
+            {(_errors, busy) => (
+              <>
+                <p className="text-sm text-slate-700">
+                  The order checks out: its licence keys are taken from the pool now and e-mailed to the
+                  customer. Keys the pool lacks follow when they are added.
+                </p>
+                <button type="submit" className={buttonClass("primary")} disabled={busy}>
+                  {busy ? "Approving…" : "Approve and deliver"}
+                </button>
+              </>
+            )}
+          </IntentForm>
+        ) : null}
+        {actions.reject ? (
+          <IntentForm
+            title="Reject"
+            intent="reject"
+            schema={rejectForm}
+            serverErrors={errorsFor("reject")}
+            testId="reject-form"
+          >
+            {(errors, busy) => (
+              <>
+                <p className="text-sm text-slate-700">
+                  Refunds the whole {formatMoney(order.totalCents)} the way it was paid and cancels the
+                  delivery; printers and routers go back in stock. It cannot be undone.
+                </p>
+                <TextField
+                  label="Reason (optional, told to the customer)"
+                  name="reason"
+                  maxLength={500}
+                  error={errors.reason}
+                />
+                <ConfirmBox label={`Yes, reject and refund order #${order.number}`} error={errors.confirm} />
+                <button type="submit" className={buttonClass("danger")} disabled={busy}>
+                  {busy ? "Rejecting…" : "Reject and refund"}
                 </button>
               </>
             )}

@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABELS } from "~/modules/orders/labels";
 const STATUS_STYLES: Record<string, string> = {
   pending_payment: "bg-amber-100 text-amber-900",
   paid: "bg-sky-100 text-sky-900",
+  held: "bg-orange-100 text-orange-900",
   fulfilled: "bg-emerald-100 text-emerald-900",
   cancelled: "bg-slate-200 text-slate-800",
   refunded: "bg-rose-100 text-rose-900",

@@ -29,6 +29,11 @@ export type SettingsView = {
     lowStockThreshold: number;
     renewalReminders: boolean;
     renewalReminderDays: number[];
+    holdsEnabled: boolean;
+    holdFirstOrderAboveCents: number;
+    holdOrdersPerHour: number;
+    holdOnRadarRisk: boolean;
+    holdCheckHours: number;
   };
   identity: { name: string; email: string; phone: string; phonecall: string } | null;
   /** Stored settings that do not decode: each key, what is stored (as JSON) and what is wrong with it. */
@@ -458,6 +463,57 @@ export function RenewalSettings({ view, reply }: { view: SettingsView; reply?: A
             name: "renewalReminderDays",
             stored: s.renewalReminderDays.join(", "),
             hint: "Up to 5 whole numbers from 0 to 365, like 30, 7, 0 (0: on the day it expires).",
+          },
+        ]}
+      />
+    </SettingsSection>
+  );
+}
+
+/** Hold risky orders (ADR 0035): the switch, each rule (an empty figure is off), and the buyer's promise. */
+export function HoldSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
+  const s = view.settings;
+  return (
+    <SettingsSection
+      section="holds"
+      title="Hold risky orders"
+      description="A paid card or test-payment order that a rule matches is put on hold: no licence key is sent until you approve it on its page (Orders, On hold); rejecting it refunds it. Bank transfers you mark paid yourself are never held."
+      reply={reply}
+      label="Save hold rules"
+    >
+      <div className="space-y-3">
+        <Checkbox
+          name="holdsEnabled"
+          label="Hold paid orders that a rule below matches"
+          defaultChecked={ticked(reply, "holdsEnabled", s.holdsEnabled)}
+        />
+        <Checkbox
+          name="holdOnRadarRisk"
+          label="Hold card payments Stripe Radar rates elevated or highest risk, or opens a review of"
+          hint="Also when Stripe cannot be asked for its verdict."
+          defaultChecked={ticked(reply, "holdOnRadarRisk", s.holdOnRadarRisk)}
+        />
+      </div>
+      <SettingFields
+        className="mt-4 grid max-w-xl gap-4 sm:grid-cols-2"
+        fields={[
+          {
+            label: "Hold a first order above (amount)",
+            name: "holdFirstOrderAbove",
+            stored: s.holdFirstOrderAboveCents === 0 ? "" : toDecimalString(s.holdFirstOrderAboveCents),
+            hint: "An e-mail address with no paid order before. Empty: no limit.",
+          },
+          {
+            label: "Hold beyond this many orders an hour",
+            name: "holdOrdersPerHour",
+            stored: s.holdOrdersPerHour === 0 ? "" : String(s.holdOrdersPerHour),
+            hint: "From one e-mail address, one client address, or one card. Empty: not counted.",
+          },
+          {
+            label: "Customers are promised an answer within (hours)",
+            name: "holdCheckHours",
+            stored: String(s.holdCheckHours),
+            hint: "Said on the order page and in the receipt.",
           },
         ]}
       />

@@ -80,6 +80,16 @@ export function OrderScreen({
         </Form>
       ) : null}
       <StoreNote note={order.customerNote} />
+      {order.heldCheckHours !== null ? (
+        <p
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="order-held"
+        >
+          Your payment is in. We check some orders before delivering them, and are checking this one: expect
+          your licence keys by e-mail within {order.heldCheckHours} hours (or, if we cannot approve the order,
+          your money back).
+        </p>
+      ) : null}
       {order.awaitingKeys > 0 ? (
         <p
           className="mt-6 rounded-xl border border-slate-300 bg-white p-4 text-sm"

@@ -24,26 +24,34 @@ export type EmailOrder = Pick<
   | "billingAddress"
   | "shippingAddress"
   | "awaitingKeys"
-> & {
-  lines: Array<
-    Pick<
-      BuyerOrderView["lines"][number],
-      "name" | "quantity" | "unitPriceCents" | "lineTotalCents" | "discountCents" | "taxes" | "kind" | "keys"
-    > &
-      Partial<Pick<BuyerOrderView["lines"][number], "keysExpireAt">>
-  >;
-  link: string;
-  /** The order lookup page (absolute, the number filled in): the way back when a newer e-mail retires the link. */
-  lookupLink: string;
-  storeName: string;
-  /** The store's support e-mail and phone (settings), said at the end of the e-mail. */
-  supportEmail?: string;
-  supportPhone?: string;
-  /** How to pay a bank transfer still due, as lines of text; none otherwise. */
-  bankTransferInstructions?: string | null;
-  /** The invoice attached to the e-mail (INV-000123), said in its text. */
-  invoiceNumber?: string;
-};
+> &
+  Partial<Pick<BuyerOrderView, "heldCheckHours">> & {
+    lines: Array<
+      Pick<
+        BuyerOrderView["lines"][number],
+        | "name"
+        | "quantity"
+        | "unitPriceCents"
+        | "lineTotalCents"
+        | "discountCents"
+        | "taxes"
+        | "kind"
+        | "keys"
+      > &
+        Partial<Pick<BuyerOrderView["lines"][number], "keysExpireAt">>
+    >;
+    link: string;
+    /** The order lookup page (absolute, the number filled in): the way back when a newer e-mail retires the link. */
+    lookupLink: string;
+    storeName: string;
+    /** The store's support e-mail and phone (settings), said at the end of the e-mail. */
+    supportEmail?: string;
+    supportPhone?: string;
+    /** How to pay a bank transfer still due, as lines of text; none otherwise. */
+    bankTransferInstructions?: string | null;
+    /** The invoice attached to the e-mail (INV-000123), said in its text. */
+    invoiceNumber?: string;
+  };
 
 type EmailLine = EmailOrder["lines"][number];
 
@@ -240,9 +248,15 @@ export function paymentReceiptEmail(order: EmailOrder) {
     : "";
   const invoice = order.invoiceNumber ? ` Your invoice ${order.invoiceNumber} is attached.` : "";
   const free = order.paymentMethod === "none";
-  const intro = free
-    ? `Your order comes to ${formatMoney(order.totalCents)}, so there is nothing to pay: it is confirmed.${invoice}${waiting}`
-    : `We have received your payment of ${formatMoney(order.totalCents)}.${invoice}${waiting}`;
+  const held =
+    order.status === "held"
+      ? ` We check some orders before delivering them, and are checking this one: expect your licence keys (or, if we cannot approve the order, your money back) within ${order.heldCheckHours ?? 12} hours.`
+      : "";
+  const intro = held
+    ? `We have received your payment of ${formatMoney(order.totalCents)}.${invoice}${held}`
+    : free
+      ? `Your order comes to ${formatMoney(order.totalCents)}, so there is nothing to pay: it is confirmed.${invoice}${waiting}`
+      : `We have received your payment of ${formatMoney(order.totalCents)}.${invoice}${waiting}`;
   return {
     kind: "payment-receipt",
     to: order.email,
@@ -328,6 +342,29 @@ export function keysDeliveredEmail(order: Brief & { lines: KeyLines; stillMissin
     [
       `Here ${count > 1 ? `are ${count} licence keys` : "is a licence key"} for your order #${order.number}.`,
       rest,
+    ],
+    keyBlock(order.lines),
+  );
+}
+
+/** A held order the store checked and approved: its keys, any still to come, and what ships. */
+export function orderApprovedEmail(order: Brief & { lines: KeyLines; stillMissing: number; toShip: number }) {
+  const count = order.lines.reduce((sum, line) => sum + line.keys.length, 0);
+  return briefEmail(
+    "order-approved",
+    order,
+    `Order #${order.number} is approved`,
+    [
+      `We have checked your order #${order.number} and it is approved. Thank you for your patience.`,
+      ...(count > 0 ? [`Here ${count > 1 ? `are your ${count} licence keys` : "is your licence key"}.`] : []),
+      ...(order.stillMissing > 0
+        ? [
+            `${order.stillMissing} licence key${order.stillMissing > 1 ? "s are" : " is"} on the way: we e-mail ${order.stillMissing > 1 ? "them" : "it"} as soon as ${order.stillMissing > 1 ? "they arrive" : "it arrives"}.`,
+          ]
+        : []),
+      ...(order.toShip > 0
+        ? ["Your printers and routers ship soon: you get the tracking number by e-mail."]
+        : []),
     ],
     keyBlock(order.lines),
   );

@@ -88,6 +88,18 @@ export function ownerBankTransferEmail(storeName: string, to: string, order: Own
   });
 }
 
+/** A paid order a hold rule stopped: it waits for the owner's approval, with the rules that matched. */
+export function ownerHeldOrderEmail(
+  storeName: string,
+  to: string,
+  order: OwnerOrder & { reasons: string[]; checkHours: number },
+) {
+  return ownerOrderEmail("owner-held-order", storeName, to, order, {
+    subject: `Order #${order.number} is on hold: check it (${formatMoney(order.totalCents)})`,
+    intro: `Order #${order.number} is paid (${formatMoney(order.totalCents)} from ${order.email}, ${PAYMENT_METHOD_LABELS[order.paymentMethod]}) but on hold: ${order.reasons.join("; ")}. Nothing is delivered until you approve it; rejecting it refunds it. The customer was told to expect an answer within ${order.checkHours} hours.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
+  });
+}
+
 /** A customer's message as stored (the contact form's subject, or the service a quote is for, as `about`). */
 export type OwnerMessage = StoredMessage & { adminUrl: string };
 
