@@ -30,6 +30,7 @@ export const RESERVED_FIRST_SEGMENTS = [
   "sitemap.xml",
   "robots.txt",
   "placeholder",
+  "reminders",
 ] as const;
 
 /** Whole paths announced for later pages (routes.ts aliases them to the future-page module). */

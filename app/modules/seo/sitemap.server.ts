@@ -61,6 +61,7 @@ export function robotsTxt(publicUrl: string): string {
     "Disallow: /user",
     "Disallow: /cart",
     "Disallow: /payment",
+    "Disallow: /reminders",
     "",
     `Sitemap: ${publicUrl}/sitemap.xml`,
     "",
