@@ -120,12 +120,12 @@ export const platformAttacks: Attack[] = [
     async run({ baseURL }) {
       const host = hostOf(baseURL);
       const [headers, body] = await Promise.all([
-        raw(baseURL, `GET / HTTP/1.1\r\nHost: ${host}\r\n`, { drip: "X-Slow: a\r\n", waitMs: 15_000 }),
+        raw(baseURL, `GET / HTTP/1.1\r\nHost: ${host}\r\n`, { drip: "X-Slow: a\r\n", waitMs: 25_000 }),
         raw(
           baseURL,
           `POST /api/cart/quote HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
             `Content-Length: 100000\r\n\r\n{`,
-          { drip: " ", waitMs: 15_000 },
+          { drip: " ", waitMs: 25_000 },
         ),
       ]);
       for (const [what, answer] of [
@@ -133,7 +133,7 @@ export const platformAttacks: Attack[] = [
         ["a slow body", body],
       ] as const) {
         noServerError(answer, what);
-        if (answer.timedOut) throw new AttackSucceeded(`${what} kept the connection open for 15 s`);
+        if (answer.timedOut) throw new AttackSucceeded(`${what} kept the connection open for 25 s`);
         if (answer.status !== 408) throw new AttackSucceeded(`${what} got ${answer.status} instead of 408`);
       }
     },
