@@ -101,8 +101,8 @@ function startServer(): ChildProcess {
       // Small enough for the quota attack to reach with a few small files.
       STORAGE_UPLOADS_USER_QUOTA_BYTES: String(300 * 1024),
       // Short limits on slow clients, so the slowloris attack is cut off within seconds. The whole request's is long
-      // enough for the 30 checkouts the flood attack posts at once: a body is read when its turn on the database
-      // comes, and on a machine busy with the end-to-end suite the last turns came after 6 s and even 12 s (408).
+      // enough for the 30 checkouts the flood attack posts at once: on a machine busy with the end-to-end suite,
+      // some of them were answered 408 at 6 s, and once at 12 s, while the store placed the others.
       HEADERS_TIMEOUT_SECONDS: "5",
       REQUEST_TIMEOUT_SECONDS: "20",
       DATABASE_URL: "",

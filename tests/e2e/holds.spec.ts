@@ -8,7 +8,7 @@ import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
 import { screenshot } from "./screenshots";
 
-const run = `${Date.now().toString(36)}${randomInt(1000)}`;
+const run = `${Date.now().toString(36)}${randomInt(1000)}xxxxxxxxxxxx`;
 const PHONE = { width: 360, height: 780 };
 // Only an order this large is held, so other files' orders placed meanwhile on the same store go through.
 const LIMIT = "3000.00";

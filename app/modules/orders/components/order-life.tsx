@@ -131,7 +131,8 @@ function RequestCard({
 }) {
   return (
     <section
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
+      // Its text names the buyer's e-mail address: a long one breaks rather than widen a phone's page.
+      className="mt-8 break-words rounded-2xl border border-slate-200 bg-white p-5 text-sm"
       aria-labelledby={id}
       data-testid={testId}
     >

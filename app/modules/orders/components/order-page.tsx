@@ -52,7 +52,8 @@ export function OrderScreen({
           {order.cancelReason}.
         </p>
       ) : null}
-      <p className="mt-2 text-sm text-slate-600">
+      {/* A long e-mail address breaks rather than widen a phone's page. */}
+      <p className="mt-2 break-words text-sm text-slate-600">
         Placed{" "}
         {new Date(order.placedAt).toLocaleString("en-US", {
           dateStyle: "long",
