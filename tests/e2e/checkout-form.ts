@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import { freshClientAddress } from "../support/store-process";
 
 type CheckoutForm = {
   /** Left as it is when undefined (a signed-in customer's is filled in already). */
@@ -56,3 +57,31 @@ export const postedCheckout = (email: string, cart: unknown, paymentMethod = "sa
   cart: JSON.stringify(cart),
   acceptTerms: "on",
 });
+
+type CartLine = { groupKey: string; id: string; quantity: number };
+
+/** Places a sandbox order the way the checkout form posts it; returns its number and its secret link. */
+export async function placePostedOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  cart: CartLine[],
+) {
+  const response = await request.post("/payment", {
+    form: postedCheckout(email, cart),
+    headers: { Origin: baseURL, "X-Forwarded-For": freshClientAddress() },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  const location = response.headers()["location"]!.replace(/&placed=1$/, "");
+  return { number: Number(/\/order\/(\d+)/.exec(location)![1]), path: location };
+}
+
+/** A page in a browser of the buyer's own (no admin session), from an address of its own. */
+export async function customerPage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": freshClientAddress() },
+  });
+  return context.newPage();
+}

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
-import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
+import { expect, type Page } from "@playwright/test";
+import { signInAsAdmin, topUpKeys } from "./admin";
 import { expectAccessible } from "./axe";
-import { postedCheckout } from "./checkout-form";
+import { customerPage, placePostedOrder } from "./checkout-form";
 import { test } from "./fixtures";
 import { hydrated } from "./hydrated";
 import { waitForMail } from "./mail";
@@ -14,25 +14,6 @@ const PHONE = { width: 360, height: 780 };
 const LIMIT = "3000.00";
 const NORTONS = 61; // 61 × 49.99 = 3,049.39
 const CART = [{ groupKey: "Norton", id: "1", quantity: NORTONS }];
-
-async function placeOrder(request: APIRequestContext, baseURL: string, email: string) {
-  const response = await request.post("/payment", {
-    form: postedCheckout(email, CART),
-    headers: { Origin: baseURL, "X-Forwarded-For": freshAdminAddress() },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
-  const location = response.headers()["location"]!.replace(/&placed=1$/, "");
-  return { number: Number(/\/order\/(\d+)/.exec(location)![1]), path: location };
-}
-
-async function customerPage(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": freshAdminAddress() },
-  });
-  return context.newPage();
-}
 
 async function expectFitsPhone(page: Page, name: string) {
   await page.setViewportSize(PHONE);
@@ -94,7 +75,7 @@ test.describe("risky orders are held", () => {
 
     // The shopper pays; the order is held: told it is being checked, and no key.
     const approvedBuyer = `held.approved.${run}@example.com`;
-    const first = await placeOrder(page.request, baseURL!, approvedBuyer);
+    const first = await placePostedOrder(page.request, baseURL!, approvedBuyer, CART);
     const customer = await customerPage(browser, baseURL!);
     await customer.goto(first.path);
     await expect(customer.getByTestId("order-status")).toHaveText("On hold");
@@ -151,7 +132,7 @@ test.describe("risky orders are held", () => {
 
     // A second held order is rejected: refunded, and no key.
     const rejectedBuyer = `held.rejected.${run}@example.com`;
-    const second = await placeOrder(page.request, baseURL!, rejectedBuyer);
+    const second = await placePostedOrder(page.request, baseURL!, rejectedBuyer, CART);
     await page.goto(`/admin/orders/${second.number}`);
     await hydrated(page);
     const reject = page.getByTestId("reject-form");

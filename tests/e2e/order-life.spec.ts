@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
-import { freshAdminAddress, signInAsAdmin, topUpKeys } from "./admin";
-import { postedCheckout } from "./checkout-form";
+import { expect, type Page } from "@playwright/test";
+import { signInAsAdmin, topUpKeys } from "./admin";
+import { customerPage, placePostedOrder } from "./checkout-form";
 import { hydrated } from "./hydrated";
 import { sentMail, waitForMail } from "./mail";
 import { expectAccessible } from "./axe";
@@ -22,28 +22,7 @@ async function expectFitsPhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
-type CartLine = { groupKey: string; id: string; quantity: number };
-
 /** Places a sandbox order the way the checkout form posts it; returns its number and its secret link. */
-async function placeOrder(request: APIRequestContext, baseURL: string, email: string, cart: CartLine[]) {
-  const response = await request.post("/payment", {
-    form: postedCheckout(email, cart),
-    headers: { Origin: baseURL, "X-Forwarded-For": freshAdminAddress() },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
-  const location = response.headers()["location"]!.replace(/&placed=1$/, "");
-  return { number: Number(/\/order\/(\d+)/.exec(location)![1]), path: location };
-}
-
-async function customerPage(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": freshAdminAddress() },
-  });
-  return context.newPage();
-}
-
 test("refunding one line e-mails the customer and hides that line's keys from them", async ({
   page,
   browser,
@@ -52,7 +31,7 @@ test("refunding one line e-mails the customer and hides that line's keys from th
   await topUpKeys(browser, baseURL!, "/antivirus/norton/antivirus-plus", 3);
   await topUpKeys(browser, baseURL!, "/antivirus/avira/antivirus-pro", 3);
   const buyer = `refund.${run}@example.com`;
-  const order = await placeOrder(page.request, baseURL!, buyer, [
+  const order = await placePostedOrder(page.request, baseURL!, buyer, [
     { groupKey: "Norton", id: "1", quantity: 1 },
     { groupKey: "Avira", id: "1", quantity: 1 },
   ]);
@@ -160,7 +139,7 @@ test.describe("a waiting order whose pool is topped up", () => {
     request,
   }) => {
     const buyer = `waiting.${run}@example.com`;
-    const order = await placeOrder(request, baseURL!, buyer, [
+    const order = await placePostedOrder(request, baseURL!, buyer, [
       { groupKey: "McAfee", id: `e2e-waiting-${run}`, quantity: 2 },
     ]);
     const customer = await customerPage(browser, baseURL!);
@@ -203,7 +182,7 @@ test("a two-line physical order ships line by line and is complete only when bot
   baseURL,
 }) => {
   const buyer = `parcels.${run}@example.com`;
-  const order = await placeOrder(page.request, baseURL!, buyer, [
+  const order = await placePostedOrder(page.request, baseURL!, buyer, [
     { groupKey: "hp", id: "1", quantity: 1 },
     { groupKey: "netgear", id: "1", quantity: 1 },
   ]);
@@ -290,7 +269,7 @@ test("the customer asks for their keys again, up to the limit, then is told how 
 }) => {
   await topUpKeys(browser, baseURL!, "/antivirus/norton/antivirus-plus", 1);
   const buyer = `again.${run}@example.com`;
-  const order = await placeOrder(page.request, baseURL!, buyer, [
+  const order = await placePostedOrder(page.request, baseURL!, buyer, [
     { groupKey: "Norton", id: "1", quantity: 1 },
   ]);
   const customer = await customerPage(browser, baseURL!);
@@ -331,7 +310,9 @@ test("orders (with the list's filters) and key pools (hints only) download as CS
   baseURL,
 }) => {
   const buyer = `csv.${run}@example.com`;
-  const order = await placeOrder(page.request, baseURL!, buyer, [{ groupKey: "hp", id: "2", quantity: 2 }]);
+  const order = await placePostedOrder(page.request, baseURL!, buyer, [
+    { groupKey: "hp", id: "2", quantity: 2 },
+  ]);
   await signInAsAdmin(page, baseURL!, `/admin/orders?q=${encodeURIComponent(`csv.${run}`)}&status=paid`);
   await hydrated(page);
   const [orders] = await Promise.all([page.waitForEvent("download"), page.getByTestId("orders-csv").click()]);

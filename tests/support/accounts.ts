@@ -1,7 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { outboxEmails } from "~db/schema";
-import type { Auth } from "~/modules/accounts/auth.server";
+import type { Env } from "~/lib/env.server";
+import { type Auth, createAuth } from "~/modules/accounts/auth.server";
+import { recordingLogger } from "./logger";
 
 /** A request to better-auth's HTTP handler as the store's own pages send it (same origin). */
 export async function authRequest(
@@ -69,4 +71,27 @@ export async function signUpConfirmed(
   const confirmed = await authRequest(auth, origin, "GET", link);
   if (confirmed.status !== 302) throw new Error(`the confirmation link answered ${confirmed.status}`);
   return { id: (signedUp.body.user as { id: string }).id, cookie: cookieHeader(confirmed.response) };
+}
+
+/** Signs up and confirms each account (as signUpConfirmed), setting its id: customers for a test's orders. */
+export async function signUpCustomers(
+  db: Database,
+  env: Env,
+  accounts: Array<{ id: string; email: string }>,
+) {
+  const auth = createAuth({
+    db,
+    env,
+    logger: recordingLogger().logger,
+    mailer: { kick() {} },
+    rateLimit: false,
+  });
+  for (const account of accounts) {
+    const { id } = await signUpConfirmed(auth, db, env.PUBLIC_URL, {
+      name: "Test Customer",
+      email: account.email,
+      password: "correct horse battery",
+    });
+    account.id = id;
+  }
 }

@@ -4,11 +4,9 @@ import { auditLog, licenceKeyReports, licenceKeys, orderLines, orders } from "~d
 import { keysForOrder } from "~/modules/orders/licence-keys.server";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
 import { refundOrder } from "~/modules/orders/refunds.server";
-import { signUpConfirmed } from "../../../tests/support/accounts";
+import { signUpCustomers } from "../../../tests/support/accounts";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
-import { recordingLogger } from "../../../tests/support/logger";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
-import { createAuth } from "./auth.server";
 import { joinGuestOrders } from "./guest-orders.server";
 import { detachPersonalData } from "./personal-data.server";
 import { licenceExpiry, licenceExpiryText } from "./licences";
@@ -25,23 +23,7 @@ describe.each(drivers)("the customer's licences on %s", (driver) => {
   const bob = { id: "", email: "bob.licences@example.com" };
 
   useDemoStore(driver, (store) => ({ database, ctx } = store));
-  beforeAll(async () => {
-    const auth = createAuth({
-      db: database.db,
-      env: ctx.env,
-      logger: recordingLogger().logger,
-      mailer: { kick() {} },
-      rateLimit: false,
-    });
-    for (const account of [ada, bob]) {
-      const { id } = await signUpConfirmed(auth, database.db, ctx.env.PUBLIC_URL, {
-        name: "Test Customer",
-        email: account.email,
-        password: "correct horse battery",
-      });
-      account.id = id;
-    }
-  });
+  beforeAll(() => signUpCustomers(database.db, ctx.env, [ada, bob]));
 
   async function order(email: string, cart: object[], userId: string | null) {
     const placed = await placeOrder(ctx, checkout({ email, cart: cart as never }), userId);

@@ -9,13 +9,11 @@ import {
   outboxEmails,
   productVariants,
 } from "~db/schema";
-import { createAuth } from "~/modules/accounts/auth.server";
 import { licencesForUser, reportLicenceKey } from "~/modules/accounts/licences.server";
 import { addLicenceKeys, keysForOrder } from "~/modules/orders/licence-keys.server";
 import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
-import { signUpConfirmed } from "../../../tests/support/accounts";
+import { signUpCustomers } from "../../../tests/support/accounts";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
-import { recordingLogger } from "../../../tests/support/logger";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
 import {
   listKeyReports,
@@ -39,23 +37,7 @@ describe.each(drivers)("the owner's queue of keys reported broken on %s", (drive
   const bob = { id: "", email: "bob.reports@example.com" };
 
   useDemoStore(driver, (store) => ({ database, ctx } = store));
-  beforeAll(async () => {
-    const auth = createAuth({
-      db: database.db,
-      env: ctx.env,
-      logger: recordingLogger().logger,
-      mailer: { kick() {} },
-      rateLimit: false,
-    });
-    for (const account of [ada, bob]) {
-      const { id } = await signUpConfirmed(auth, database.db, ctx.env.PUBLIC_URL, {
-        name: "Test Customer",
-        email: account.email,
-        password: "correct horse battery",
-      });
-      account.id = id;
-    }
-  });
+  beforeAll(() => signUpCustomers(database.db, ctx.env, [ada, bob]));
 
   /** A paid order of the customer's, its keys delivered, each key reported broken: the keys and their reports. */
   async function reportedKeys(customer: { id: string; email: string }, cart = [BITDEFENDER_1Y]) {
