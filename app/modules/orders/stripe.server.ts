@@ -20,9 +20,17 @@ export function checkoutClosesAt(placedAt: Date, unpaidCardHours: number, now = 
   return Math.floor(Math.min(closes, now.getTime() + 24 * 3_600_000 - 60_000) / 1000);
 }
 
+/**
+ * How long one call to Stripe may take. The SDK's own 80 s would hold a checkout, a refund or a webhook (which reads
+ * the payment's Radar verdict before it answers) far past the time Stripe and a shopper wait.
+ */
+const STRIPE_TIMEOUT_MS = 15_000;
+
 /** Stripe is offered only when both its keys are configured. */
 export function stripeClient(ctx: Pick<OrdersContext, "env">): Stripe | null {
-  return ctx.env.STRIPE_SECRET_KEY ? new Stripe(ctx.env.STRIPE_SECRET_KEY) : null;
+  return ctx.env.STRIPE_SECRET_KEY
+    ? new Stripe(ctx.env.STRIPE_SECRET_KEY, { timeout: STRIPE_TIMEOUT_MS })
+    : null;
 }
 
 /** Starts Stripe's hosted checkout for a pending order; card details never reach this server. */
