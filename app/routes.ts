@@ -98,6 +98,7 @@ export default [
   ]),
 
   route("sitemap.xml", "routes/sitemap.tsx"),
+  route("sitemaps/:file", "routes/sitemap-part.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("placeholder/:kind/:name", "routes/placeholder.tsx"),
 

@@ -69,7 +69,11 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     selected: { sku: string; priceCents: number } | null;
     variants: Array<{ sku: string }>;
     unknownVariant: string | null;
-    seo: { canonical: string; jsonLd: { offers: Array<{ sku: string; price: string; url: string }> } };
+    seo: {
+      title: string;
+      canonical: string;
+      jsonLd: { offers: Array<{ sku: string; price: string; url: string }> };
+    };
   };
 
   it("shows the first variant on sale without a choice, and each variant chosen by its SKU at its own address", async () => {
@@ -96,6 +100,10 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     expect(second.status).toBe(200);
     expect(second.data.selected).toMatchObject({ sku: "PAGE-2Y", priceCents: 3499 });
     expect(second.data.seo.canonical).toBe(`https://shop.example.com${product.route}?variant=PAGE-2Y`);
+    // A page of its own has a title of its own; the first variant's is the product's page and title.
+    expect(second.data.seo.title).toBe(`${product.name} (1 device, 2 years) | KeyHaven Tech Store`);
+    expect(first.data.seo.title).toBe(`${product.name} | KeyHaven Tech Store`);
+    expect((await page("?variant=PAGE-1Y")).data.seo.title).toBe(first.data.seo.title);
   });
 
   it("puts its cheapest variant on sale on its card, From it since the others cost more; hidden ones left out", async () => {

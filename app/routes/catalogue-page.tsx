@@ -80,11 +80,12 @@ async function cataloguePageData(
       section: product.brand.section,
       waitingOrders: product.waitingOrders,
     };
+    // The first variant's page is the product's page; another's is its own, with its own title.
+    const ownPage = asked && asked !== variants[0] ? asked : null;
     const [seo, sameBrand, stock, store] = await Promise.all([
       seoForPath(context, path, {
-        product: { name: product.name, description: product.description },
-        // The first variant's page is the product's page; another's is its own.
-        canonicalPath: variantPath(product.route, asked && asked !== variants[0] ? asked.sku : null),
+        product: { name: nameWithVariant(product.name, ownPage?.label), description: product.description },
+        canonicalPath: variantPath(product.route, ownPage?.sku),
         image: { path: product.img, alt: product.name },
         type: "product",
         jsonLd: productJsonLd(product, context.env.PUBLIC_URL, variants),

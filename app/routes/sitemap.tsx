@@ -1,8 +1,8 @@
-import { sitemapPaths, sitemapXml } from "~/modules/seo/sitemap.server";
+import { SITEMAP_HEADERS, sitemapPaths, sitemapXml } from "~/modules/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return new Response(sitemapXml(context.env.PUBLIC_URL, await sitemapPaths(context)), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: SITEMAP_HEADERS,
   });
 }

@@ -131,6 +131,22 @@ export const baselineAttacks: Attack[] = [
     },
   },
   {
+    name: "ask the sitemap for files it has not: numbers past the end, huge, negative, odd, or a path out of it",
+    async run({ send, expectStatus }) {
+      for (const file of [
+        "1.xml",
+        "0.xml",
+        "-1.xml",
+        "1e9.xml",
+        "9".repeat(400) + ".xml",
+        "1.5.xml",
+        "..%2Fsecrets",
+      ]) {
+        await expectStatus(await send(`/sitemaps/${file}`), [400, 404], `/sitemaps/${file}`);
+      }
+    },
+  },
+  {
     name: "a customer makes themselves admin (sign-up field, admin API, admin pages)",
     async run({ send, signUp, expectStatus, refused }) {
       const signUpAsAdmin = await send("/api/auth/sign-up/email", {

@@ -287,7 +287,7 @@ test("/user goes to the dashboard, and the guarded user pages send a visitor to 
   }
 });
 
-test("sitemap.xml lists the public pages and every product; robots.txt keeps private areas out", async ({
+test("sitemap.xml lists the public pages, every product and variant page; robots.txt keeps private areas out", async ({
   request,
 }) => {
   const sitemap = await request.get("/sitemap.xml");
@@ -307,6 +307,11 @@ test("sitemap.xml lists the public pages and every product; robots.txt keeps pri
     expect(xml).toContain(path);
   }
   expect(xml.match(/<url>/g)!.length).toBeGreaterThan(89 + 23);
+  // A variant's page of its own is listed; the first variant's page is the product's own, listed once.
+  expect(xml).toContain("/antivirus/bitdefender/total-security?variant=BD-TS-3D-1Y</loc>");
+  expect(xml).not.toContain("?variant=BD-TS-1D-1Y");
+  // The demo store's addresses fit in one file: there is no index, so no numbered files either.
+  expect((await request.get("/sitemaps/1.xml")).status()).toBe(404);
   for (const hidden of ["/admin", "/user", "/cart", "/payment"]) expect(xml).not.toContain(`${hidden}</loc>`);
 
   const robots = await (await request.get("/robots.txt")).text();

@@ -67,18 +67,28 @@ test("every address in the sitemap has a title of its own, a description and a c
 }) => {
   test.setTimeout(120_000);
   const xml = await (await request.get("/sitemap.xml")).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(decode(match[1]!)).pathname);
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
+    const url = new URL(decode(match[1]!));
+    return url.pathname + url.search;
+  });
   expect(paths.length).toBeGreaterThan(150);
   const untitled: string[] = [];
+  const titles = new Map<string, string | undefined>();
   for (const path of paths) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     const head = headOf(await response.text());
     if (!head.title || head.title === "Default Title") untitled.push(`${path}: ${head.title}`);
+    titles.set(path, head.title);
     expect(head.description, `${path} has a description`).toMatch(/\S/);
     expect(head.canonical, `${path} has a canonical address`).toMatch(new RegExp(`^${baseURL}/`));
   }
   expect(untitled, "pages titled Default Title or not at all").toEqual([]);
+  // A variant's page of its own is titled apart from its product's page and from the other variants'.
+  const variantPages = paths.filter((path) => path.includes("?variant="));
+  expect(variantPages.length).toBeGreaterThan(5);
+  for (const path of variantPages) expect(titles.get(path)).not.toBe(titles.get(path.split("?")[0]!));
+  expect(new Set(variantPages.map((path) => titles.get(path))).size).toBe(variantPages.length);
 });
 
 test.describe("the title, description and canonical address of a page come from the first that has them", () => {

@@ -28,6 +28,7 @@ export const RESERVED_FIRST_SEGMENTS = [
   "order",
   "admin",
   "sitemap.xml",
+  "sitemaps",
   "robots.txt",
   "placeholder",
   "reminders",
