@@ -34,6 +34,7 @@ import pg from "pg";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { openDatabase } from "~db/client.server";
 import { importSeed, readDemoSeed } from "~/modules/seed/import.server";
+import { SITEMAP_URL_LIMIT, sitemapPartXml, sitemapPaths, sitemapXml } from "~/modules/seo/sitemap.server";
 import { growCatalogue, percentile, timeListPages, timeSearches } from "./bench-web/catalogue";
 import { fetchBytes, firstLoadScripts } from "./bench-web/first-load";
 import { cacheUnderOrders, type OrderMix } from "./bench-web/orders";
@@ -480,9 +481,31 @@ async function searchFigures() {
         `  ${name.padEnd(16)}${pad(fmt(percentile(times.wall, 95), 1), 7)}${pad(fmt(p95, 1), 9)}${pad(fmt(percentile(after.cpu, 95), 1), 9)} (<= ${TARGETS.listP95Ms} ms) ${check(p95 <= TARGETS.listP95Ms, `${name} at 100,000`)}`,
       );
     }
+    await sitemapFigures(database.db, count);
   } finally {
     await database.close();
   }
+}
+
+/** The sitemap at the grown catalogue's size: an index of files of at most 50,000 addresses, listing each once. */
+async function sitemapFigures(db: Parameters<typeof sitemapPaths>[0]["db"], products: number) {
+  const started = performance.now();
+  const paths = await sitemapPaths({ db });
+  const index = sitemapXml("https://shop.example.com", paths);
+  const files = [...index.matchAll(/<sitemap>/g)].length;
+  const sizes = Array.from(
+    { length: files },
+    (_, part) =>
+      [...(sitemapPartXml("https://shop.example.com", paths, part + 1) ?? "").matchAll(/<url>/g)].length,
+  );
+  const ms = performance.now() - started;
+  const whole = sizes.reduce((sum, size) => sum + size, 0) === new Set(paths).size;
+  const fits = sizes.every((size) => size > 0 && size <= SITEMAP_URL_LIMIT);
+  console.log(
+    `\nSitemap at ${products.toLocaleString("en-US")} products: ${new Set(paths).size.toLocaleString("en-US")} addresses, ` +
+      `an index of ${files} files of ${sizes.map((size) => size.toLocaleString("en-US")).join(", ")} (<= ${SITEMAP_URL_LIMIT.toLocaleString("en-US")} each), ` +
+      `all of it built in ${fmt(ms)} ms ${check(files > 1 && fits && whole, "sitemap index")}`,
+  );
 }
 
 /**
