@@ -259,6 +259,11 @@ test("a key reported broken is replaced from the owner's queue, e-mailed and sho
   await expect(replaced.getByTestId("key-report-status")).toHaveText("Replaced");
   await expect(replaced.getByTestId("key-report-answer")).toContainText("Replaced by ••••");
   await screenshot(admin, "key-reports-replaced");
+  // The order's page says the old key was replaced as broken, not revoked by a refund.
+  await replaced.getByRole("link", { name: `Order #${number}` }).click();
+  await expect(admin.getByTestId("replaced-key-hint")).toContainText(oldKey.slice(-4).toUpperCase());
+  await expect(admin.getByTestId("revoked-key-hint")).toHaveCount(0);
+  await expect(admin.getByTestId("key-hint")).toHaveCount(1);
 
   // The customer gets the new key by e-mail, on their licences page and on the order page; the old key is gone.
   const mail = await waitForMail(

@@ -22,6 +22,7 @@ import {
   replaceReportedKey,
 } from "./key-reports.server";
 import { keyReportQuery } from "./key-reports.server";
+import { adminOrder } from "./orders.server";
 import { createProduct, importKeys } from "./products.server";
 import { productFormSchema } from "./schemas";
 
@@ -142,6 +143,9 @@ describe.each(drivers)("the owner's queue of keys reported broken on %s", (drive
       rejectedReply: null,
     });
     expect([...(await keysForOrder(database.db, ctx.cipher, orderId)).values()].flat()).toEqual([fresh]);
+    // The admin's order says the old key was replaced, not revoked by a refund.
+    const line = (await adminOrder(database.db, number))!.lines.find((row) => row.id === old.orderLineId)!;
+    expect(line).toMatchObject({ replacedHints: [old.keyHint], revokedHints: [], keyHints: [given.keyHint] });
 
     const [audit] = (await auditsOf("licence.replace")).filter((row) => row.entityId === String(old.id));
     expect(audit).toMatchObject({

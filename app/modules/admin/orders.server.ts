@@ -129,7 +129,11 @@ export async function adminOrder(db: OrdersContext["db"], number: number) {
         .filter((hint) => hint.lineId === line.id && hint.revokedAt === null)
         .map((hint) => hint.hint),
       revokedHints: hints
-        .filter((hint) => hint.lineId === line.id && hint.revokedAt !== null)
+        .filter((hint) => hint.lineId === line.id && hint.revokedAt !== null && !hint.replaced)
+        .map((hint) => hint.hint),
+      // Keys a customer reported broken and the store replaced: out of use like revoked ones, for another reason.
+      replacedHints: hints
+        .filter((hint) => hint.lineId === line.id && hint.replaced)
         .map((hint) => hint.hint),
       // What the line's keys cost the store: a key replaced as broken was paid for too.
       keyCosts: hints

@@ -76,6 +76,7 @@ export type StoredLine = Pick<
     keys?: string[];
     keyHints?: string[];
     revokedHints?: string[];
+    replacedHints?: string[];
     /** What each of the line's keys cost (the admin's view); null: imported without a cost. */
     keyCosts?: Array<number | null>;
     /** When the line's keys expire (the buyer's view); null or absent: perpetual, or no keys yet. */
@@ -287,6 +288,7 @@ export function adminOrderView(
       ...line,
       keyHints: lines[index]!.keyHints ?? [],
       revokedHints: lines[index]!.revokedHints ?? [],
+      replacedHints: lines[index]!.replacedHints ?? [],
       margin: margins[index]!,
     })),
     margin: orderMargin(margins),

@@ -19,6 +19,7 @@ type LineView = {
   paidCents: number;
   state: LineState;
   revokedHints: string[];
+  replacedHints: string[];
 };
 type OrderView = {
   number: number;
@@ -59,7 +60,8 @@ export function LineStateBadge({ state }: { state: LineState }) {
 
 /**
  * The licence keys of a software line, by their last characters only (the admin never reads a key): those it
- * delivered, then those a refund revoked (kept against the order, never sold again, no longer shown to the customer).
+ * delivered, then those a refund revoked (kept against the order, never sold again, no longer shown to the customer)
+ * and those replaced after the customer reported them broken.
  */
 export function KeyHints({ line }: { line: LineView & { keyHints: string[] } }) {
   if (line.kind !== "software") return null;
@@ -68,33 +70,47 @@ export function KeyHints({ line }: { line: LineView & { keyHints: string[] } }) 
       <HintList
         hints={line.revokedHints}
         label={`Revoked licence keys of ${line.name} (last characters only)`}
-        revoked
+        outOfUse="revoked"
+      />
+      <HintList
+        hints={line.replacedHints}
+        label={`Licence keys of ${line.name} replaced as broken (last characters only)`}
+        outOfUse="replaced"
       />
       {line.keyHints.length > 0 ? (
         <HintList hints={line.keyHints} label={`Licence keys of ${line.name} (last characters only)`} />
-      ) : line.revokedHints.length > 0 ? null : (
+      ) : line.revokedHints.length + line.replacedHints.length > 0 ? null : (
         <p className="mt-1 text-xs text-slate-500">No key allocated yet</p>
       )}
     </>
   );
 }
 
-function HintList({ hints, label, revoked = false }: { hints: string[]; label: string; revoked?: boolean }) {
+function HintList({
+  hints,
+  label,
+  outOfUse,
+}: {
+  hints: string[];
+  label: string;
+  /** Why these keys no longer work, said beside each: a refund revoked them, or they were replaced as broken. */
+  outOfUse?: "revoked" | "replaced";
+}) {
   if (hints.length === 0) return null;
   return (
     <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={label}>
       {hints.map((hint) => (
         <li key={hint}>
           <code
-            className={`rounded px-1.5 py-0.5 font-mono text-xs ${revoked ? "bg-rose-50 text-rose-900 line-through" : "bg-slate-100"}`}
-            data-testid={revoked ? "revoked-key-hint" : "key-hint"}
+            className={`rounded px-1.5 py-0.5 font-mono text-xs ${outOfUse ? "bg-rose-50 text-rose-900 line-through" : "bg-slate-100"}`}
+            data-testid={outOfUse ? `${outOfUse}-key-hint` : "key-hint"}
           >
             {hint}
           </code>
-          {revoked ? (
+          {outOfUse ? (
             <>
               {" "}
-              <span className="text-xs font-semibold text-rose-900">revoked</span>
+              <span className="text-xs font-semibold text-rose-900">{outOfUse}</span>
             </>
           ) : null}
         </li>
