@@ -57,6 +57,10 @@ export default [
   route("api/stripe/webhook", "routes/api.stripe-webhook.tsx"),
   // The renewal reminders' unsubscribe link (a signed token, no sign-in).
   route("reminders/unsubscribe", "routes/reminders.unsubscribe.tsx"),
+  // Back-in-stock alerts: the product page's form posts here; the e-mails' confirm and stop links (signed tokens).
+  route("stock-alerts", "routes/stock-alerts.tsx"),
+  route("stock-alerts/confirm", "routes/stock-alerts.confirm.tsx"),
+  route("stock-alerts/stop", "routes/stock-alerts.stop.tsx"),
 
   // A file, not a page (outside the admin block, whose children are all pages): the product list as CSV.
 
