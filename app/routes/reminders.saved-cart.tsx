@@ -64,8 +64,8 @@ export default function SavedCartReminders({ loaderData, actionData }: Route.Com
           ) : state === "on" ? (
             <>
               <p className="text-slate-700">
-                When you leave items in your cart while signed in, we e-mail you once a day later. Stop these
-                e-mails?
+                When you leave items in your cart while signed in, we e-mail you once about them later. Stop
+                these e-mails?
               </p>
               <Form method="post" className="mt-4">
                 <button
