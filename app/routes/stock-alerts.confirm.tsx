@@ -15,8 +15,10 @@ import type { Route } from "./+types/stock-alerts.confirm";
  * open links); the button confirms.
  */
 
-const INVALID = "This confirmation link is not valid. Copy the whole link from the e-mail, or ask again on the product page.";
-const GONE = "This request is no longer waiting: it was stopped, or not confirmed in time. Ask again on the product page.";
+const INVALID =
+  "This confirmation link is not valid. Copy the whole link from the e-mail, or ask again on the product page.";
+const GONE =
+  "This request is no longer waiting: it was stopped, or not confirmed in time. Ask again on the product page.";
 
 const alertOf = (request: Request, secret: string) =>
   alertOfToken(secret, new URL(request.url).searchParams.get("token"));

@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seo = await seoForPath(context, new URL(request.url).pathname, {
     page: { title: "Stop back-in-stock e-mails", description: "Stop back-in-stock e-mails to your address." },
   });
-  const state = addressOf(request, context.env.AUTH_SECRET) === null ? ("invalid" as const) : ("ask" as const);
+  const state =
+    addressOf(request, context.env.AUTH_SECRET) === null ? ("invalid" as const) : ("ask" as const);
   return data({ state, seo }, { status: state === "invalid" ? 400 : 200, headers: PRIVATE_HEADERS });
 }
 

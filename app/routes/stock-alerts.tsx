@@ -58,8 +58,8 @@ export default function StockAlertRequest({ actionData }: Route.ComponentProps) 
     return (
       <StockAlertCard title="Back-in-stock alert">
         <p className="text-slate-700">
-          On the page of a product that is out of stock, leave your e-mail address: we e-mail you once when it is
-          back.
+          On the page of a product that is out of stock, leave your e-mail address: we e-mail you once when it
+          is back.
         </p>
       </StockAlertCard>
     );

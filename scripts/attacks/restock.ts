@@ -125,7 +125,11 @@ export const restockAttacks: Attack[] = [
     async run({ send, signUp, expectStatus, refused }) {
       const line = { groupKey: "Bitdefender", id: "3", variant: "BD-TS-1D-1Y", quantity: 1 };
       await expectStatus(
-        await send("/api/cart/saved", { method: "POST", headers: json, body: JSON.stringify({ lines: [line] }) }),
+        await send("/api/cart/saved", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ lines: [line] }),
+        }),
         401,
         "a guest's saved cart",
       );
@@ -136,7 +140,13 @@ export const restockAttacks: Attack[] = [
         `a guest opened /user/saved-cart: ${guest.status}`,
       );
       const { cookie } = await signUp();
-      for (const body of ["{", "null", '{"lines":"x"}', '{"lines":[{"groupKey":"x"}]}', JSON.stringify({ lines: [{ ...line, quantity: 1000 }] })])
+      for (const body of [
+        "{",
+        "null",
+        '{"lines":"x"}',
+        '{"lines":[{"groupKey":"x"}]}',
+        JSON.stringify({ lines: [{ ...line, quantity: 1000 }] }),
+      ])
         await expectStatus(
           await send("/api/cart/saved", { method: "POST", headers: { ...json, cookie }, body }),
           400,

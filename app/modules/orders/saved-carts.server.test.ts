@@ -117,7 +117,9 @@ describe.each(drivers)("saved-cart reminders on %s", (driver) => {
       ok: false,
     });
     expect(await saveCart(database.db, dee!.id, "junk")).toMatchObject({ ok: false });
-    expect(await saveCart(database.db, dee!.id, [{ ...BD_1D_1Y, quantity: 500 }])).toMatchObject({ ok: false });
+    expect(await saveCart(database.db, dee!.id, [{ ...BD_1D_1Y, quantity: 500 }])).toMatchObject({
+      ok: false,
+    });
 
     await saveCart(database.db, dee!.id, [BD_1D_1Y]);
     expect(await saveCart(database.db, dee!.id, [])).toEqual({ ok: true, saved: false });
@@ -126,6 +128,8 @@ describe.each(drivers)("saved-cart reminders on %s", (driver) => {
     await saveCart(database.db, eve!.id, [BD_1D_1Y]);
     await database.db.delete(user).where(eq(user.id, eve!.id));
     expect(await database.db.select().from(savedCarts).where(eq(savedCarts.userId, eve!.id))).toEqual([]);
-    expect(savedCartUnsubscribeToken(ctx.env.AUTH_SECRET, "x")).not.toBe(savedCartUnsubscribeToken("y".repeat(40), "x"));
+    expect(savedCartUnsubscribeToken(ctx.env.AUTH_SECRET, "x")).not.toBe(
+      savedCartUnsubscribeToken("y".repeat(40), "x"),
+    );
   });
 });

@@ -39,7 +39,12 @@ export type SaveCartAnswer = { ok: true; saved: boolean } | { ok: false; message
  * Keeps the customer's cart as their browser sent it (an empty one deletes it). The same cart sent again changes
  * nothing, not even its time: a reminder counts from the last change.
  */
-export async function saveCart(db: Database, userId: string, value: unknown, now = new Date()): Promise<SaveCartAnswer> {
+export async function saveCart(
+  db: Database,
+  userId: string,
+  value: unknown,
+  now = new Date(),
+): Promise<SaveCartAnswer> {
   if (Array.isArray(value) && value.length === 0) {
     await db.delete(savedCarts).where(eq(savedCarts.userId, userId));
     return { ok: true, saved: false };
@@ -66,7 +71,10 @@ export async function saveCart(db: Database, userId: string, value: unknown, now
 
 /** The customer's saved cart, priced now: what the reminder's link puts back in the browser's cart. */
 export async function savedCartOf(db: Database, userId: string) {
-  const [row] = await db.select({ lines: savedCarts.lines }).from(savedCarts).where(eq(savedCarts.userId, userId));
+  const [row] = await db
+    .select({ lines: savedCarts.lines })
+    .from(savedCarts)
+    .where(eq(savedCarts.userId, userId));
   if (!row) return [];
   const priced = await priceCart(db, row.lines as SavedLine[]);
   return priced.lines.map((line) => ({
@@ -80,7 +88,8 @@ export async function savedCartOf(db: Database, userId: string) {
 }
 
 const PURPOSE = "saved-cart-unsubscribe";
-export const savedCartUnsubscribeToken = (secret: string, userId: string) => signToken(secret, PURPOSE, userId);
+export const savedCartUnsubscribeToken = (secret: string, userId: string) =>
+  signToken(secret, PURPOSE, userId);
 export const userOfUnsubscribeToken = (secret: string, token: string | null) =>
   readSignedToken(secret, PURPOSE, token) || null;
 

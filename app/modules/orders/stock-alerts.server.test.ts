@@ -136,9 +136,12 @@ describe.each(drivers)("back-in-stock alerts on %s", (driver) => {
     expect(full).toMatchObject({ ok: false, status: 429 });
     expect(await mailsTo(many)).toEqual([]);
 
-    expect(await stopStockAlerts(database.db, addressOfToken(ctx.env.AUTH_SECRET, stopToken(ctx.env.AUTH_SECRET, many))!)).toBe(
-      MAX_PENDING_PER_ADDRESS,
-    );
+    expect(
+      await stopStockAlerts(
+        database.db,
+        addressOfToken(ctx.env.AUTH_SECRET, stopToken(ctx.env.AUTH_SECRET, many))!,
+      ),
+    ).toBe(MAX_PENDING_PER_ADDRESS);
     const left = await database.db
       .select({ id: stockAlerts.id })
       .from(stockAlerts)

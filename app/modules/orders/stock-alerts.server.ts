@@ -103,7 +103,9 @@ async function orderable(db: Database, subject: Omit<Subject, "name" | "route" |
     waitingOrders: subject.waitingOrders,
   };
   const stock = subject.variant
-    ? (await variantStockOf(db, [{ ...stockSubject, variantId: subject.variant.id }])).get(subject.variant.id)!
+    ? (await variantStockOf(db, [{ ...stockSubject, variantId: subject.variant.id }])).get(
+        subject.variant.id,
+      )!
     : (await stockOf(db, [stockSubject])).get(subject.id)!;
   return availabilityOf(stock, 1, 1).status !== "unavailable";
 }
@@ -217,7 +219,11 @@ export async function stockAlertOf(db: Database, id: number) {
   if (!row) return null;
   return {
     productName: nameWithVariant(row.productName, row.variantLabel),
-    state: row.notifiedAt ? ("notified" as const) : row.confirmedAt ? ("confirmed" as const) : ("unconfirmed" as const),
+    state: row.notifiedAt
+      ? ("notified" as const)
+      : row.confirmedAt
+        ? ("confirmed" as const)
+        : ("unconfirmed" as const),
   };
 }
 
@@ -252,7 +258,10 @@ export async function sendStockAlerts(ctx: StockAlertContext, now = new Date()):
   await ctx.db
     .delete(stockAlerts)
     .where(
-      and(isNull(stockAlerts.confirmedAt), lt(stockAlerts.createdAt, new Date(now.getTime() - UNCONFIRMED_DAYS * DAY))),
+      and(
+        isNull(stockAlerts.confirmedAt),
+        lt(stockAlerts.createdAt, new Date(now.getTime() - UNCONFIRMED_DAYS * DAY)),
+      ),
     );
   const waiting = await ctx.db
     .select({

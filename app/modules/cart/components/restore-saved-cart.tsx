@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "~/ui/page-header";
 import { addToCart, type CartLine } from "../cart";
@@ -10,19 +10,19 @@ import { updateCart } from "../cart-store";
  */
 export function RestoreSavedCart({ lines }: { lines: CartLine[] }) {
   const navigate = useNavigate();
-  const [restoring, setRestoring] = useState(lines.length > 0);
   useEffect(() => {
     if (lines.length === 0) return;
     updateCart((cart) =>
       lines.reduce(
         (next, line) =>
-          next.some((kept) => kept.groupKey === line.groupKey && kept.id === line.id && kept.variant === line.variant)
+          next.some(
+            (kept) => kept.groupKey === line.groupKey && kept.id === line.id && kept.variant === line.variant,
+          )
             ? next
             : addToCart(next, line, line.quantity),
         cart,
       ),
     );
-    setRestoring(false);
     void navigate("/cart", { replace: true });
   }, [lines, navigate]);
   return (
@@ -30,7 +30,7 @@ export function RestoreSavedCart({ lines }: { lines: CartLine[] }) {
       <PageHeader title="Your saved cart" />
       <section className="mx-auto max-w-md px-4 py-10" data-testid="saved-cart">
         <p className="text-slate-700" role="status">
-          {restoring
+          {lines.length > 0
             ? "Putting the items you left back in your cart…"
             : "Your saved cart is empty: it was ordered, emptied, or has nothing we still sell."}
         </p>

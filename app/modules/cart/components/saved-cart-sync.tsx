@@ -21,7 +21,9 @@ export function SavedCartSync() {
   const uid = useCurrentUser()?.uid;
   const lines = useCart();
   const body = JSON.stringify({
-    lines: lines.filter(isOrderable).map(({ groupKey, id, variant, quantity }) => ({ groupKey, id, variant, quantity })),
+    lines: lines
+      .filter(isOrderable)
+      .map(({ groupKey, id, variant, quantity }) => ({ groupKey, id, variant, quantity })),
   });
   useEffect(() => {
     if (!uid) return;

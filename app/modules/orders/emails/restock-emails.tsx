@@ -28,7 +28,8 @@ type StockAlertMail = {
 /** The only e-mail an address gets before it confirms: the link that confirms the request. */
 export function stockAlertConfirmationEmail(mail: StockAlertMail & { confirmLink: string }) {
   const intro = `Someone, hopefully you, asked ${mail.storeName} to e-mail this address when ${mail.productName} is back in stock.`;
-  const ask = "Confirm the request and we will write once, when it is back. Without a confirmation we send nothing.";
+  const ask =
+    "Confirm the request and we will write once, when it is back. Without a confirmation we send nothing.";
   const why = "Did not ask? Ignore this e-mail, or stop every back-in-stock e-mail to this address:";
   const text = [intro, ask, `Confirm: ${mail.confirmLink}`, `${why} ${mail.stopLink}`].join("\n\n");
   const html = renderEmail(
