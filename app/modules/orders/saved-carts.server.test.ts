@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~db/client.server";
-import { auditLog, outboxEmails, savedCarts, user } from "~db/schema";
+import { auditLog, outboxEmails, products, savedCarts, stockAlerts, user } from "~db/schema";
+import { detachPersonalData } from "~/modules/accounts/personal-data.server";
 import { signUpCustomers } from "../../../tests/support/accounts";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
@@ -125,9 +126,14 @@ describe.each(drivers)("saved-cart reminders on %s", (driver) => {
     expect(await saveCart(database.db, dee!.id, [])).toEqual({ ok: true, saved: false });
     expect(await savedCartOf(database.db, dee!.id)).toEqual([]);
 
+    // A deleted account: its saved cart goes with its row, and the back-in-stock requests of its address with it.
     await saveCart(database.db, eve!.id, [BD_1D_1Y]);
+    const [product] = await database.db.select({ id: products.id }).from(products).limit(1);
+    await database.db.insert(stockAlerts).values({ productId: product!.id, email: eve!.email });
+    await detachPersonalData(database.db, { id: eve!.id, email: eve!.email, emailVerified: true });
     await database.db.delete(user).where(eq(user.id, eve!.id));
     expect(await database.db.select().from(savedCarts).where(eq(savedCarts.userId, eve!.id))).toEqual([]);
+    expect(await database.db.select().from(stockAlerts).where(eq(stockAlerts.email, eve!.email))).toEqual([]);
     expect(savedCartUnsubscribeToken(ctx.env.AUTH_SECRET, "x")).not.toBe(
       savedCartUnsubscribeToken("y".repeat(40), "x"),
     );
