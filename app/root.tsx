@@ -26,6 +26,7 @@ import { RouteProgress } from "~/ui/route-progress";
 import { ToastProvider } from "~/ui/toast";
 import { CartLink } from "~/modules/cart/components/cart-link";
 import { AccountProvider } from "~/modules/accounts/components/account-provider";
+import { SavedCartSync } from "~/modules/cart/components/saved-cart-sync";
 import { UserMenu } from "~/modules/accounts/components/user-menu";
 import { getViewer, hasSessionCookie, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { getUserRecord } from "~/modules/accounts/user-record.server";
@@ -141,6 +142,7 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
   return (
     <ToastProvider>
       <AccountProvider viewer={data?.viewer ?? null}>
+        <SavedCartSync />
         <SelectionProvider>
           <ChromeState admin={admin} payment={payment}>
             {admin ? null : payment ? (

@@ -43,6 +43,8 @@ export default [
   route("user/licences", "routes/user.licences.tsx"),
   route("user/address", "routes/user.address.tsx"),
   route("user/account", "routes/user.account.tsx"),
+  // The saved-cart reminder's link back: the saved lines go back in the browser's cart.
+  route("user/saved-cart", "routes/user.saved-cart.tsx"),
   route("api/user/events", "routes/api.user-events.tsx"),
   route("api/user/activity", "routes/api.user-activity.tsx"),
 
@@ -54,9 +56,16 @@ export default [
   // An order's invoice (invoice.pdf) and credit notes (CN-000007.pdf): files, for its buyer only.
   route("order/:number/documents/:file", "routes/order-document.tsx"),
   route("api/cart/quote", "routes/api.cart-quote.tsx"),
+  // A signed-in customer's browser tells the store its cart, for the saved-cart reminder.
+  route("api/cart/saved", "routes/api.cart-saved.tsx"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.tsx"),
   // The renewal reminders' unsubscribe link (a signed token, no sign-in).
   route("reminders/unsubscribe", "routes/reminders.unsubscribe.tsx"),
+  route("reminders/saved-cart", "routes/reminders.saved-cart.tsx"),
+  // Back-in-stock alerts: the product page's form posts here; the e-mails' confirm and stop links (signed tokens).
+  route("stock-alerts", "routes/stock-alerts.tsx"),
+  route("stock-alerts/confirm", "routes/stock-alerts.confirm.tsx"),
+  route("stock-alerts/stop", "routes/stock-alerts.stop.tsx"),
 
   // A file, not a page (outside the admin block, whose children are all pages): the product list as CSV.
 

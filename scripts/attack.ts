@@ -23,6 +23,7 @@ import { selfServiceAttacks } from "./attacks/selfservice";
 import { reliabilityAttacks } from "./attacks/reliability";
 import { settingsAttacks } from "./attacks/settings";
 import { renewalAttacks } from "./attacks/renewals";
+import { restockAttacks } from "./attacks/restock";
 import { pricingAdminAttacks } from "./attacks/pricing-admin";
 import { pricingCheckoutAttacks } from "./attacks/pricing-checkout";
 
@@ -40,6 +41,7 @@ const attacks: Attack[] = [
   ...keyReportAttacks,
   ...settingsAttacks,
   ...renewalAttacks,
+  ...restockAttacks,
   ...pricingAdminAttacks,
   ...pricingCheckoutAttacks,
   ...pageCacheAttacks,

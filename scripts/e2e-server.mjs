@@ -170,6 +170,10 @@ env.SMTP_URL = `smtp://127.0.0.1:${port + 1000}`;
 env.ORDER_EXPIRY_INTERVAL_SECONDS ??= "3";
 // Likewise a test moves a licence key's expiry near and waits for its renewal reminder.
 env.RENEWAL_REMINDER_INTERVAL_SECONDS ??= "3";
+// And a test adds keys (or stock) and waits for the back-in-stock e-mail.
+env.STOCK_ALERT_INTERVAL_SECONDS ??= "3";
+// And a test moves a saved cart's last change a day back and waits for its reminder.
+env.SAVED_CART_REMINDER_INTERVAL_SECONDS ??= "3";
 
 const server = spawn(process.execPath, ["--enable-source-maps", "build/server/main.js"], {
   stdio: "inherit",

@@ -20,6 +20,8 @@ import { startLimitCleanup } from "~/lib/rate-limit.server";
 import { startDailyJobs } from "~/modules/orders/owner-notifications.server";
 import { startOrderExpiry } from "~/modules/orders/unpaid-orders.server";
 import { startRenewalReminders } from "~/modules/orders/renewals.server";
+import { startSavedCartReminders } from "~/modules/orders/saved-carts.server";
+import { startStockAlerts } from "~/modules/orders/stock-alerts.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { getViewer } from "~/modules/accounts/session.server";
 import { storageFromEnv } from "~/modules/storage/storage.server";
@@ -91,6 +93,8 @@ async function serve(env: Env, logger: Logger) {
     dailyJobs?: { stop(): void };
     orderExpiry?: { stop(): void };
     renewalReminders?: { stop(): void };
+    stockAlerts?: { stop(): void };
+    savedCartReminders?: { stop(): void };
     limitCleanup?: { stop(): void };
     auth?: Auth;
   } = {};
@@ -114,6 +118,8 @@ async function serve(env: Env, logger: Logger) {
     running.dailyJobs?.stop();
     running.orderExpiry?.stop();
     running.renewalReminders?.stop();
+    running.stockAlerts?.stop();
+    running.savedCartReminders?.stop();
     running.limitCleanup?.stop();
     // Reset e-mails asked for just before: queued before the database closes.
     await running.auth?.afterAnswer.settled();
@@ -191,6 +197,16 @@ async function serve(env: Env, logger: Logger) {
   running.renewalReminders = startRenewalReminders(
     { db: database.db, env, logger, mailer },
     env.RENEWAL_REMINDER_INTERVAL_SECONDS * 1000,
+  );
+  // Back-in-stock alerts: whatever brought a product back, the look sees it; one e-mail per request.
+  running.stockAlerts = startStockAlerts(
+    { db: database.db, env, logger, mailer },
+    env.STOCK_ALERT_INTERVAL_SECONDS * 1000,
+  );
+  // Saved-cart reminders, once per cart (its fingerprint recorded as reminded) however many processes look.
+  running.savedCartReminders = startSavedCartReminders(
+    { db: database.db, env, logger, mailer },
+    env.SAVED_CART_REMINDER_INTERVAL_SECONDS * 1000,
   );
   const pageCache = createPageCache({
     // In development the code changes under the pages: nothing is kept.

@@ -78,6 +78,10 @@ const envSchema = z
     ORDER_EXPIRY_INTERVAL_SECONDS: seconds(60),
     /** How often each process looks for licence keys due a renewal reminder (the settings' days before expiry). */
     RENEWAL_REMINDER_INTERVAL_SECONDS: seconds(300),
+    /** How often each process looks for products back in stock that visitors asked to be told about. */
+    STOCK_ALERT_INTERVAL_SECONDS: seconds(60),
+    /** How often each process looks for saved carts due their reminder. */
+    SAVED_CART_REMINDER_INTERVAL_SECONDS: seconds(300),
     /** /healthz reports not ready when DATA_DIR's disk has less free space than this. */
     HEALTH_MIN_FREE_MB: z.coerce
       .number("must be a number of megabytes")

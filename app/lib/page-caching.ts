@@ -14,8 +14,8 @@ export const PUBLIC_PAGE_MAX_AGE_SECONDS = 60;
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_PAGE_MAX_AGE_SECONDS}, stale-while-revalidate=30`;
 
 /** The areas (first segments) whose pages are someone's own (or lead to it), whoever asks: never public, never kept. */
-// "reminders": an unsubscribe link carries a customer's signed token.
-const PERSONAL_AREAS = new Set(["admin", "user", "payment", "order", "api", "reminders"]);
+// "reminders": an unsubscribe link carries a customer's signed token; "stock-alerts": an address's request and links.
+const PERSONAL_AREAS = new Set(["admin", "user", "payment", "order", "api", "reminders", "stock-alerts"]);
 
 /**
  * Whether a request's path is personal, judged on the path React Router renders (however it was spelled). A path

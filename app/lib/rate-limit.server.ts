@@ -46,6 +46,12 @@ export const LIMITS = {
    * a shopper's typos, far too few to find private codes by trying a list of words.
    */
   codeGuessesPerClient: { name: "code-guesses:client", points: 20, seconds: 15 * 60 },
+  /**
+   * Back-in-stock requests from one client address (each may send a confirmation e-mail)...
+   */
+  stockAlertsPerClient: { name: "stock-alerts:client", points: 10, seconds: 60 * 60 },
+  /** ...and confirmation e-mails to one address from anywhere, so the form cannot fill a stranger's inbox. */
+  stockAlertsPerAddress: { name: "stock-alerts:address", points: 3, seconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export type LimitCheck = { limit: Limit; key: string };

@@ -10,6 +10,7 @@ import {
   NotificationSettings,
   PaymentSettings,
   RenewalSettings,
+  SavedCartSettings,
   SettingsEdited,
   ShippingSettings,
   StoreSettingsForm,
@@ -53,6 +54,7 @@ const DONE = {
   delivery: "Delivery promise saved: product pages show it now.",
   notifications: "Notifications saved.",
   renewals: "Renewal reminders saved: the next look for expiring keys follows them.",
+  savedCarts: "Saved-cart reminders saved: the next look for carts left follows them.",
   holds: "Hold rules saved: the next paid order is checked against them.",
 };
 
@@ -64,6 +66,7 @@ const TITLES: Record<SettingsSection, string> = {
   delivery: "Delivery promise",
   notifications: "Notifications",
   renewals: "Renewal reminders",
+  savedCarts: "Saved-cart reminders",
   holds: "Hold risky orders",
 };
 
@@ -124,6 +127,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <DeliverySettings {...props("delivery")} />
           <NotificationSettings {...props("notifications")} />
           <RenewalSettings {...props("renewals")} />
+          <SavedCartSettings {...props("savedCarts")} />
           <HoldSettings {...props("holds")} />
         </div>
       </SettingsEdited.Provider>

@@ -9,6 +9,7 @@ import { VariantPicker } from "~/modules/catalogue/components/variant-picker";
 import { getSettings } from "~/modules/orders/settings.server";
 import { brandProducts, resolveCataloguePath } from "~/modules/catalogue/catalogue.server";
 import { BrandContent } from "~/modules/catalogue/components/brand-content";
+import { NotifyMeForm } from "~/modules/catalogue/components/notify-me-form";
 import { ProductDetails } from "~/modules/catalogue/components/product-details";
 import { ProductGrid } from "~/modules/catalogue/components/product-grid";
 import { Pager } from "~/modules/catalogue/components/pager";
@@ -181,6 +182,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
               maxQuantity={availability.maxQuantity}
             />
           }
+          notifyMe={<NotifyMeForm productId={product.id} variantSku={selected?.sku ?? null} />}
         />
         {related.length > 0 ? (
           <section

@@ -11,6 +11,7 @@ import {
   orderEvents,
   orders,
   outboxEmails,
+  stockAlerts,
   user,
 } from "~db/schema";
 
@@ -93,6 +94,8 @@ export async function detachPersonalData(
     await tx.delete(addresses).where(eq(addresses.userId, account.id));
     // "This key does not work" reports are the customer's own words about their keys: they go with the account.
     await tx.delete(licenceKeyReports).where(eq(licenceKeyReports.userId, account.id));
+    // Back-in-stock requests of those addresses go too (the saved cart goes with the account's row).
+    await tx.delete(stockAlerts).where(inArray(stockAlerts.email, theirAddresses));
     return { orders: found.length };
   });
 }

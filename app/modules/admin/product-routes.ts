@@ -32,6 +32,7 @@ export const RESERVED_FIRST_SEGMENTS = [
   "robots.txt",
   "placeholder",
   "reminders",
+  "stock-alerts",
 ] as const;
 
 /** Whole paths announced for later pages (routes.ts aliases them to the future-page module). */

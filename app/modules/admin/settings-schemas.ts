@@ -13,6 +13,7 @@ export const SETTINGS_SECTIONS = [
   "delivery",
   "notifications",
   "renewals",
+  "savedCarts",
   "holds",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
@@ -179,6 +180,11 @@ export const renewalSettingsSchema = z.object({
   renewalReminderDays: reminderDays,
 });
 
+export const savedCartSettingsSchema = z.object({
+  savedCartReminders: checkbox,
+  savedCartReminderHours: hours(720, "720 hours (30 days)"),
+});
+
 /** Hold risky orders (ADR 0035): an empty figure (or 0) turns its rule off. */
 export const holdSettingsSchema = z
   .object({
@@ -225,5 +231,6 @@ export const SETTINGS_SCHEMAS = {
   delivery: deliverySettingsSchema,
   notifications: notificationSettingsSchema,
   renewals: renewalSettingsSchema,
+  savedCarts: savedCartSettingsSchema,
   holds: holdSettingsSchema,
 } as const;

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import {
@@ -14,6 +13,8 @@ import {
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { recordAudit } from "~/lib/audit-log.server";
+import { repeatEvery } from "~/lib/repeating-job.server";
+import { readSignedToken, signToken } from "~/lib/signed-token.server";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import { renewalReminderEmail } from "./emails/renewal-emails";
 import { getSettings, storeIdentity } from "./settings.server";
@@ -52,24 +53,17 @@ type ReminderCustomer = { userId: string } | { email: string };
 const customerSubject = (customer: ReminderCustomer) =>
   "userId" in customer ? `u:${customer.userId}` : `e:${customer.email.toLowerCase()}`;
 
-const signature = (secret: string, subject: string) =>
-  createHmac("sha256", secret).update(`renewal-unsubscribe:${subject}`).digest("base64url").slice(0, 32);
+const PURPOSE = "renewal-unsubscribe";
 
 /** The unsubscribe link's token: the customer, and the server's signature of it (no sign-in needed to use it). */
 export function unsubscribeToken(secret: string, customer: ReminderCustomer): string {
-  const subject = customerSubject(customer);
-  return `${Buffer.from(subject).toString("base64url")}.${signature(secret, subject)}`;
+  return signToken(secret, PURPOSE, customerSubject(customer));
 }
 
 /** The customer a token names, when the server signed it; null for anything else. */
 export function customerOfToken(secret: string, token: string | null | undefined): ReminderCustomer | null {
-  if (!token || token.length > 600) return null;
-  const [encoded, given, ...rest] = token.split(".");
-  if (!encoded || !given || rest.length > 0) return null;
-  const subject = Buffer.from(encoded, "base64url").toString("utf8");
-  const expected = Buffer.from(signature(secret, subject));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  const subject = readSignedToken(secret, PURPOSE, token);
+  if (subject === null) return null;
   if (subject.startsWith("u:") && subject.length > 2) return { userId: subject.slice(2) };
   if (subject.startsWith("e:") && subject.includes("@")) return { email: subject.slice(2) };
   return null;
@@ -305,23 +299,10 @@ export async function sendRenewalReminders(
 
 /** Looks for reminders due now and then every `intervalMs`, logging what it did; a failed pass is logged and retried. */
 export function startRenewalReminders(server: ReminderContext & { logger: Logger }, intervalMs = 300_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const sent = await sendRenewalReminders(server);
-      if (sent.length > 0) server.logger.info({ reminders: sent.length }, "renewal reminders written");
-    } catch (error) {
-      server.logger.error({ err: error }, "writing renewal reminders failed");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  return repeatEvery(server.logger, "writing renewal reminders", intervalMs, async () => {
+    const sent = await sendRenewalReminders(server);
+    if (sent.length > 0) server.logger.info({ reminders: sent.length }, "renewal reminders written");
+  });
 }
 
 /** A key's order as the dashboard lists it, among those expiring within the next 30 days. */

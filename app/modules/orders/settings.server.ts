@@ -97,6 +97,17 @@ const settingsSchema = z.object({
     .max(5)
     .refine((days) => new Set(days).size === days.length, "the days must differ")
     .default([30, 7, 0]),
+  /**
+   * Saved-cart reminders: one e-mail to a signed-in customer whose cart was left this many hours unchanged. Off
+   * until the owner turns them on.
+   */
+  savedCartReminders: z.boolean().default(false),
+  savedCartReminderHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
 
   /**
    * Hold risky orders (ADR 0035): a paid order a rule matches is held, nothing delivered, until the store decides.

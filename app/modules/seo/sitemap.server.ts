@@ -122,6 +122,7 @@ export function robotsTxt(publicUrl: string): string {
     "Disallow: /cart",
     "Disallow: /payment",
     "Disallow: /reminders",
+    "Disallow: /stock-alerts",
     "",
     `Sitemap: ${publicUrl}/sitemap.xml`,
     "",

@@ -29,6 +29,8 @@ export type SettingsView = {
     lowStockThreshold: number;
     renewalReminders: boolean;
     renewalReminderDays: number[];
+    savedCartReminders: boolean;
+    savedCartReminderHours: number;
     holdsEnabled: boolean;
     holdFirstOrderAboveCents: number;
     holdOrdersPerHour: number;
@@ -463,6 +465,37 @@ export function RenewalSettings({ view, reply }: { view: SettingsView; reply?: A
             name: "renewalReminderDays",
             stored: s.renewalReminderDays.join(", "),
             hint: "Up to 5 whole numbers from 0 to 365, like 30, 7, 0 (0: on the day it expires).",
+          },
+        ]}
+      />
+    </SettingsSection>
+  );
+}
+
+/** Saved-cart reminders to signed-in customers: the switch and how long a cart waits first. */
+export function SavedCartSettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
+  const s = view.settings;
+  return (
+    <SettingsSection
+      section="savedCarts"
+      title="Saved-cart reminders"
+      description="One e-mail to a signed-in customer who left items in the cart: the items at today's prices, a link that puts them back in the cart, and a one-click unsubscribe. Never to a guest, never twice for the same cart (a changed cart is a new one), and not once the customer has ordered."
+      reply={reply}
+      label="Save saved-cart reminders"
+    >
+      <Checkbox
+        name="savedCartReminders"
+        label="Send saved-cart reminders"
+        defaultChecked={ticked(reply, "savedCartReminders", s.savedCartReminders)}
+      />
+      <SettingFields
+        className="mt-3 max-w-xs"
+        fields={[
+          {
+            label: "Hours after the cart's last change",
+            name: "savedCartReminderHours",
+            stored: String(s.savedCartReminderHours),
+            hint: "A whole number from 1 to 720; 24 is a day.",
           },
         ]}
       />

@@ -24,6 +24,7 @@ export function ProductDetails({
   lowStockAt = 0,
   variantPicker = null,
   addToCart,
+  notifyMe = null,
 }: {
   product: ProductDetail;
   /** The price shown: the chosen variant's, for a product sold in variants. */
@@ -36,6 +37,8 @@ export function ProductDetails({
   /** Printers and routers with this many or fewer left say "Only N left". */
   lowStockAt?: number;
   addToCart: React.ReactNode;
+  /** What an unavailable product offers instead: the back-in-stock form. */
+  notifyMe?: React.ReactNode;
 }) {
   useShowProduct({
     groupKey: product.groupKey,
@@ -120,6 +123,8 @@ export function ProductDetails({
           >
             {delivery}
           </p>
+
+          {availability.status === "unavailable" ? notifyMe : null}
 
           <div className="mt-5 sm:mt-6">{addToCart}</div>
 
