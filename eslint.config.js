@@ -69,6 +69,20 @@ export default tseslint.config(
     },
   },
   {
+    // toMatchObject takes a regular expression as an object with nothing to match: `{ message: /x/ }` passes for any
+    // message. expect.stringMatching(/x/) checks it.
+    files: ["**/*.test.{ts,tsx}", "**/*.spec.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='toMatchObject'] Property > Literal[regex]",
+          message: "toMatchObject passes any value against a regular expression: use expect.stringMatching(/.../).",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
     rules: {

@@ -154,11 +154,11 @@ describe.each(drivers)("the invoices list and its CSV export on %s", (driver) =>
     });
     expect(listRange({ from: "2026-02-30", to: "2026-03-01" })).toMatchObject({
       ok: false,
-      message: /does not exist/,
+      message: expect.stringMatching(/does not exist/),
     });
     expect(listRange({ from: "03/01/2026", to: "2026-03-01" })).toMatchObject({
       ok: false,
-      message: /YYYY-MM-DD/,
+      message: expect.stringMatching(/YYYY-MM-DD/),
     });
     expect(listRange({ from: "2026-03-01", to: "" })).toEqual({
       ok: false,
