@@ -11,6 +11,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { isStaffRole } from "~/modules/accounts/staff-roles";
 import { getNavigation } from "~/modules/catalogue/catalogue.server";
 import { isAdminPath, isPaymentPath } from "~/modules/catalogue/selection";
 import { SelectionProvider, useSelection } from "~/modules/catalogue/selection-provider";
@@ -47,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
     getViewer(request, context).then(async (found) => ({
       record: found ? await getUserRecord(context.db, found.id) : null,
-      admin: found?.role === "admin",
+      admin: isStaffRole(found?.role),
     })),
     // Every page, the settings page included, must render while a stored setting cannot be read (the settings page
     // is where the owner mends it): the frame reads what it can; checkout and the rest refuse to guess.
