@@ -40,10 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // On admin:create's temporary password: choose a new one first.
   if (viewer.mustChangePassword) throw redirect(ADMIN_ACCOUNT_PATH, { headers: PRIVATE_HEADERS });
   const shown = await dashboardFor(context.db, viewer.role);
-  return data(
-    { view: "dashboard" as const, ...shown },
-    { headers: PRIVATE_HEADERS },
-  );
+  return data({ view: "dashboard" as const, ...shown }, { headers: PRIVATE_HEADERS });
 }
 
 type Reply = ActionReply<{ email?: string }>;
@@ -235,7 +232,9 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
               to="/admin/emails?status=failed"
             />
           </ul>
-          {queue.lowKeyPools === null ? null : <h2 className="mt-4 text-sm font-semibold text-ink-900">Low key pools</h2>}
+          {queue.lowKeyPools === null ? null : (
+            <h2 className="mt-4 text-sm font-semibold text-ink-900">Low key pools</h2>
+          )}
           {queue.lowKeyPools === null ? null : queue.lowKeyPools.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">Every software product has keys to sell.</p>
           ) : (
@@ -255,7 +254,9 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           )}
-          {queue.lowStock === null ? null : <h2 className="mt-4 text-sm font-semibold text-ink-900">Low stock</h2>}
+          {queue.lowStock === null ? null : (
+            <h2 className="mt-4 text-sm font-semibold text-ink-900">Low stock</h2>
+          )}
           {queue.lowStock === null ? null : queue.lowStock.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">Every counted printer and router has stock to sell.</p>
           ) : (

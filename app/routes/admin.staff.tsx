@@ -50,5 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
-  return <StaffScreen staff={loaderData.staff} self={loaderData.self} reply={actionData as ActionReply | undefined} />;
+  return (
+    <StaffScreen
+      staff={loaderData.staff}
+      self={loaderData.self}
+      reply={actionData as ActionReply | undefined}
+    />
+  );
 }

@@ -173,7 +173,10 @@ export function createAuth({
       // Done after the answer (see answerResetFirst below).
       sendResetPassword: async ({ user: to, url, token }) => {
         // Staff invited by the owner who have not chosen a password yet get the invitation instead (ADR 0036).
-        const { role, mustChangePassword } = to as { role?: string | null; mustChangePassword?: boolean | null };
+        const { role, mustChangePassword } = to as {
+          role?: string | null;
+          mustChangePassword?: boolean | null;
+        };
         const sent = await sendAccountEmail(
           isStaffRole(role) && mustChangePassword === true
             ? staffInviteEmail({ to: to.email, url, storeName: await currentName(), role: ROLE_LABELS[role] })

@@ -12,7 +12,12 @@ export const STAFF_ROLES = ["admin", "orders", "content", "support"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The names people use (the CLI's `--role`, the staff page's choices), each with its stored value. */
-export const ROLE_NAMES = { owner: "admin", orders: "orders", content: "content", support: "support" } as const;
+export const ROLE_NAMES = {
+  owner: "admin",
+  orders: "orders",
+  content: "content",
+  support: "support",
+} as const;
 export type RoleName = keyof typeof ROLE_NAMES;
 export const ROLE_NAME_LIST = Object.keys(ROLE_NAMES) as RoleName[];
 

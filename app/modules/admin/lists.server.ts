@@ -21,7 +21,10 @@ const firstPage = { q: "", page: 1, pageSize: 25 };
  * says), and the others still show. Staff get only the lists of the areas their role may use (ADR 0036); the
  * others are left out, not null.
  */
-export async function loadAdminLists(context: Pick<ServerContext, "db" | "logger">, role: string = OWNER_ROLE) {
+export async function loadAdminLists(
+  context: Pick<ServerContext, "db" | "logger">,
+  role: string = OWNER_ROLE,
+) {
   const { db } = context;
   const loads = {
     _user: () => listUsers(db, userListQuery.parse(firstPage)),

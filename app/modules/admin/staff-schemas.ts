@@ -22,6 +22,10 @@ export const staffRoleForm = z.object({ intent: z.literal("role"), id: staffId, 
 
 export const staffRemoveForm = z.object({ intent: z.literal("remove"), id: staffId });
 
-export const staffActionForm = z.discriminatedUnion("intent", [staffInviteForm, staffRoleForm, staffRemoveForm], {
-  error: "Choose what to do with the form's buttons",
-});
+export const staffActionForm = z.discriminatedUnion(
+  "intent",
+  [staffInviteForm, staffRoleForm, staffRemoveForm],
+  {
+    error: "Choose what to do with the form's buttons",
+  },
+);

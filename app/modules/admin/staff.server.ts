@@ -114,7 +114,10 @@ export async function inviteStaff(
     });
   }
   await auth.api.requestPasswordReset({ body: { email, redirectTo: SET_PASSWORD_PAGE } });
-  return { ok: true, message: `${email} is invited as ${label.toLowerCase()} staff: a link to choose a password is on its way` };
+  return {
+    ok: true,
+    message: `${email} is invited as ${label.toLowerCase()} staff: a link to choose a password is on its way`,
+  };
 }
 
 /** Takes someone off the staff: a customer again, every session ended, audited (the rules of setUserRole). */
@@ -123,7 +126,9 @@ export async function removeStaff(db: Database, id: string, owner: ActingAdmin):
   if (!found || !isStaffRole(found.role))
     return { ok: false, status: 404, message: "There is no such member of staff" };
   const result = await setUserRole(db, id, "user", owner);
-  return result.ok ? { ok: true, message: `${found.email} is no longer on the staff; their sessions are ended` } : result;
+  return result.ok
+    ? { ok: true, message: `${found.email} is no longer on the staff; their sessions are ended` }
+    : result;
 }
 
 /** Gives a member of staff another role (the rules of setUserRole); someone not on the staff is not found here. */

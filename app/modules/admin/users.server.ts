@@ -176,11 +176,7 @@ const roleName = (role: UserRole) =>
 
 /** How many owners the store has (locked by the caller's transaction on the row it changes). */
 async function ownerCount(tx: Transaction) {
-  const owners = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.role, OWNER_ROLE))
-    .for("update");
+  const owners = await tx.select({ id: user.id }).from(user).where(eq(user.role, OWNER_ROLE)).for("update");
   return owners.length;
 }
 

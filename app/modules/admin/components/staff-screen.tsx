@@ -1,5 +1,11 @@
 import type { ActionReply } from "~/lib/action-reply";
-import { nameOfRole, ROLE_LABELS, ROLE_NAME_LIST, ROLE_NAMES, type StaffRole } from "~/modules/accounts/staff-roles";
+import {
+  nameOfRole,
+  ROLE_LABELS,
+  ROLE_NAME_LIST,
+  ROLE_NAMES,
+  type StaffRole,
+} from "~/modules/accounts/staff-roles";
 import { buttonClass } from "~/ui/button";
 import { SelectField, TextField } from "~/ui/field";
 import { staffInviteForm, staffRemoveForm, staffRoleForm } from "../staff-schemas";
@@ -35,7 +41,11 @@ function RoleOptions() {
 function StaffCard({ row, self, reply }: { row: StaffRow; self: boolean; reply?: ActionReply }) {
   const errors = reply?.intent === "role" ? reply.errors : undefined;
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="staff-row" data-email={row.email}>
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-4"
+      data-testid="staff-row"
+      data-email={row.email}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="min-w-0 break-all font-semibold text-ink-900">{row.email}</p>
         <span
@@ -66,7 +76,12 @@ function StaffCard({ row, self, reply }: { row: StaffRow; self: boolean; reply?:
             {(fieldErrors, busy) => (
               <div className="flex flex-wrap items-end gap-2">
                 <input type="hidden" name="id" value={row.id} />
-                <SelectField label="Role" name="role" defaultValue={nameOfRole(row.role)} error={fieldErrors.role}>
+                <SelectField
+                  label="Role"
+                  name="role"
+                  defaultValue={nameOfRole(row.role)}
+                  error={fieldErrors.role}
+                >
                   <RoleOptions />
                 </SelectField>
                 <button type="submit" className={buttonClass("secondary")} disabled={busy}>
@@ -91,7 +106,15 @@ function StaffCard({ row, self, reply }: { row: StaffRow; self: boolean; reply?:
   );
 }
 
-export function StaffScreen({ staff, self, reply }: { staff: StaffRow[]; self: string; reply?: ActionReply }) {
+export function StaffScreen({
+  staff,
+  self,
+  reply,
+}: {
+  staff: StaffRow[];
+  self: string;
+  reply?: ActionReply;
+}) {
   const inviteErrors = reply?.intent === "invite" ? reply.errors : undefined;
   return (
     <AdminPage
@@ -107,7 +130,12 @@ export function StaffScreen({ staff, self, reply }: { staff: StaffRow[]; self: s
         </ul>
         <div className="space-y-6">
           <Panel title="Invite a member of staff" testId="staff-invite">
-            <IntentForm intent="invite" schema={staffInviteForm} serverErrors={inviteErrors} testId="staff-invite-form">
+            <IntentForm
+              intent="invite"
+              schema={staffInviteForm}
+              serverErrors={inviteErrors}
+              testId="staff-invite-form"
+            >
               {(errors, busy) => (
                 <>
                   <TextField
@@ -128,8 +156,8 @@ export function StaffScreen({ staff, self, reply }: { staff: StaffRow[]; self: s
               )}
             </IntentForm>
             <p className="mt-3 text-sm text-slate-600">
-              A new address gets an e-mail with a link to choose a password. An existing customer account is moved to
-              the staff and keeps its password.
+              A new address gets an e-mail with a link to choose a password. An existing customer account is
+              moved to the staff and keeps its password.
             </p>
           </Panel>
           <Panel title="Roles">
