@@ -22,6 +22,7 @@ import { stockAttacks } from "./attacks/stock";
 import { selfServiceAttacks } from "./attacks/selfservice";
 import { reliabilityAttacks } from "./attacks/reliability";
 import { settingsAttacks } from "./attacks/settings";
+import { staffRoleAttacks } from "./attacks/staff-roles";
 import { renewalAttacks } from "./attacks/renewals";
 import { pricingAdminAttacks } from "./attacks/pricing-admin";
 import { pricingCheckoutAttacks } from "./attacks/pricing-checkout";
@@ -44,6 +45,7 @@ const attacks: Attack[] = [
   ...pricingCheckoutAttacks,
   ...pageCacheAttacks,
   ...invoiceAttacks,
+  ...staffRoleAttacks,
   ...abuseAttacks,
 ];
 

@@ -24,10 +24,10 @@ type StaffRow = {
 
 /** What each role may use, as the staff page explains it (the table itself is in staff-roles.ts). */
 const ROLE_HINTS: Record<StaffRole, string> = {
-  admin: "everything, staff and settings included",
-  orders: "orders, shipping, refunds, invoices and customers' messages",
-  content: "catalogue, brand content, pages, SEO, banners, blogs and files",
-  support: "customers, messages and e-mails",
+  admin: "Everything, staff and settings included.",
+  orders: "Orders, shipping, refunds, invoices and customers' messages.",
+  content: "Catalogue, brand content, pages, SEO, banners, blogs and files.",
+  support: "Customers, messages and e-mails.",
 };
 
 function RoleOptions() {
@@ -59,7 +59,7 @@ function StaffCard({ row, self, reply }: { row: StaffRow; self: boolean; reply?:
         {row.name}
         {" · "}
         {row.invited ? (
-          "Invited: has not chosen a password yet"
+          "Has not chosen a password yet"
         ) : row.lastLogin ? (
           <>
             Last signed in <When iso={row.lastLogin} />
@@ -130,7 +130,9 @@ export function StaffScreen({
         </ul>
         <div className="space-y-6">
           <Panel title="Invite a member of staff" testId="staff-invite">
+            {/* A new form after each invitation sent, so the next one starts empty. */}
             <IntentForm
+              key={reply?.ok && reply.intent === "invite" ? reply.message : "invite"}
               intent="invite"
               schema={staffInviteForm}
               serverErrors={inviteErrors}
