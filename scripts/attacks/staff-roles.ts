@@ -122,10 +122,11 @@ export const staffRoleAttacks: Attack[] = [
         200,
         "the support role's own users page",
       );
-      for (const fields of [
+      const supportWrites: Array<Record<string, string>> = [
         { intent: "ban", reason: "Out." },
         { intent: "role", role: "user" },
-      ])
+      ];
+      for (const fields of supportWrites)
         await kit.expectStatus(
           await post(kit, `/admin/users/${content.id}`, support.cookie, fields),
           403,
