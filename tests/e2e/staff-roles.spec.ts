@@ -72,7 +72,10 @@ test("the owner invites an orders clerk, who sees and may use only the orders' p
   for (const name of ["Settings", "SEO records", "Staff", "Products", "Audit log", "Licence keys"])
     await expect(menu(clerk).getByRole("link", { name, exact: true })).toHaveCount(0);
   await expect(clerk.getByTestId("sales-summary")).toBeVisible();
+  // The test-payments warning links to the settings for the owner only.
+  await expect(clerk.getByTestId("sandbox-banner").getByRole("link")).toHaveCount(0);
   await expectAccessible(clerk, "orders clerk's dashboard");
+  await screenshot(clerk, "admin-dashboard-orders-role");
 
   // The server refuses the rest: pages, their data, posts, exports and better-auth's admin endpoints.
   const origin = { Origin: baseURL! };
@@ -105,6 +108,7 @@ test("the owner invites an orders clerk, who sees and may use only the orders' p
   await expect(menu(clerk).getByRole("link", { name: "SEO records" })).toBeVisible();
   await expect(menu(clerk).getByRole("link", { name: "Orders", exact: true })).toHaveCount(0);
   await expect(clerk.getByTestId("sales-summary")).toHaveCount(0);
+  await screenshot(clerk, "admin-dashboard-content-role");
   expect((await clerk.request.get("/admin/orders", { maxRedirects: 0 })).status()).toBe(403);
 
   // Removed from the staff: the clerk's session is over.
