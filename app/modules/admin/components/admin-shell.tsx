@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, NavLink, useRouteLoaderData } from "react-router";
 import { writeStored } from "~/lib/browser-storage";
 import { mayUse } from "~/modules/accounts/staff-roles";
 import {
@@ -35,6 +35,15 @@ export const ADMIN_NAV = [
   { to: "/admin/account", label: "Your account" },
   { to: "/admin/settings", label: "Settings" },
 ] as const;
+
+/**
+ * Whether the signed-in member of staff may open an admin path (the table of staff-roles.ts, as the menu reads it),
+ * for a link on a page that leads to another role's area.
+ */
+export function useMayOpen(path: string): boolean {
+  const layout = useRouteLoaderData("routes/admin") as { admin?: { role?: string } | null } | undefined;
+  return mayUse(layout?.admin?.role, path);
+}
 
 /** The lists the role may see (the others are not there); null for one that failed to load. */
 type Lists = Partial<Record<AdminListKey, { total: number; rows: unknown[] } | null>>;
