@@ -11,6 +11,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { mayUse } from "~/modules/accounts/staff-roles";
 import { getNavigation } from "~/modules/catalogue/catalogue.server";
 import { isAdminPath, isPaymentPath } from "~/modules/catalogue/selection";
 import { SelectionProvider, useSelection } from "~/modules/catalogue/selection-provider";
@@ -48,7 +49,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Behind the cookie check: a visitor without a session cookie costs no lookup, and their page stays public.
     getViewer(request, context).then(async (found) => ({
       record: found ? await getUserRecord(context.db, found.id) : null,
-      admin: found?.role === "admin",
+      // The warning with its link to the settings is for those who may change them (the owner, ADR 0037).
+      admin: mayUse(found?.role, "/admin/settings"),
     })),
     // Every page, the settings page included, must render while a stored setting cannot be read (the settings page
     // is where the owner mends it): the frame reads what it can; checkout and the rest refuse to guess.

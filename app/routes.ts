@@ -102,6 +102,7 @@ export default [
     route("emails", "routes/admin.emails.tsx"),
     route("files", "routes/admin.files.tsx"),
     route("audit", "routes/admin.audit.tsx"),
+    route("staff", "routes/admin.staff.tsx"),
     route("account", "routes/admin.account.tsx"),
     route("settings", "routes/admin.settings.tsx"),
   ]),

@@ -1,7 +1,7 @@
 /**
- * npm run admin:create -- --email owner@example.com [--name "Store Owner"]
+ * npm run admin:create -- --email owner@example.com [--name "Store Owner"] [--role owner|orders|content|support]
  *
- * Creates the store's first (or another) admin. A new account gets a temporary password, printed here once;
+ * Creates the store's first (or another) owner, or a member of staff with one role (owner when left out). A new account gets a temporary password, printed here once;
  * an existing account is given the admin role and keeps its password (one whose address was never confirmed gets
  * a temporary password too).
  */

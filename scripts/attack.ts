@@ -22,6 +22,7 @@ import { stockAttacks } from "./attacks/stock";
 import { selfServiceAttacks } from "./attacks/selfservice";
 import { reliabilityAttacks } from "./attacks/reliability";
 import { settingsAttacks } from "./attacks/settings";
+import { staffRoleAttacks } from "./attacks/staff-roles";
 import { renewalAttacks } from "./attacks/renewals";
 import { restockAttacks } from "./attacks/restock";
 import { pricingAdminAttacks } from "./attacks/pricing-admin";
@@ -46,6 +47,7 @@ const attacks: Attack[] = [
   ...pricingCheckoutAttacks,
   ...pageCacheAttacks,
   ...invoiceAttacks,
+  ...staffRoleAttacks,
   ...abuseAttacks,
 ];
 

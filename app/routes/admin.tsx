@@ -8,6 +8,7 @@ import {
   useRouteError,
 } from "react-router";
 import { getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
+import { isStaffRole, mayUse } from "~/modules/accounts/staff-roles";
 import { forgetEndedAdmin } from "~/modules/admin/admin-storage";
 import { AdminShell } from "~/modules/admin/components/admin-shell";
 import { openKeyReportCount } from "~/modules/admin/key-reports.server";
@@ -22,15 +23,19 @@ import type { Route } from "./+types/admin";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   // An admin still on admin:create's temporary password sees no admin frame until choosing a new one.
-  if (!viewer || viewer.role !== "admin" || viewer.mustChangePassword) {
+  if (!viewer || !isStaffRole(viewer.role) || viewer.mustChangePassword) {
     return data({ admin: null, lists: null, openKeyReports: 0 }, { headers: PRIVATE_HEADERS });
   }
   const [lists, openKeyReports] = await Promise.all([
-    loadAdminLists(context),
-    openKeyReportCount(context.db),
+    loadAdminLists(context, viewer.role),
+    mayUse(viewer.role, "/admin/key-reports") ? openKeyReportCount(context.db) : 0,
   ]);
   return data(
-    { admin: { id: viewer.id, email: viewer.email, name: viewer.name }, lists, openKeyReports },
+    {
+      admin: { id: viewer.id, email: viewer.email, name: viewer.name, role: viewer.role },
+      lists,
+      openKeyReports,
+    },
     { headers: PRIVATE_HEADERS },
   );
 }

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
+import { isStaffRole, OWNER_ROLE, ROLE_LABELS, STAFF_ROLES } from "~/modules/accounts/staff-roles";
 import { ActionNotice, AdminPage, Panel } from "~/modules/admin/components/admin-page";
 import { AuditChanges } from "~/modules/admin/components/audit-changes";
 import { OrderStatusBadge, When } from "~/modules/admin/components/orders-parts";
@@ -40,6 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data(
     {
       self: viewer.id === found.id,
+      owner: viewer.role === OWNER_ROLE,
       user: {
         id: found.id,
         name: found.name,
@@ -80,6 +82,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = await parseActionForm(request, userActionForm);
   if (!parsed.ok) return parsed.response;
   const form = parsed.form;
+  // Roles, and anything done to a member of staff, are the owner's (ADR 0037): support bans customers only.
+  if (form.intent === "role" || isStaffRole((await adminUser(context.db, params.id))?.role))
+    await requireAdmin(request, context, { area: "owner" });
   const actor = { id: admin.id, email: admin.email };
   const result =
     form.intent === "role"
@@ -95,7 +100,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, audit, self } = loaderData;
+  const { user, orders, audit, self, owner } = loaderData;
   const reply = actionData as Reply | undefined;
   const errorsFor = (intent: string) => (reply?.intent === intent ? reply.errors : undefined);
   return (
@@ -124,7 +129,9 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <dt className="text-slate-600">E-mail verified</dt>
               <dd>{user.emailVerified ? "Yes" : "No"}</dd>
               <dt className="text-slate-600">Role</dt>
-              <dd data-testid="user-detail-role">{user.role === "admin" ? "Admin" : "Customer"}</dd>
+              <dd data-testid="user-detail-role">
+                {isStaffRole(user.role) ? ROLE_LABELS[user.role] : "Customer"}
+              </dd>
               <dt className="text-slate-600">Status</dt>
               <dd>
                 {user.status}
@@ -247,8 +254,10 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <Panel title="Permissions" testId="role-card">
             {self ? (
               <p className="text-sm text-slate-700">
-                This is your own account. You cannot remove your own admin role: another admin can.
+                This is your own account. You cannot change your own role: another owner can.
               </p>
+            ) : !owner ? (
+              <p className="text-sm text-slate-700">Only an owner changes roles.</p>
             ) : (
               <IntentForm
                 intent="role"
@@ -263,10 +272,14 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                       name="role"
                       defaultValue={user.role}
                       error={errors.role}
-                      hint="An admin can use every page of this admin area."
+                      hint="An owner can use every page of this admin area; staff only their role's pages."
                     >
                       <option value="user">Customer</option>
-                      <option value="admin">Admin</option>
+                      {STAFF_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
+                      ))}
                     </SelectField>
                     <button type="submit" className={buttonClass("primary")} disabled={busy}>
                       {busy ? "Saving…" : "Change role"}

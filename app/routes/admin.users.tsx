@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { isStaffRole, ROLE_LABELS } from "~/modules/accounts/staff-roles";
 import { AdminPage } from "~/modules/admin/components/admin-page";
 import { cellClass, ListRows, ListSearch } from "~/modules/admin/components/list-controls";
 import { When } from "~/modules/admin/components/orders-parts";
@@ -62,9 +63,9 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               <UserFlags emailVerified={row.emailVerified} banned={row.banned ?? false} />
             </td>
             <td className={cellClass} data-testid="user-role">
-              {row.role === "admin" ? (
+              {isStaffRole(row.role) ? (
                 <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">
-                  Admin
+                  {ROLE_LABELS[row.role]}
                 </span>
               ) : (
                 "Customer"

@@ -15,7 +15,11 @@ import {
 /** The spec's activity statuses of a user record. */
 export const ACTIVITY_STATUSES = ["Active", "InActive"] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
-export const USER_ROLES = ["user", "admin"] as const;
+/**
+ * A customer (`user`), the owner (`admin`, the value every admin had before staff roles) or staff of one area
+ * (`orders`, `content`, `support`; app/modules/accounts/staff-roles.ts says what each may use).
+ */
+export const USER_ROLES = ["user", "admin", "orders", "content", "support"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true });
@@ -51,7 +55,10 @@ export const user = pgTable(
   },
   (table) => [
     check("user_status_check", sql`${table.status} in ('Active', 'InActive')`),
-    check("user_role_check", sql`${table.role} is null or ${table.role} in ('user', 'admin')`),
+    check(
+      "user_role_check",
+      sql`${table.role} is null or ${table.role} in ('user', 'admin', 'orders', 'content', 'support')`,
+    ),
     // The admin's users list: search anywhere in the name or e-mail, sort by when they joined or last signed in.
     index("user_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
     index("user_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),

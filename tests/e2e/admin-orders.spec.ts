@@ -280,8 +280,8 @@ test("the users list shows a customer's orders; role changes and bans are audite
 
   await page.getByLabel("Role", { exact: true }).selectOption("admin");
   await page.getByRole("button", { name: "Change role" }).click();
-  await expect(page.getByTestId("action-notice")).toContainText(`${email} is now an admin`);
-  await expect(page.getByTestId("user-detail-role")).toHaveText("Admin");
+  await expect(page.getByTestId("action-notice")).toContainText(`${email} is now an owner`);
+  await expect(page.getByTestId("user-detail-role")).toHaveText("Owner");
   await expect(page.getByTestId("user-audit")).toContainText("user.set-role");
   await shot(page, "admin-user-detail");
   await expectAccessible(page, "user detail");
@@ -320,7 +320,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await shot(page, "admin-audit");
   await expectAccessible(page, "audit log");
 
-  // Back to a customer, then banned: their session ends at once.
+  // Back to a customer (leaving the staff ends their sessions), then banned.
   await page.goto(userUrl);
   await hydrated(page);
   await page.getByLabel("Role", { exact: true }).selectOption("user");
@@ -340,7 +340,7 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await expect(page.getByText("Say why this user is banned")).toBeVisible();
   await page.getByLabel("Reason").fill("Testing the ban");
   await page.getByRole("button", { name: "Ban user" }).click();
-  await expect(page.getByTestId("action-notice")).toContainText(`${email} is banned; 1 session ended`);
+  await expect(page.getByTestId("action-notice")).toContainText(`${email} is banned`);
   await expect(page.getByTestId("user-detail-banned")).toHaveText("Yes: Testing the ban");
   await customer.goto("/user/orders");
   await hydrated(customer);
@@ -355,14 +355,14 @@ test("the users list shows a customer's orders; role changes and bans are audite
   await page.getByLabel("Search users").fill(ADMIN_EMAIL);
   await page.getByRole("button", { name: "Search" }).click();
   await page.locator(`[data-testid=user-row][data-email="${ADMIN_EMAIL}"]`).getByRole("link").click();
-  await expect(page.getByTestId("role-card")).toContainText("You cannot remove your own admin role");
+  await expect(page.getByTestId("role-card")).toContainText("You cannot change your own role");
   const forged = await page.request.post(page.url(), {
     form: { intent: "role", role: "user" },
     headers: { Origin: baseURL! },
   });
   expect(forged.status()).toBe(409);
   await page.reload();
-  await expect(page.getByTestId("user-detail-role")).toHaveText("Admin");
+  await expect(page.getByTestId("user-detail-role")).toHaveText("Owner");
   expect((await page.goto("/admin/users/no-such-user"))?.status()).toBe(404);
 });
 

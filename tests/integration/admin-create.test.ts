@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,5 +30,32 @@ describe("npm run admin:create", () => {
     expect(await adminCreate("second@example.com", { PUBLIC_URL: "https://shop.example.com" })).toContain(
       "Sign in at https://shop.example.com/admin",
     );
+  }, 180_000);
+
+  it("makes staff of a role, and refuses an unknown role naming the allowed ones, writing nothing", async () => {
+    const made = await runCommand(adminCreateCommand, ["--email", "packer@example.com", "--role", "orders"], {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+    });
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain("Created packer@example.com as staff (Orders).");
+
+    const empty = mkdtempSync(path.join(tmpdir(), "storefront-admin-create-role-"));
+    try {
+      const refused = await runCommand(
+        adminCreateCommand,
+        ["--email", "x@example.com", "--role", "superuser"],
+        {
+          DATA_DIR: empty,
+          LOG_LEVEL: "silent",
+        },
+      );
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("--role must be one of owner, orders, content, support");
+      // Refused before the database was opened: nothing was written.
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   }, 180_000);
 });

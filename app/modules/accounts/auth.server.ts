@@ -30,11 +30,13 @@ import {
   emailChangedEmail,
   existingAccountEmail,
   passwordResetEmail,
+  staffInviteEmail,
   verificationEmail,
 } from "./emails/account-emails";
 import { type JoinedBy, joinGuestOrders } from "./guest-orders.server";
 import { clearTemporaryPassword, detachPersonalData } from "./personal-data.server";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
+import { isStaffRole, ROLE_LABELS } from "./staff-roles";
 
 /** Session cookies are named `storefront.session_token` (`__Secure-…` on https). */
 export const COOKIE_PREFIX = "storefront";
@@ -170,13 +172,20 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 60 * 60,
       // Done after the answer (see answerResetFirst below).
       sendResetPassword: async ({ user: to, url, token }) => {
+        // Staff invited by the owner who have not chosen a password yet get the invitation instead (ADR 0037).
+        const { role, mustChangePassword } = to as {
+          role?: string | null;
+          mustChangePassword?: boolean | null;
+        };
         const sent = await sendAccountEmail(
-          passwordResetEmail({
-            to: to.email,
-            name: to.emailVerified ? to.name : undefined,
-            url,
-            storeName: await currentName(),
-          }),
+          isStaffRole(role) && mustChangePassword === true
+            ? staffInviteEmail({ to: to.email, url, storeName: await currentName(), role: ROLE_LABELS[role] })
+            : passwordResetEmail({
+                to: to.email,
+                name: to.emailVerified ? to.name : undefined,
+                url,
+                storeName: await currentName(),
+              }),
         );
         await (sent ? dropOlderResetLinks : dropResetLink)(db, token);
       },
@@ -258,7 +267,7 @@ export function createAuth({
         enabled: true,
         // Customers delete their own account; an admin's account is made a customer's by another admin first.
         beforeDelete: async (gone) => {
-          if ((gone as { role?: string | null }).role === "admin")
+          if (isStaffRole((gone as { role?: string | null }).role))
             throw APIError.from("FORBIDDEN", {
               code: "ADMIN_CANNOT_DELETE",
               message: "An admin account cannot be deleted",

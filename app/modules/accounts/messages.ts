@@ -14,3 +14,5 @@ export const MESSAGES = {
 } as const;
 
 export const NOT_AN_ADMIN = "This account has no access to the admin area";
+
+export const NOT_YOUR_AREA = "Your staff role has no access to this part of the admin area";

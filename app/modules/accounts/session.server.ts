@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Auth } from "./auth.server";
 import { COOKIE_PREFIX } from "./auth.server";
-import { NOT_AN_ADMIN } from "./messages";
+import { routePath } from "~/lib/route-path";
+import { NOT_AN_ADMIN, NOT_YOUR_AREA } from "./messages";
+import { type AdminArea, isStaffRole, mayUse, mayUseArea } from "./staff-roles";
 
 export type Viewer = {
   id: string;
@@ -79,18 +81,25 @@ export function adminLoginPath(request: Request): string {
 }
 
 /**
- * The signed-in admin, checked on the server for every admin loader and action: a visitor is sent to the admin
- * sign-in, a signed-in customer gets a 403. Nothing the browser keeps (the `admin` hint in local storage) counts.
+ * The signed-in member of staff, checked on the server for every admin loader and action: a visitor is sent to the
+ * admin sign-in, a signed-in customer gets a 403, and so does staff whose role may not use the area of the request's
+ * path (the table of `staff-roles.ts`, read on the same canonical path the router matched; a path in no area is the
+ * owner's). `area` asks for an area as well, for an action that belongs to another one than its page (changing a
+ * role on a customer's page is the owner's). Nothing the browser keeps (the `admin` hint in local storage) counts.
  */
 export async function requireAdmin(
   request: Request,
   context: SessionContext,
-  { temporaryPassword = false }: { temporaryPassword?: boolean } = {},
+  { temporaryPassword = false, area }: { temporaryPassword?: boolean; area?: AdminArea } = {},
 ): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw redirect(adminLoginPath(request), { headers: PRIVATE_HEADERS });
-  if (viewer.role !== "admin") {
+  if (!isStaffRole(viewer.role)) {
     throw data({ ok: false, message: NOT_AN_ADMIN }, { status: 403, headers: PRIVATE_HEADERS });
+  }
+  const path = routePath(new URL(request.url).pathname) ?? "";
+  if (!mayUse(viewer.role, path) || (area !== undefined && !mayUseArea(viewer.role, area))) {
+    throw data({ ok: false, message: NOT_YOUR_AREA }, { status: 403, headers: PRIVATE_HEADERS });
   }
   // Still on the temporary password of admin:create: nothing of the admin area until a new one is chosen.
   if (viewer.mustChangePassword && !temporaryPassword) {

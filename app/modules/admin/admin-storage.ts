@@ -1,6 +1,17 @@
+import { isStaffRole } from "~/modules/accounts/staff-roles";
+
 /** The five admin lists of the spec, by the names they are cached under in the browser's local storage. */
 export const ADMIN_LIST_KEYS = ["_user", "_orders", "_blogs", "banners", "seo_metadata"] as const;
 export type AdminListKey = (typeof ADMIN_LIST_KEYS)[number];
+
+/** The admin page of each list: staff get a list only when their role may use its page. */
+export const ADMIN_LIST_PATHS: Record<AdminListKey, string> = {
+  _user: "/admin/users",
+  _orders: "/admin/orders",
+  _blogs: "/admin/blogs",
+  banners: "/admin/banners",
+  seo_metadata: "/admin/seo",
+};
 
 /** The admin hint in local storage: it grants nothing (the server checks the session on every request). */
 export const ADMIN_STORAGE_KEY = "admin";
@@ -41,7 +52,8 @@ export async function adminSessionAlive(): Promise<boolean | null> {
     const response = await fetch("/api/auth/get-session", { credentials: "same-origin" });
     if (!response.ok) return null;
     const session = (await response.json()) as { user?: { role?: unknown } } | null;
-    return session?.user?.role === "admin";
+    const role = session?.user?.role;
+    return typeof role === "string" && isStaffRole(role);
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@ import type { Database } from "~db/client.server";
 import { licenceKeyReports, licenceKeys, orderLines, orders, outboxEmails } from "~db/schema";
 import { lowKeyPools, lowPhysicalStock } from "~/modules/catalogue/stock.server";
 import { expiringLicences, renewalsWon } from "~/modules/orders/renewals.server";
+import { mayUse } from "~/modules/accounts/staff-roles";
 import { getSettings } from "~/modules/orders/settings.server";
 
 /** Below this many unused keys a software product's pool shows as low. */
@@ -196,4 +197,37 @@ export async function renewalsSummary(db: Database, now = new Date()) {
 export async function heldOrderCount(db: Database) {
   const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "held"));
   return row?.n ?? 0;
+}
+
+/**
+ * The dashboard of a staff role (ADR 0037): each figure only for a role that may use the page it leads to, so money
+ * (sales, key costs) reaches the owner and the orders role alone, and nobody sees a count they could not act on.
+ */
+export async function dashboardFor(db: Database, role: string) {
+  const may = (path: string) => mayUse(role, path);
+  const orderDesk = may("/admin/orders");
+  const [sales, queue, keys, renewals, held] = await Promise.all([
+    orderDesk ? salesSummary(db) : null,
+    workQueue(db),
+    may("/admin/keys") ? keyEconomics(db) : null,
+    // The renewals block speaks of the reminder settings: the owner's.
+    may("/admin/settings") ? renewalsSummary(db) : null,
+    orderDesk ? heldOrderCount(db) : null,
+  ]);
+  const when = <T>(allowed: boolean, value: T) => (allowed ? value : null);
+  return {
+    sales,
+    keys,
+    renewals,
+    held,
+    queue: {
+      awaitingPayment: when(orderDesk, queue.awaitingPayment),
+      awaitingKeys: when(orderDesk, queue.awaitingKeys),
+      awaitingShipment: when(orderDesk, queue.awaitingShipment),
+      openKeyReports: when(may("/admin/key-reports"), queue.openKeyReports),
+      failedEmails: when(may("/admin/emails"), queue.failedEmails),
+      lowKeyPools: when(may("/admin/keys"), queue.lowKeyPools),
+      lowStock: when(may("/admin/products/:id"), queue.lowStock),
+    },
+  };
 }

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { Database } from "~db/client.server";
 import type { ServerContext } from "~/context";
 import { PRIVATE_HEADERS, requireAdmin } from "~/modules/accounts/session.server";
-import { ADMIN_LIST_KEYS, type AdminListKey } from "./admin-storage";
+import { OWNER_ROLE, mayUse } from "~/modules/accounts/staff-roles";
+import { ADMIN_LIST_KEYS, ADMIN_LIST_PATHS, type AdminListKey } from "./admin-storage";
 import { bannerListQuery, listBanners } from "./banners.server";
 import { blogListQuery, listBlogPosts } from "./blogs.server";
 import { rowId } from "./content-schemas";
@@ -17,9 +18,13 @@ const firstPage = { q: "", page: 1, pageSize: 25 };
 /**
  * Entering the admin area loads the first page of all five lists together. The area renders only when every
  * one has answered; a list that fails is logged and comes back as null (no message for the admin, as the spec
- * says), and the others still show.
+ * says), and the others still show. Staff get only the lists of the areas their role may use (ADR 0037); the
+ * others are left out, not null.
  */
-export async function loadAdminLists(context: Pick<ServerContext, "db" | "logger">) {
+export async function loadAdminLists(
+  context: Pick<ServerContext, "db" | "logger">,
+  role: string = OWNER_ROLE,
+) {
   const { db } = context;
   const loads = {
     _user: () => listUsers(db, userListQuery.parse(firstPage)),
@@ -28,9 +33,10 @@ export async function loadAdminLists(context: Pick<ServerContext, "db" | "logger
     banners: () => listBanners(db, bannerListQuery.parse(firstPage)),
     seo_metadata: () => listSeoPage(db, seoListQuery.parse(firstPage)),
   };
-  const settled = await Promise.allSettled(ADMIN_LIST_KEYS.map((key) => loads[key]()));
-  const lists = {} as { [Key in AdminListKey]: Awaited<ReturnType<(typeof loads)[Key]>> | null };
-  ADMIN_LIST_KEYS.forEach((key, index) => {
+  const keys = ADMIN_LIST_KEYS.filter((key) => mayUse(role, ADMIN_LIST_PATHS[key]));
+  const settled = await Promise.allSettled(keys.map((key) => loads[key]()));
+  const lists = {} as { [Key in AdminListKey]?: Awaited<ReturnType<(typeof loads)[Key]>> | null };
+  keys.forEach((key, index) => {
     const result = settled[index]!;
     if (result.status === "fulfilled") {
       Object.assign(lists, { [key]: result.value });

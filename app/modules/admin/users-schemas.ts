@@ -4,7 +4,7 @@ import { USER_ROLES } from "~db/schema/accounts";
 /** The forms of the admin's user page; the same schemas check them in the browser and in the action. */
 export const userRoleForm = z.object({
   intent: z.literal("role"),
-  role: z.enum(USER_ROLES, { error: "Choose customer or admin" }),
+  role: z.enum(USER_ROLES, { error: "Choose customer, owner, orders, content or support" }),
 });
 
 export const BAN_REASON_MAX = 200;

@@ -88,7 +88,11 @@ describe.each(drivers)("running users from the admin area on %s", (driver) => {
     ]);
 
     const refused = await setUserRole(database.db, ownerId, "user", owner);
-    expect(refused).toMatchObject({ ok: false, status: 409, message: /your own admin role/ });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringMatching(/your own role/),
+    });
     expect((await row(ownerId)).role).toBe("admin");
     expect(await auditOf(ownerId)).toEqual([]);
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { orders, session, user, type UserRole } from "~db/schema";
+import { isStaffRole, OWNER_ROLE, ROLE_LABELS } from "~/modules/accounts/staff-roles";
 import { recordAudit } from "~/lib/audit-log.server";
 import { likePattern, type ListPage, listQuerySchema, offsetOf } from "./list-query";
 
@@ -117,7 +118,11 @@ export async function ordersOfUser(db: Database, id: string, limit = 50) {
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Gives a user the role of customer or admin; an admin cannot take their own admin role away. */
+/**
+ * Gives a user a role: customer, owner or one staff role (ADR 0037), in one transaction with its audit entry. Nobody
+ * changes their own role, the last owner stays an owner, and an account that leaves the staff loses every session
+ * at once (it signs in again as a customer).
+ */
 export async function setUserRole(
   db: Database,
   id: string,
@@ -133,27 +138,47 @@ export async function setUserRole(
       .for("update");
     if (!found) return notFound();
     const before = found.role ?? "user";
-    if (found.id === admin.id && before === "admin" && role !== "admin")
+    if (found.id === admin.id && before !== role)
       return {
         ok: false,
         status: 409,
-        message: "You cannot remove your own admin role: ask another admin to do it",
+        message: "You cannot change your own role: ask another owner to do it",
       };
     if (before === role) return { ok: true, message: `${found.email} is already ${roleName(role)}` };
+    if (before === OWNER_ROLE && (await ownerCount(tx)) <= 1)
+      return {
+        ok: false,
+        status: 409,
+        message: `${found.email} is the store's last owner: make another account an owner first`,
+      };
     await tx.update(user).set({ role }).where(eq(user.id, id));
+    const ended = isStaffRole(role)
+      ? []
+      : await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
     await recordAudit(tx, {
       actor: admin.email,
       action: "user.set-role",
       entity: "user",
       entityId: id,
       before: { email: found.email, role: before },
-      after: { email: found.email, role },
+      after: { email: found.email, role, ...(ended.length > 0 ? { sessionsEnded: ended.length } : {}) },
     });
     return { ok: true, message: `${found.email} is now ${roleName(role)}` };
   });
 }
 
-const roleName = (role: UserRole) => (role === "admin" ? "an admin" : "a customer");
+const roleName = (role: UserRole) =>
+  isStaffRole(role)
+    ? role === OWNER_ROLE
+      ? "an owner"
+      : `${ROLE_LABELS[role].toLowerCase()} staff`
+    : "a customer";
+
+/** How many owners the store has (locked by the caller's transaction on the row it changes). */
+async function ownerCount(tx: Transaction) {
+  const owners = await tx.select({ id: user.id }).from(user).where(eq(user.role, OWNER_ROLE)).for("update");
+  return owners.length;
+}
 
 /**
  * A ban or unban of one user: in one transaction, the user's row locked with what a ban changes, given to `change`;

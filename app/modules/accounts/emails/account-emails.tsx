@@ -72,6 +72,26 @@ export function passwordResetEmail({ to, name, url, storeName }: LinkEmail & { n
   };
 }
 
+/**
+ * To a member of staff the owner invited (ADR 0037): the role, and the link to choose a password (better-auth's
+ * reset link; the account has no password anyone knows until then).
+ */
+export function staffInviteEmail({ to, url, storeName, role }: LinkEmail & { role: string }) {
+  const intro = [
+    greeting(),
+    `You have been invited to the staff of ${storeName}, with the role ${role}.`,
+    "Choose your password with the link below (it works once, for one hour), then sign in to the store's admin area with this e-mail address.",
+    "If you did not expect this, ignore this e-mail: nobody can sign in to the account until a password is chosen.",
+  ];
+  return {
+    kind: "staff-invite",
+    to,
+    subject: `Your staff account at ${storeName}`,
+    text: `${intro.join("\n\n")}\n\nChoose your password: ${url}\n`,
+    html: page(storeName, intro, url, "Choose my password"),
+  };
+}
+
 export function verificationEmail({ to, url, storeName }: LinkEmail) {
   const intro = [
     greeting(),

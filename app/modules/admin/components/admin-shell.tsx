@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, NavLink, useRouteLoaderData } from "react-router";
 import { writeStored } from "~/lib/browser-storage";
+import { mayUse } from "~/modules/accounts/staff-roles";
 import {
   ADMIN_LIST_KEYS,
   ADMIN_STORAGE_KEY,
@@ -30,11 +31,22 @@ export const ADMIN_NAV = [
   { to: "/admin/emails", label: "E-mails" },
   { to: "/admin/files", label: "Files" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/staff", label: "Staff" },
   { to: "/admin/account", label: "Your account" },
   { to: "/admin/settings", label: "Settings" },
 ] as const;
 
-type Lists = Record<AdminListKey, { total: number; rows: unknown[] } | null>;
+/**
+ * Whether the signed-in member of staff may open an admin path (the table of staff-roles.ts, as the menu reads it),
+ * for a link on a page that leads to another role's area.
+ */
+export function useMayOpen(path: string): boolean {
+  const layout = useRouteLoaderData("routes/admin") as { admin?: { role?: string } | null } | undefined;
+  return mayUse(layout?.admin?.role, path);
+}
+
+/** The lists the role may see (the others are not there); null for one that failed to load. */
+type Lists = Partial<Record<AdminListKey, { total: number; rows: unknown[] } | null>>;
 
 /**
  * Keeps the browser's copies the spec names: the admin (a hint for the page only; the server checks every
@@ -45,6 +57,7 @@ function useAdminCache(admin: { id: string; email: string; name: string }, lists
     writeStored(ADMIN_STORAGE_KEY, admin);
     for (const key of ADMIN_LIST_KEYS) {
       const list = lists[key];
+      if (list === undefined) continue;
       if (list) writeStored(key, list.rows);
       else console.error(`Error fetching ${key}`);
     }
@@ -72,7 +85,7 @@ export function AdminShell({
   openKeyReports,
   children,
 }: {
-  admin: { id: string; email: string; name: string };
+  admin: { id: string; email: string; name: string; role: string };
   lists: Lists;
   /** Keys customers reported broken that wait for an answer. */
   openKeyReports: number;
@@ -100,7 +113,7 @@ export function AdminShell({
         </p>
         <nav aria-label="Admin" className="mt-4">
           <ul className="flex flex-wrap gap-1 lg:flex-col">
-            {ADMIN_NAV.map((item) => (
+            {ADMIN_NAV.filter((item) => mayUse(admin.role, item.to)).map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

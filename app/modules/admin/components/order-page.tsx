@@ -10,6 +10,7 @@ import { PostalAddress } from "~/ui/postal-address";
 import type { EmailRow } from "../emails.server";
 import type { ActionReply } from "../form-actions.server";
 import { ActionNotice, AdminPage, Panel } from "./admin-page";
+import { useMayOpen } from "./admin-shell";
 import { OrderEmails } from "./emails-parts";
 import { IntentForm } from "./intent-form";
 import { AdminOrderItems } from "./order-items";
@@ -104,6 +105,8 @@ export function AdminOrderScreen({
 }
 
 function CustomerPanel({ order }: { order: AdminOrderView }) {
+  // The customers' pages are another role's (support) for the orders role: the account is named, not linked.
+  const mayOpenCustomer = useMayOpen("/admin/users/:id");
   return (
     <Panel title="Customer and addresses">
       <p className="text-sm">
@@ -114,12 +117,16 @@ function CustomerPanel({ order }: { order: AdminOrderView }) {
         {order.userId ? (
           <>
             {" · "}
-            <Link
-              to={`/admin/users/${order.userId}`}
-              className="font-semibold text-brand-700 hover:underline"
-            >
-              Customer account
-            </Link>
+            {mayOpenCustomer ? (
+              <Link
+                to={`/admin/users/${order.userId}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                Customer account
+              </Link>
+            ) : (
+              <span className="text-slate-600">signed in to their account</span>
+            )}
           </>
         ) : (
           <span className="text-slate-600" data-testid="admin-order-account">

@@ -1,0 +1,2 @@
+ALTER TABLE "user" DROP CONSTRAINT "user_role_check";--> statement-breakpoint
+ALTER TABLE "user" ADD CONSTRAINT "user_role_check" CHECK ("user"."role" is null or "user"."role" in ('user', 'admin', 'orders', 'content', 'support'));
