@@ -14,6 +14,8 @@ import { ProductGrid } from "~/modules/catalogue/components/product-grid";
 import { Pager } from "~/modules/catalogue/components/pager";
 import { pageHref, requestedPage } from "~/modules/catalogue/pagination";
 import { productJsonLd } from "~/modules/catalogue/product-seo.server";
+import { ProductReviews } from "~/modules/catalogue/components/product-reviews";
+import { productReviewsPage } from "~/modules/catalogue/reviews.server";
 import { cataloguePathSchema } from "~/modules/catalogue/schemas";
 import { brandPath, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
@@ -66,12 +68,19 @@ async function cataloguePageData(
 ) {
   const page = await resolveCataloguePath(context, path, pageNumber);
   if (!page) return null;
-  // Only a brand page has pages: ?page=2 of a product is no page.
-  if (page.kind !== "brand" && pageNumber !== 1) return null;
-  if (page.kind === "moved") return { movedTo: page.to };
+  // A brand page has pages of products, a product page pages of its reviews; ?page=2 of anything else is no page.
+  if (page.kind === "moved") {
+    if (pageNumber !== 1) return null;
+    return { movedTo: page.to };
+  }
   if (page.kind === "product") {
     const { product } = page;
-    const { hasVariants, variants } = await variantsOnSale(context.db, product.id);
+    const [{ hasVariants, variants }, reviews] = await Promise.all([
+      variantsOnSale(context.db, product.id),
+      productReviewsPage(context.db, product.id, pageNumber),
+    ]);
+    // Past the last page of reviews.
+    if (!reviews) return null;
     const asked = variantSku === null ? undefined : variantWithSku(variants, variantSku);
     // Without a choice (or with one it does not sell), the first variant on sale is shown chosen.
     const selected = asked ?? variants[0] ?? null;
@@ -84,10 +93,13 @@ async function cataloguePageData(
       seoForPath(context, path, {
         product: { name: product.name, description: product.description },
         // The first variant's page is the product's page; another's is its own.
-        canonicalPath: variantPath(product.route, asked && asked !== variants[0] ? asked.sku : null),
+        canonicalPath: pageHref(
+          new URL(variantPath(product.route, asked && asked !== variants[0] ? asked.sku : null), "http://x"),
+          pageNumber,
+        ),
         image: { path: product.img, alt: product.name },
         type: "product",
-        jsonLd: productJsonLd(product, context.env.PUBLIC_URL, variants),
+        jsonLd: productJsonLd(product, context.env.PUBLIC_URL, variants, reviews),
       }),
       // A few more of the brand: one more than shown, in case the product itself is among them.
       brandProducts(context, product.groupKey, { limit: RELATED_COUNT + 1 }),
@@ -108,6 +120,7 @@ async function cataloguePageData(
       availability: availabilityOf(stock, 1, MAX_QUANTITY),
       variants,
       selected,
+      reviews,
       // Set by the loader, outside the snapshot, for a SKU the product does not sell.
       unknownVariant: null as string | null,
       waitingOrderHours: store.waitingOrderHours,
@@ -126,6 +139,7 @@ async function cataloguePageData(
     availability: null,
     variants: [],
     selected: null,
+    reviews: null,
     unknownVariant: null,
     waitingOrderHours: 0,
     lowStockThreshold: 0,
@@ -141,6 +155,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
     availability,
     variants,
     selected,
+    reviews,
     unknownVariant,
     waitingOrderHours,
     lowStockThreshold,
@@ -181,6 +196,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
             />
           }
         />
+        {reviews ? <ProductReviews productId={product.id} reviews={reviews} /> : null}
         {related.length > 0 ? (
           <section
             aria-labelledby="related-heading"

@@ -9,3 +9,4 @@ export * from "./admin";
 export * from "./jobs";
 export * from "./pricing";
 export * from "./renewals";
+export * from "./reviews";
