@@ -48,7 +48,12 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           </PageLink>
         </h3>
         {product.rating ? (
-          <RatingLine average={product.rating.average} count={product.rating.count} testId="card-rating" />
+          <RatingLine
+            average={product.rating.average}
+            count={product.rating.count}
+            testId="card-rating"
+            starWidth={64}
+          />
         ) : null}
         <StockNote product={product} />
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">

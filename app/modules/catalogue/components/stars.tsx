@@ -41,15 +41,17 @@ export function RatingLine({
   count,
   testId,
   className = "text-sm",
+  starWidth = 80,
 }: {
   average: number;
   count: number;
   testId?: string;
   className?: string;
+  starWidth?: number;
 }) {
   return (
-    <p className={`flex items-center gap-1.5 text-slate-700 ${className}`} data-testid={testId}>
-      <Stars rating={average} />
+    <p className={`flex flex-wrap items-center gap-x-1.5 text-slate-700 ${className}`} data-testid={testId}>
+      <Stars rating={average} width={starWidth} />
       <span className="sr-only">{ratingText(average, count)}</span>
       <span aria-hidden="true">
         <span className="font-semibold text-ink-900">{average.toFixed(1)}</span> (
