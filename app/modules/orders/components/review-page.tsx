@@ -48,7 +48,7 @@ export function ReviewPage({ product, bought, own, suggestedName, reply }: Revie
           ) : null}
         </Card>
       ) : (
-        <ReviewForm product={product} suggestedName={suggestedName} reply={reply} />
+        <ReviewForm suggestedName={suggestedName} reply={reply} />
       )}
     </AccountShell>
   );
@@ -83,15 +83,7 @@ function OwnReviewCard({ own, product }: { own: OwnReview; product: Product | nu
   );
 }
 
-function ReviewForm({
-  product,
-  suggestedName,
-  reply,
-}: {
-  product: Product;
-  suggestedName: string;
-  reply?: ReviewPageProps["reply"];
-}) {
+function ReviewForm({ suggestedName, reply }: { suggestedName: string; reply?: ReviewPageProps["reply"] }) {
   const { errors, onSubmit, onChange, formRef } = useFormCheck(reviewForm, reply?.errors);
   const busy = useNavigation().state === "submitting";
   const values = reply?.values ?? {};
@@ -119,13 +111,7 @@ function ReviewForm({
                 key={n}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
               >
-                <input
-                  type="radio"
-                  name="rating"
-                  value={n}
-                  defaultChecked={values.rating === String(n)}
-                  aria-invalid={ratingError ? true : undefined}
-                />
+                <input type="radio" name="rating" value={n} defaultChecked={values.rating === String(n)} />
                 <Stars rating={n} width={70} />
                 <span>
                   {n} {n === 1 ? "star" : "stars"}
