@@ -54,8 +54,3 @@ export function defaultReviewName(fullName: string): string {
   const last = words.length > 1 ? words[words.length - 1]! : "";
   return last ? `${first} ${last[0]!.toUpperCase()}.` : first;
 }
-
-/** A rating as words for screen readers: "Rated 4.5 out of 5 by 12 customers". */
-export function ratingText(average: number, count: number): string {
-  return `Rated ${average.toFixed(1)} out of 5 by ${count === 1 ? "1 customer" : `${count.toLocaleString("en-US")} customers`}`;
-}

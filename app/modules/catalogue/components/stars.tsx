@@ -1,4 +1,7 @@
-import { ratingText } from "../review-schemas";
+/** A rating as words for screen readers: "Rated 4.5 out of 5 by 12 customers". */
+function ratingText(average: number, count: number): string {
+  return `Rated ${average.toFixed(1)} out of 5 by ${count === 1 ? "1 customer" : `${count.toLocaleString("en-US")} customers`}`;
+}
 
 /** Five star shapes in a 100 x 20 box. */
 const STAR_ROW = [0, 20, 40, 60, 80].map((x) => (
