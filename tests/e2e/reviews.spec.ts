@@ -41,6 +41,15 @@ test("a buyer reviews a product from the order page, the owner approves and repl
   await expect(visitor.locator("textarea")).toHaveCount(0);
   expect(await productJsonLd(visitor)).not.toHaveProperty("aggregateRating");
 
+  // The demo store's sample reviews show, marked as sample content, and stay out of the structured data.
+  await visitor.goto("/antivirus/mcafee/total-protection");
+  await expect(visitor.getByTestId("review").first().getByTestId("review-sample")).toHaveText(
+    "Sample content",
+  );
+  await expect(visitor.getByTestId("review-summary")).toContainText("out of 5 by 2 customers");
+  expect(await productJsonLd(visitor)).not.toHaveProperty("aggregateRating");
+  await screenshot(visitor, "product-sample-reviews");
+
   // A customer signs up and buys it.
   const buyer = await customerPage(browser, baseURL!);
   const address = `reviews-${Date.now().toString(36)}@example.com`;

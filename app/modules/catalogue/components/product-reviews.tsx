@@ -46,6 +46,12 @@ export function ProductReviews({ productId, reviews }: { productId: number; revi
         </PageLink>
       </div>
       <p className="mt-2 text-sm text-slate-600">Only customers who bought the product can review it.</p>
+      {items.some((review) => review.sample) ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="sample-review-note">
+          Reviews marked “Sample content” are sample content of the demo store, not statements of real
+          customers.
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <ol className="mt-6 grid gap-4 lg:grid-cols-2" data-testid="review-list">
           {items.map((review) => (
