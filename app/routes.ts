@@ -41,6 +41,8 @@ export default [
   route("user/dashboard", "routes/user.dashboard.tsx"),
   route("user/orders", "routes/user.orders.tsx"),
   route("user/licences", "routes/user.licences.tsx"),
+  // A verified buyer's review of a product they bought (the product page links here; it never shows the form).
+  route("user/reviews/:productId", "routes/user.review.tsx"),
   route("user/address", "routes/user.address.tsx"),
   route("user/account", "routes/user.account.tsx"),
   // The saved-cart reminder's link back: the saved lines go back in the browser's cart.
@@ -85,6 +87,7 @@ export default [
     route("products/:id", "routes/admin.product.tsx"),
     route("keys", "routes/admin.keys.tsx"),
     route("key-reports", "routes/admin.key-reports.tsx"),
+    route("reviews", "routes/admin.reviews.tsx"),
     route("promotions", "routes/admin.promotions.tsx"),
     route("promotions/:id", "routes/admin.promotion.tsx"),
     route("taxes", "routes/admin.taxes.tsx"),

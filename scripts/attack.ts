@@ -13,6 +13,7 @@ import { commerceAttacks } from "./attacks/commerce";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { invoiceAttacks } from "./attacks/invoices";
 import { keyReportAttacks } from "./attacks/key-reports";
+import { reviewAttacks } from "./attacks/reviews";
 import { orderLifeAttacks } from "./attacks/orderlife";
 import { pageAttacks } from "./attacks/pages";
 import { pageCacheAttacks } from "./attacks/page-cache";
@@ -40,6 +41,7 @@ const attacks: Attack[] = [
   ...reliabilityAttacks,
   ...orderLifeAttacks,
   ...keyReportAttacks,
+  ...reviewAttacks,
   ...settingsAttacks,
   ...renewalAttacks,
   ...restockAttacks,

@@ -226,6 +226,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
             />
             <QueueItem label="Orders to ship" count={queue.awaitingShipment} to="/admin/orders?status=paid" />
             <QueueItem label="Keys reported broken" count={queue.openKeyReports} to="/admin/key-reports" />
+            <QueueItem label="Reviews waiting" count={queue.pendingReviews} to="/admin/reviews" />
             <QueueItem
               label="E-mails that failed"
               count={queue.failedEmails}

@@ -13,6 +13,7 @@ import { forgetEndedAdmin } from "~/modules/admin/admin-storage";
 import { AdminShell } from "~/modules/admin/components/admin-shell";
 import { openKeyReportCount } from "~/modules/admin/key-reports.server";
 import { loadAdminLists } from "~/modules/admin/lists.server";
+import { pendingReviewCount } from "~/modules/admin/reviews.server";
 import type { Route } from "./+types/admin";
 
 /**
@@ -24,17 +25,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   // An admin still on admin:create's temporary password sees no admin frame until choosing a new one.
   if (!viewer || !isStaffRole(viewer.role) || viewer.mustChangePassword) {
-    return data({ admin: null, lists: null, openKeyReports: 0 }, { headers: PRIVATE_HEADERS });
+    return data(
+      { admin: null, lists: null, openKeyReports: 0, pendingReviews: 0 },
+      { headers: PRIVATE_HEADERS },
+    );
   }
-  const [lists, openKeyReports] = await Promise.all([
+  const [lists, openKeyReports, pendingReviews] = await Promise.all([
     loadAdminLists(context, viewer.role),
     mayUse(viewer.role, "/admin/key-reports") ? openKeyReportCount(context.db) : 0,
+    mayUse(viewer.role, "/admin/reviews") ? pendingReviewCount(context.db) : 0,
   ]);
   return data(
     {
       admin: { id: viewer.id, email: viewer.email, name: viewer.name, role: viewer.role },
       lists,
       openKeyReports,
+      pendingReviews,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -71,7 +77,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <AdminShell admin={loaderData.admin} lists={loaderData.lists} openKeyReports={loaderData.openKeyReports}>
+    <AdminShell
+      admin={loaderData.admin}
+      lists={loaderData.lists}
+      openKeyReports={loaderData.openKeyReports}
+      pendingReviews={loaderData.pendingReviews}
+    >
       <Outlet />
     </AdminShell>
   );

@@ -15,6 +15,8 @@ import { ProductGrid } from "~/modules/catalogue/components/product-grid";
 import { Pager } from "~/modules/catalogue/components/pager";
 import { pageHref, requestedPage } from "~/modules/catalogue/pagination";
 import { productJsonLd } from "~/modules/catalogue/product-seo.server";
+import { ProductReviews } from "~/modules/catalogue/components/product-reviews";
+import { productReviewsPage } from "~/modules/catalogue/reviews.server";
 import { cataloguePathSchema } from "~/modules/catalogue/schemas";
 import { brandPath, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
@@ -67,12 +69,19 @@ async function cataloguePageData(
 ) {
   const page = await resolveCataloguePath(context, path, pageNumber);
   if (!page) return null;
-  // Only a brand page has pages: ?page=2 of a product is no page.
-  if (page.kind !== "brand" && pageNumber !== 1) return null;
-  if (page.kind === "moved") return { movedTo: page.to };
+  // A brand page has pages of products, a product page pages of its reviews; ?page=2 of anything else is no page.
+  if (page.kind === "moved") {
+    if (pageNumber !== 1) return null;
+    return { movedTo: page.to };
+  }
   if (page.kind === "product") {
     const { product } = page;
-    const { hasVariants, variants } = await variantsOnSale(context.db, product.id);
+    const [{ hasVariants, variants }, reviews] = await Promise.all([
+      variantsOnSale(context.db, product.id),
+      productReviewsPage(context.db, product.id, pageNumber),
+    ]);
+    // Past the last page of reviews.
+    if (!reviews) return null;
     const asked = variantSku === null ? undefined : variantWithSku(variants, variantSku);
     // Without a choice (or with one it does not sell), the first variant on sale is shown chosen.
     const selected = asked ?? variants[0] ?? null;
@@ -86,10 +95,10 @@ async function cataloguePageData(
     const [seo, sameBrand, stock, store] = await Promise.all([
       seoForPath(context, path, {
         product: { name: nameWithVariant(product.name, ownPage?.label), description: product.description },
-        canonicalPath: variantPath(product.route, ownPage?.sku),
+        canonicalPath: pageHref(new URL(variantPath(product.route, ownPage?.sku), "http://x"), pageNumber),
         image: { path: product.img, alt: product.name },
         type: "product",
-        jsonLd: productJsonLd(product, context.env.PUBLIC_URL, variants),
+        jsonLd: productJsonLd(product, context.env.PUBLIC_URL, variants, reviews),
       }),
       // A few more of the brand: one more than shown, in case the product itself is among them.
       brandProducts(context, product.groupKey, { limit: RELATED_COUNT + 1 }),
@@ -110,6 +119,7 @@ async function cataloguePageData(
       availability: availabilityOf(stock, 1, MAX_QUANTITY),
       variants,
       selected,
+      reviews,
       // Set by the loader, outside the snapshot, for a SKU the product does not sell.
       unknownVariant: null as string | null,
       waitingOrderHours: store.waitingOrderHours,
@@ -128,6 +138,7 @@ async function cataloguePageData(
     availability: null,
     variants: [],
     selected: null,
+    reviews: null,
     unknownVariant: null,
     waitingOrderHours: 0,
     lowStockThreshold: 0,
@@ -143,6 +154,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
     availability,
     variants,
     selected,
+    reviews,
     unknownVariant,
     waitingOrderHours,
     lowStockThreshold,
@@ -184,6 +196,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
           }
           notifyMe={<NotifyMeForm productId={product.id} variantSku={selected?.sku ?? null} />}
         />
+        {reviews ? <ProductReviews productId={product.id} reviews={reviews} /> : null}
         {related.length > 0 ? (
           <section
             aria-labelledby="related-heading"

@@ -10,3 +10,4 @@ export * from "./jobs";
 export * from "./pricing";
 export * from "./renewals";
 export * from "./restock";
+export * from "./reviews";

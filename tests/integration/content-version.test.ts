@@ -25,6 +25,8 @@ const PUBLIC_TABLES = [
   "licence_keys",
   "pages",
   "product_metadata",
+  // Reviews: an approved one shows on its product's page and cards; a pending one announces nothing.
+  "product_reviews",
   "product_variants",
   "products",
   "seo_records",

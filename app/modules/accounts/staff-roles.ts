@@ -77,6 +77,8 @@ export const ADMIN_AREAS = {
     paths: ["/admin/users", "/admin/users/:id"],
   },
   emails: { label: "E-mails sent", roles: ["admin", "support"], paths: ["/admin/emails"] },
+  // Customers' reviews of products: public words about the catalogue, often answered as support would.
+  reviews: { label: "Product reviews", roles: ["admin", "content", "support"], paths: ["/admin/reviews"] },
   catalogue: {
     label: "Catalogue",
     roles: ["admin", "content"],

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { licenceKeyReports, licenceKeys, orderLines, orders, outboxEmails } from "~db/schema";
+import { pendingReviewCount } from "./reviews.server";
 import { lowKeyPools, lowPhysicalStock } from "~/modules/catalogue/stock.server";
 import { expiringLicences, renewalsWon } from "~/modules/orders/renewals.server";
 import { mayUse } from "~/modules/accounts/staff-roles";
@@ -78,38 +79,43 @@ export async function salesSummary(db: Database, now = new Date()) {
  */
 export async function workQueue(db: Database) {
   const lowStockAt = (await getSettings(db)).lowStockThreshold;
-  const [[payment], [keys], [shipping], [failed], [reports], lowPools, lowStock] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(eq(orders.status, "pending_payment")),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.status, "paid"), gt(orders.awaitingKeys, 0))),
-    db
-      .select({ n: sql<number>`count(distinct ${orders.id})`.mapWith(Number) })
-      .from(orders)
-      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .where(
-        and(
-          eq(orders.status, "paid"),
-          eq(orderLines.kind, "physical"),
-          isNull(orderLines.shipmentId),
-          isNull(orderLines.refundedAt),
+  const [[payment], [keys], [shipping], [failed], [reports], reviews, lowPools, lowStock] = await Promise.all(
+    [
+      db.select({ n: count() }).from(orders).where(eq(orders.status, "pending_payment")),
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.status, "paid"), gt(orders.awaitingKeys, 0))),
+      db
+        .select({ n: sql<number>`count(distinct ${orders.id})`.mapWith(Number) })
+        .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.status, "paid"),
+            eq(orderLines.kind, "physical"),
+            isNull(orderLines.shipmentId),
+            isNull(orderLines.refundedAt),
+          ),
         ),
-      ),
-    // E-mails the outbox gave up on (every attempt failed): the owner resends them from /admin/emails.
-    db.select({ n: count() }).from(outboxEmails).where(eq(outboxEmails.status, "failed")),
-    // Keys customers say do not work, waiting for a replacement or a reply (/admin/key-reports).
-    db.select({ n: count() }).from(licenceKeyReports).where(eq(licenceKeyReports.status, "open")),
-    lowKeyPools(db, LOW_KEY_POOL),
-    // Printers and routers at or below the low-stock mark (the lowStockThreshold setting).
-    lowPhysicalStock(db, lowStockAt),
-  ]);
+      // E-mails the outbox gave up on (every attempt failed): the owner resends them from /admin/emails.
+      db.select({ n: count() }).from(outboxEmails).where(eq(outboxEmails.status, "failed")),
+      // Keys customers say do not work, waiting for a replacement or a reply (/admin/key-reports).
+      db.select({ n: count() }).from(licenceKeyReports).where(eq(licenceKeyReports.status, "open")),
+      // Product reviews waiting for approval (/admin/reviews).
+      pendingReviewCount(db),
+      lowKeyPools(db, LOW_KEY_POOL),
+      // Printers and routers at or below the low-stock mark (the lowStockThreshold setting).
+      lowPhysicalStock(db, lowStockAt),
+    ],
+  );
   return {
     awaitingPayment: payment?.n ?? 0,
     awaitingKeys: keys?.n ?? 0,
     awaitingShipment: shipping?.n ?? 0,
     failedEmails: failed?.n ?? 0,
     openKeyReports: reports?.n ?? 0,
+    pendingReviews: reviews,
     lowKeyPools: lowPools,
     lowStock,
   };
@@ -226,6 +232,7 @@ export async function dashboardFor(db: Database, role: string) {
       awaitingShipment: when(orderDesk, queue.awaitingShipment),
       openKeyReports: when(may("/admin/key-reports"), queue.openKeyReports),
       failedEmails: when(may("/admin/emails"), queue.failedEmails),
+      pendingReviews: when(may("/admin/reviews"), queue.pendingReviews),
       lowKeyPools: when(may("/admin/keys"), queue.lowKeyPools),
       lowStock: when(may("/admin/products/:id"), queue.lowStock),
     },

@@ -11,6 +11,7 @@ import {
 } from "~db/schema";
 import { dependsOn } from "~/modules/content/content-version.server";
 import { cardTag } from "./stock.server";
+import { cardRatingColumn, type RatingSummary } from "./reviews.server";
 import type { ServerContext } from "~/context";
 import { offsetOf, PAGE_SIZE, type Paged, pageCountOf } from "./pagination";
 import { isSection } from "./sections";
@@ -51,6 +52,8 @@ export const productCardColumns = {
     order by cheapest.price_cents, cheapest.position, cheapest.id
     limit 1
   )`,
+  /** The stars: approved reviews' average to one decimal and their count; null without any. */
+  rating: cardRatingColumn(products.id),
 };
 
 /** The price a card of a product sold in variants shows: its cheapest variant's, "From" it when others cost more. */
@@ -68,6 +71,7 @@ export type ProductCard = {
   stock: number | null;
   waitingOrders: boolean;
   fromVariant: VariantFrom | null;
+  rating: RatingSummary | null;
 };
 
 /** Cards read: the pages showing them depend on what each shows of its stock. */

@@ -9,6 +9,7 @@ import type {
 } from "~db/schema/orders";
 import { type DocumentEntry, linePaidCents } from "./invoice-document";
 import { ORDER_STATUS_LABELS } from "./labels";
+import { lineReviewable } from "./reviewable";
 import { nameWithVariant } from "~/modules/catalogue/variants";
 import { allowedActions } from "./lifecycle";
 import { carrierName, lineState, trackingLink } from "./tracking";
@@ -72,7 +73,7 @@ export type StoredLine = Pick<
   | "shipmentId"
   | "refundedAt"
 > &
-  Partial<Pick<OrderLine, "variantLabel">> & {
+  Partial<Pick<OrderLine, "variantLabel" | "productId">> & {
     keys?: string[];
     keyHints?: string[];
     revokedHints?: string[];
@@ -208,6 +209,10 @@ export function buyerOrderView(
       keys: source.lines[index]!.keys ?? [],
       /** When its keys stop working (ISO); null: perpetual, or no keys yet. */
       keysExpireAt: source.lines[index]!.keysExpireAt?.toISOString() ?? null,
+      /** The product its buyer may review from here (a paid, unrefunded line of a product still kept); else null. */
+      reviewProductId: lineReviewable(view.status, source.lines[index]!.refundedAt !== null)
+        ? (source.lines[index]!.productId ?? null)
+        : null,
     })),
     history: source.events.map((event) => ({
       message: event.message || BUYER_EVENT_LABELS[event.type] || "Order updated",

@@ -1,7 +1,15 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
-import { brandContent, brandGroups, companyDetails, productMetadata, products, webInfo } from "~db/schema";
+import {
+  brandContent,
+  brandGroups,
+  companyDetails,
+  productMetadata,
+  productReviews,
+  products,
+  webInfo,
+} from "~db/schema";
 import { testCipher } from "../../../tests/support/seed";
 import { importSeed, parseSeed, readDemoSeed, SeedValidationError } from "./import.server";
 
@@ -164,6 +172,16 @@ describe.each(drivers)("importing the catalogue on %s", (driver) => {
   });
   afterAll(async () => {
     await database?.close();
+  });
+
+  it("imports the sample reviews approved and marked as samples, once however often it runs", async () => {
+    const seed = readDemoSeed();
+    expect(seed.sampleReviews!.length).toBeGreaterThan(0);
+    await importSeed(database.db, seed, "demo", { cipher: testCipher() });
+    await importSeed(database.db, seed, "demo", { cipher: testCipher() });
+    const stored = await database.db.select().from(productReviews);
+    expect(stored).toHaveLength(seed.sampleReviews!.length);
+    expect(stored.every((row) => row.sample && row.status === "approved" && row.userId === null)).toBe(true);
   });
 
   it("imports the demo store, and importing it again changes nothing", async () => {

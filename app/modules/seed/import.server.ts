@@ -17,6 +17,7 @@ import {
   pages,
   productMetadata,
   products,
+  productReviews,
   productVariants,
   promotions,
   seoRecords,
@@ -65,7 +66,7 @@ export function readSeedFile(file: string): SeedFile {
 }
 
 export const demoSeedFiles = () =>
-  ["catalogue.json", "site.json", "licence-keys.json"].map((name) =>
+  ["catalogue.json", "site.json", "licence-keys.json", "reviews.json"].map((name) =>
     path.join(projectRoot(), "app", "modules", "seed", "data", name),
   );
 
@@ -168,6 +169,7 @@ export async function importSeed(
       }
     }
     const licenceKeyCount = await importLicenceKeys(tx, file, source, options.cipher);
+    await importSampleReviews(tx, file, source);
     return {
       licenceKeys: licenceKeyCount,
       groups: file.groups?.length ?? 0,
@@ -320,6 +322,35 @@ async function importContent(tx: Transaction, file: SeedFile) {
       .values(page)
       .onConflictDoUpdate({ target: pages.slug, set: { ...page, updatedAt: sql`now()` } });
   }
+}
+
+/**
+ * The file's sample reviews, approved and marked as samples: those of the file replace the samples stored before
+ * (customers' reviews are never touched), so importing twice leaves one of each.
+ */
+async function importSampleReviews(tx: Transaction, file: SeedFile, source: string) {
+  if (!file.sampleReviews) return;
+  const rows = [];
+  for (const [index, review] of file.sampleReviews.entries()) {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.groupKey, review.group), eq(products.externalId, review.id)));
+    if (!product)
+      throw new SeedValidationError(source, [
+        `sampleReviews[${index}]: no product ${review.id} in ${review.group}`,
+      ]);
+    rows.push({
+      productId: product.id,
+      rating: review.rating,
+      body: review.body,
+      authorName: review.author,
+      status: "approved" as const,
+      sample: true,
+    });
+  }
+  await tx.delete(productReviews).where(eq(productReviews.sample, true));
+  if (rows.length > 0) await tx.insert(productReviews).values(rows);
 }
 
 async function importLicenceKeys(

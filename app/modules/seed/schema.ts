@@ -294,6 +294,23 @@ export const seedFileSchema = z
         }),
       )
       .optional(),
+    /**
+     * Sample reviews of the demo store, by brand key and product id: shown approved and marked as sample content on
+     * the page (like the testimonials), and left out of structured data. Each must say `"sample": true`.
+     */
+    sampleReviews: z
+      .array(
+        z.object({
+          group: z.string().min(1),
+          id: z.string().min(1),
+          rating: z.number().int().min(1).max(5),
+          body: text(2000).refine((body) => body.length >= 10, "must be at least 10 characters"),
+          author: text(40),
+          sample: z.literal(true, "must be true: a seeded review is sample content"),
+        }),
+      )
+      .max(1000)
+      .optional(),
     /** Editable content pages (policies, about, disclaimer); body is Markdown. */
     pages: z.array(z.object({ slug, title: text(200), body: text(100_000) })).optional(),
   })

@@ -18,6 +18,7 @@ export const ADMIN_NAV = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/keys", label: "Licence keys" },
   { to: "/admin/key-reports", label: "Key reports" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/promotions", label: "Discount codes" },
   { to: "/admin/taxes", label: "Taxes" },
   { to: "/admin/users", label: "Users" },
@@ -83,12 +84,15 @@ export function AdminShell({
   admin,
   lists,
   openKeyReports,
+  pendingReviews,
   children,
 }: {
   admin: { id: string; email: string; name: string; role: string };
   lists: Lists;
   /** Keys customers reported broken that wait for an answer. */
   openKeyReports: number;
+  /** Product reviews waiting for approval. */
+  pendingReviews: number;
   children: React.ReactNode;
 }) {
   useAdminCache(admin, lists);
@@ -100,6 +104,7 @@ export function AdminShell({
     "/admin/banners": lists.banners?.total,
     "/admin/seo": lists.seo_metadata?.total,
     "/admin/key-reports": openKeyReports,
+    "/admin/reviews": pendingReviews,
   };
   return (
     <div

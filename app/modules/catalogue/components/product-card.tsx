@@ -2,6 +2,7 @@ import { PageLink } from "~/ui/page-link";
 import { discountPercent, formatMoney } from "~/lib/money";
 import type { ProductCard as ProductCardData } from "../catalogue.server";
 import { ProductImage } from "./product-image";
+import { RatingLine } from "./stars";
 
 /** A counted printer or router says when it is out of stock or running low (the only counts a card gets). */
 function StockNote({ product }: { product: ProductCardData }) {
@@ -46,6 +47,14 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             {product.name}
           </PageLink>
         </h3>
+        {product.rating ? (
+          <RatingLine
+            average={product.rating.average}
+            count={product.rating.count}
+            testId="card-rating"
+            starWidth={64}
+          />
+        ) : null}
         <StockNote product={product} />
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">
           <span className="text-lg font-bold text-ink-900" data-testid="card-price">

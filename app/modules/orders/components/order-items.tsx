@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import type { BuyerOrderView } from "../order-view";
 import { expiryText } from "../labels";
@@ -51,6 +52,17 @@ export function OrderItems({ order }: { order: BuyerOrderView }) {
               </div>
             ) : null}
             <LineDelivery line={line} orderStatus={order.status} />
+            {line.reviewProductId !== null ? (
+              <p className="mt-2 text-sm">
+                <Link
+                  to={`/user/reviews/${line.reviewProductId}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                  data-testid="review-line"
+                >
+                  Review this product<span className="sr-only">: {line.name}</span>
+                </Link>
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,0 +1,65 @@
+/** A rating as words for screen readers: "Rated 4.5 out of 5 by 12 customers". */
+function ratingText(average: number, count: number): string {
+  return `Rated ${average.toFixed(1)} out of 5 by ${count === 1 ? "1 customer" : `${count.toLocaleString("en-US")} customers`}`;
+}
+
+/** Five star shapes in a 100 x 20 box. */
+const STAR_ROW = [0, 20, 40, 60, 80].map((x) => (
+  <path key={x} d={`M${x + 10} 1.5l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6-4.5-4.2 6.1-.7z`} />
+));
+
+function StarRow({ className, width }: { className: string; width: number }) {
+  return (
+    <svg
+      viewBox="0 0 100 20"
+      width={width}
+      height={width / 5}
+      className={`block max-w-none fill-current ${className}`}
+      focusable="false"
+    >
+      {STAR_ROW}
+    </svg>
+  );
+}
+
+/**
+ * Five stars filled to a rating, drawn as inline SVG (no script, no request): hidden from screen readers, which read
+ * the rating in words instead.
+ */
+export function Stars({ rating, width = 80 }: { rating: number; width?: number }) {
+  const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
+  return (
+    <span className="relative inline-block shrink-0" aria-hidden="true">
+      <StarRow className="text-slate-300" width={width} />
+      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${percent}%` }}>
+        <StarRow className="text-amber-500" width={width} />
+      </span>
+    </span>
+  );
+}
+
+/** Stars, the average to one decimal and the count, with the same in words for screen readers. */
+export function RatingLine({
+  average,
+  count,
+  testId,
+  className = "text-sm",
+  starWidth = 80,
+}: {
+  average: number;
+  count: number;
+  testId?: string;
+  className?: string;
+  starWidth?: number;
+}) {
+  return (
+    <p className={`flex flex-wrap items-center gap-x-1.5 text-slate-700 ${className}`} data-testid={testId}>
+      <Stars rating={average} width={starWidth} />
+      <span className="sr-only">{ratingText(average, count)}</span>
+      <span aria-hidden="true">
+        <span className="font-semibold text-ink-900">{average.toFixed(1)}</span> (
+        {count.toLocaleString("en-US")})
+      </span>
+    </p>
+  );
+}
