@@ -59,10 +59,15 @@ const PRIVATE_TABLES = [
   // Renewal reminders written and customers who said no to them: e-mails and the customer's own pages only.
   "renewal_reminder_opt_outs",
   "renewal_reminders",
+  // A signed-in customer's cart as their browser last sent it, and who said no to its reminder: e-mails only.
+  "saved_cart_opt_outs",
+  "saved_carts",
   "scheduled_jobs",
   // Written only by triggers of products and brand_groups, which announce the change themselves.
   "search_index_version",
   "session",
+  // Visitors waiting for a product to be back: e-mails only (the stock itself announces its changes).
+  "stock_alerts",
   "storage_objects",
   "tax_rules",
   "user",
