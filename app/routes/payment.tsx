@@ -402,11 +402,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                     </span>
                     {/* Up to half the line: room for a tax and its amount on one line beside a long name. */}
                     <span className="max-w-[50%] shrink-0 text-right font-medium">
-                      {formatMoney(line.lineTotalCents)}
+                      {formatMoney(line.lineTotalCents, quote.currency)}
                       <LineAdjustments
                         line={line}
                         pricesIncludeTax={quote.pricesIncludeTax}
                         prefix="summary-line"
+                        currency={quote.currency}
                       />
                     </span>
                   </li>
