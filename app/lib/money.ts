@@ -50,6 +50,8 @@ export const INR_ROUNDINGS = ["paisa", "rupee", "nine"] as const;
 export type InrRounding = (typeof INR_ROUNDINGS)[number];
 /** The rate a price in rupees is worked out at: paise per US dollar (8350 = ₹83.50), and its rounding. */
 export type InrRate = { paisePerUsd: number; rounding: InrRounding };
+/** The rate of a store that never set one: ₹83.50 a dollar, whole rupees. */
+export const DEFAULT_INR_RATE: InrRate = { paisePerUsd: 8350, rounding: "rupee" };
 
 /**
  * A catalogue amount (US cents) in `currency`'s minor units: cents as they are; paise at the rate, halves rounded

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database, Transaction } from "~db/client.server";
 import { companyDetails, settings, webInfo } from "~db/schema";
 import { COUNTRIES } from "~/lib/address";
-import { type InrRate, INR_ROUNDINGS } from "~/lib/money";
+import { DEFAULT_INR_RATE, type InrRate, INR_ROUNDINGS } from "~/lib/money";
 import { LOW_STOCK_DEFAULT } from "~/modules/catalogue/availability";
 
 const bankText = (fallback: string, max = 200) => z.string().trim().max(max).default(fallback);
@@ -32,8 +32,8 @@ const settingsSchema = z.object({
    * Rupees (ADR 0036): paise per US dollar (8350 = ₹83.50), and how a converted price is rounded. Every price,
    * shipping amount and threshold in rupees is the dollar amount at this rate.
    */
-  inrPaisePerUsd: z.number().int().min(1).max(100_000_000).default(8350),
-  inrRounding: z.enum(INR_ROUNDINGS).default("rupee"),
+  inrPaisePerUsd: z.number().int().min(1).max(100_000_000).default(DEFAULT_INR_RATE.paisePerUsd),
+  inrRounding: z.enum(INR_ROUNDINGS).default(DEFAULT_INR_RATE.rounding),
   /**
    * Countries physical goods ship to (ISO codes of lib/address COUNTRIES); checkout offers only these. The United
    * States by default, as the demo store's shipping policy says.
