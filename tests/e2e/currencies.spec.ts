@@ -23,9 +23,10 @@ const inRupees = (dollars: string) =>
 
 async function fitsPhone(page: Page, label: string) {
   await page.setViewportSize(PHONE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at 360 px`).toBeLessThanOrEqual(
-    PHONE.width,
-  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${label} at 360 px`,
+  ).toBeLessThanOrEqual(PHONE.width);
   await screenshot(page, `currencies-${label}-phone`);
   await page.setViewportSize({ width: 1280, height: 720 });
 }
