@@ -170,7 +170,9 @@ export default function UserOrders({ loaderData, actionData }: Route.ComponentPr
                         <span>
                           {line.quantity} × <span className="font-semibold">{line.name}</span>
                         </span>
-                        <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+                        <span className="font-medium">
+                          {formatMoney(line.lineTotalCents, order.currency)}
+                        </span>
                       </div>
                       {line.keys.length > 0 ? (
                         <ul

@@ -75,6 +75,32 @@ describe.each(drivers)("the dashboard's sales on %s", (driver) => {
     }
   });
 
+  it("sums orders in rupees apart from dollars, never adding them together", async () => {
+    const before = await salesSummary(database.db);
+    await saveSettings(database.db, { sandboxPayments: false });
+    try {
+      const rupees = await place({
+        email: "dash-inr@example.com",
+        paymentMethod: "bank-transfer",
+        currency: "INR",
+      });
+      await markOrderPaid(ctx, rupees.number, ADMIN);
+      const row = await orderRow(rupees.number);
+      expect(row.currency).toBe("INR");
+      const after = await salesSummary(database.db);
+      for (const window of ["today", "week", "month"] as const) {
+        expect(after[window]).toEqual(before[window]);
+        expect(after.rupees[window]).toEqual({
+          orders: before.rupees[window].orders + 1,
+          revenueCents: before.rupees[window].revenueCents + row.totalCents,
+        });
+      }
+      expect(after.chart).toEqual(before.chart);
+    } finally {
+      await saveSettings(database.db, { sandboxPayments: true });
+    }
+  });
+
   it("marks the orders its migration can tell were tests, and leaves the others", async () => {
     const migration = readFileSync("db/migrations/0022_test_orders.sql", "utf8");
     const backfill = migration.split("--> statement-breakpoint").find((part) => /\bUPDATE\b/.test(part))!;

@@ -228,6 +228,7 @@ export async function promotionForEdit(db: Database, id: number, now = new Date(
         email: orders.email,
         status: orders.status,
         totalCents: orders.totalCents,
+        currency: orders.currency,
         discountCents: orders.discountCents,
         createdAt: orders.createdAt,
       })

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import type { ActionReply } from "~/lib/action-reply";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { useFormCheck } from "~/lib/use-form-check";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import { TextAreaField, TextField } from "~/ui/field";
@@ -27,6 +27,7 @@ type Figures = {
     email: string;
     status: string;
     totalCents: number;
+    currency: Currency;
     discountCents: number;
     createdAt: string;
   }>;
@@ -423,8 +424,10 @@ function CodeFigures({ id, code, figures }: { id: number; code: string; figures:
                 </span>
                 <span className="flex items-center gap-2 tabular-nums">
                   <OrderStatusBadge status={order.status} />
-                  {formatMoney(order.totalCents)}
-                  <span className="text-xs text-slate-600">({formatMoney(order.discountCents)} off)</span>
+                  {formatMoney(order.totalCents, order.currency)}
+                  <span className="text-xs text-slate-600">
+                    ({formatMoney(order.discountCents, order.currency)} off)
+                  </span>
                 </span>
               </li>
             ))}
