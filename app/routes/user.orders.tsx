@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         number: order.number,
         status: order.status,
         placedAt: order.createdAt.toISOString(),
+        currency: order.currency,
         subtotalCents: order.subtotalCents,
         shippingCents: order.shippingCents,
         discountCode: order.discountCode,
