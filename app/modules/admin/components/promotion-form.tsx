@@ -198,6 +198,7 @@ function PromotionFields({
     values,
   );
   const [kind, setKind] = useState(values.kind === "fixed" ? "fixed" : "percent");
+  const [currency, setCurrency] = useState(values.currency === "INR" ? "INR" : "USD");
   const [scope, setScope] = useState(values.scope ?? "order");
   return (
     <Form
@@ -241,9 +242,24 @@ function PromotionFields({
               { value: "fixed", label: "Fixed amount off" },
             ]}
           />
+          <ChoiceGroup
+            legend="Currency"
+            name="currency"
+            value={currency}
+            onChange={setCurrency}
+            error={errors.currency}
+            choices={[
+              { value: "USD", label: "US dollars (USD)" },
+              { value: "INR", label: "Indian rupees (INR)" },
+            ]}
+          />
+          <p className="-mt-2 text-xs text-slate-600">
+            A fixed amount applies only to orders in its currency; a percentage in dollars works in rupees too
+            (its minimum at the store&rsquo;s rate).
+          </p>
           <div className="max-w-xs">
             <TextField
-              label={kind === "percent" ? "Percentage off (%)" : "Amount off (USD)"}
+              label={kind === "percent" ? "Percentage off (%)" : `Amount off (${currency})`}
               {...field("value")}
               required
               inputMode="decimal"
@@ -318,7 +334,7 @@ function PromotionFields({
       <Panel title="Conditions" description="All optional. Times are UTC, like every time in the admin.">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Minimum subtotal (USD)"
+            label={`Minimum subtotal (${currency})`}
             {...field("minSubtotal")}
             inputMode="decimal"
             autoComplete="off"
