@@ -28,6 +28,10 @@ async function fitsPhone(page: Page, label: string) {
     `${label} at 360 px`,
   ).toBeLessThanOrEqual(PHONE.width);
   await screenshot(page, `currencies-${label}-phone`);
+  await screenshot(
+    page.getByTestId(label === "product" ? "site-header" : "order-page"),
+    `currencies-${label}-top-phone`,
+  );
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
