@@ -76,6 +76,12 @@ describe.each(drivers)("orders in rupees on %s", (driver) => {
     expect(confirmation!.text).not.toContain("$");
     const invoice = await database.db.transaction((tx) => issueInvoice(tx, order!.id));
     expect(invoice.snapshot.currency).toBe("INR");
+    // The order's currency never changes once it is placed: the database refuses it.
+    await expect(
+      database.db.update(orders).set({ currency: "USD" }).where(eq(orders.id, order!.id)),
+    ).rejects.toThrow();
+    const [kept] = await database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(kept!.currency).toBe("INR");
     await saveSettings(database.db, { inrPaisePerUsd: 8350, inrRounding: "rupee" });
   });
 
