@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, settings } from "~db/schema";
+import { orders, promotions, settings } from "~db/schema";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import { saveSettings } from "../orders/settings.server";
 import { salesSummary } from "./dashboard.server";
+import { promotionForEdit } from "./promotions.server";
 import { markOrderPaid } from "../orders/lifecycle.server";
 
 const ADMIN = "owner@example.com";
@@ -75,7 +76,7 @@ describe.each(drivers)("the dashboard's sales on %s", (driver) => {
     }
   });
 
-  it("sums orders in rupees apart from dollars, never adding them together", async () => {
+  it("sums orders in rupees apart from dollars, never adding them together, and a code's figures in its currency", async () => {
     const before = await salesSummary(database.db);
     await saveSettings(database.db, { sandboxPayments: false });
     try {
@@ -96,6 +97,20 @@ describe.each(drivers)("the dashboard's sales on %s", (driver) => {
         });
       }
       expect(after.chart).toEqual(before.chart);
+
+      // A dollar percentage code used in both currencies: its figures count the orders in its own currency only.
+      const [code] = await database.db
+        .insert(promotions)
+        .values({ code: `TEN-${driver}`, kind: "percent", percentBasisPoints: 1000 })
+        .returning();
+      const inDollars = await place({ discountCode: code!.code, paymentMethod: "bank-transfer" });
+      await place({ discountCode: code!.code, paymentMethod: "bank-transfer", currency: "INR" });
+      expect(await promotionForEdit(database.db, code!.id)).toMatchObject({
+        currency: "USD",
+        orders: 1,
+        revenueCents: (await orderRow(inDollars.number)).totalCents,
+        ordersPlaced: 2,
+      });
     } finally {
       await saveSettings(database.db, { sandboxPayments: true });
     }

@@ -65,6 +65,7 @@ export function appliesTo(terms: Pick<PromotionTerms, "scope" | "scopeValues">, 
 export function describeTerms(terms: PromotionTerms, known: ScopeNames): string {
   const parts = [`${amountOff(terms)} ${appliesTo(terms, known)}`];
   if (terms.includesShipping) parts.push("shipping too");
-  if (terms.minSubtotalCents > 0) parts.push(`on orders from ${formatMoney(terms.minSubtotalCents, terms.currency)}`);
+  if (terms.minSubtotalCents > 0)
+    parts.push(`on orders from ${formatMoney(terms.minSubtotalCents, terms.currency)}`);
   return parts.join(", ");
 }

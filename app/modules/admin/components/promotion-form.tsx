@@ -19,6 +19,8 @@ type Figures = {
   uses: number;
   usageLimit: number | null;
   orders: number;
+  /** What revenueCents and discountCents are in: the code's currency. */
+  currency: Currency;
   revenueCents: number;
   discountCents: number;
   ordersPlaced: number;
@@ -391,11 +393,11 @@ function CodeFigures({ id, code, figures }: { id: number; code: string; figures:
           <dd>{usesText(figures.uses, figures.usageLimit)}</dd>
           <dt className="text-slate-600">Revenue</dt>
           <dd>
-            {formatMoney(figures.revenueCents)} from {figures.orders}{" "}
+            {formatMoney(figures.revenueCents, figures.currency)} from {figures.orders}{" "}
             {figures.orders === 1 ? "order" : "orders"}
           </dd>
           <dt className="text-slate-600">Discount given</dt>
-          <dd>{formatMoney(figures.discountCents)}</dd>
+          <dd>{formatMoney(figures.discountCents, figures.currency)}</dd>
         </dl>
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <RowAction
