@@ -32,7 +32,9 @@ import { UserMenu } from "~/modules/accounts/components/user-menu";
 import { getViewer, hasSessionCookie, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { SandboxBanner } from "~/modules/orders/components/sandbox-banner";
-import { readSettings } from "~/modules/orders/settings.server";
+import { inrRateOf, readSettings, settingDefault } from "~/modules/orders/settings.server";
+import { currencyOfCookieHeader } from "~/lib/currency";
+import { CurrencyProvider, DEFAULT_CHOICE } from "~/lib/currency-context";
 import type { Route } from "./+types/root";
 import { InlineStyles } from "~/lib/inline-styles";
 import { IconSprite } from "~/ui/icon";
@@ -66,6 +68,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     sandboxWarning: context.env.NODE_ENV === "production" && store.values.sandboxPayments !== false,
     // Where to switch them off is for a signed-in admin; anyone else (the admin sign-in page included) is a shopper.
     ownerWarning: signedIn.admin,
+    // The shopper's currency (the page cache keeps a page per currency) and the rate rupee prices are worked out at.
+    money: {
+      currency: currencyOfCookieHeader(request.headers.get("Cookie")),
+      rate: inrRateOf({
+        inrPaisePerUsd: store.values.inrPaisePerUsd ?? settingDefault("inrPaisePerUsd"),
+        inrRounding: store.values.inrRounding ?? settingDefault("inrRounding"),
+      }),
+    },
     store: {
       name: info?.name ?? "Storefront",
       email: info?.email ?? "",
@@ -142,37 +152,42 @@ function AppChrome({ data, children }: { data: RootData | undefined; children: R
   const storeName = data?.store.name ?? "Storefront";
   const phone = data?.phone ?? { phone: "", phonecall: "" };
   return (
-    <ToastProvider>
-      <AccountProvider viewer={data?.viewer ?? null}>
-        <SavedCartSync />
-        <SelectionProvider>
-          <ChromeState admin={admin} payment={payment}>
-            {admin ? null : payment ? (
-              <CheckoutHeader storeName={storeName} phone={phone} cart={<CartLink />} />
-            ) : (
-              <SiteHeader
-                storeName={storeName}
-                phone={phone}
-                groups={data?.groups ?? []}
-                cart={<CartLink />}
-                account={<UserMenu />}
-              />
-            )}
-            {/* The checkout says it in its own notice. */}
-            {data?.sandboxWarning && !payment ? <SandboxBanner admin={admin && data.ownerWarning} /> : null}
-            <RouteProgress />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            {admin ? (
-              <AdminFooter storeName={storeName} />
-            ) : (
-              <SiteFooter store={data?.store ?? { name: storeName, email: "", offices: [] }} phone={phone} />
-            )}
-          </ChromeState>
-        </SelectionProvider>
-      </AccountProvider>
-    </ToastProvider>
+    <CurrencyProvider value={data?.money ?? DEFAULT_CHOICE}>
+      <ToastProvider>
+        <AccountProvider viewer={data?.viewer ?? null}>
+          <SavedCartSync />
+          <SelectionProvider>
+            <ChromeState admin={admin} payment={payment}>
+              {admin ? null : payment ? (
+                <CheckoutHeader storeName={storeName} phone={phone} cart={<CartLink />} />
+              ) : (
+                <SiteHeader
+                  storeName={storeName}
+                  phone={phone}
+                  groups={data?.groups ?? []}
+                  cart={<CartLink />}
+                  account={<UserMenu />}
+                />
+              )}
+              {/* The checkout says it in its own notice. */}
+              {data?.sandboxWarning && !payment ? <SandboxBanner admin={admin && data.ownerWarning} /> : null}
+              <RouteProgress />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              {admin ? (
+                <AdminFooter storeName={storeName} />
+              ) : (
+                <SiteFooter
+                  store={data?.store ?? { name: storeName, email: "", offices: [] }}
+                  phone={phone}
+                />
+              )}
+            </ChromeState>
+          </SelectionProvider>
+        </AccountProvider>
+      </ToastProvider>
+    </CurrencyProvider>
   );
 }
 

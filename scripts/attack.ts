@@ -10,6 +10,7 @@ import { abuseAttacks } from "./attacks/abuse";
 import { accountAttacks } from "./attacks/accounts";
 import { baselineAttacks } from "./attacks/baseline";
 import { commerceAttacks } from "./attacks/commerce";
+import { currencyAttacks } from "./attacks/currencies";
 import { type Attack, AttackSucceeded, attackKit } from "./attacks/kit";
 import { invoiceAttacks } from "./attacks/invoices";
 import { keyReportAttacks } from "./attacks/key-reports";
@@ -47,6 +48,7 @@ const attacks: Attack[] = [
   ...restockAttacks,
   ...pricingAdminAttacks,
   ...pricingCheckoutAttacks,
+  ...currencyAttacks,
   ...pageCacheAttacks,
   ...invoiceAttacks,
   ...staffRoleAttacks,

@@ -32,6 +32,7 @@ import {
 import { bodyLimits, limitRequestBodies } from "./body-limit";
 import { liveness, readiness } from "./health";
 import type { PageCache } from "./page-cache";
+import { chooseCurrency } from "./currency-choice";
 import { refuseOtherMethods } from "./methods";
 import { refuse } from "./refusal";
 import { pathOf } from "./request-path";
@@ -128,6 +129,9 @@ export function createApp({
         `Open the store at ${ownOrigin} and try again there.`,
     );
   });
+
+  // `?currency=INR` keeps the shopper's currency in a cookie and sends them back to the page (server/currency-choice.ts).
+  app.use(chooseCurrency());
 
   // Health checks for a load balancer or orchestrator (README): liveness is the process answering, readiness
   // whether the store can take an order now.

@@ -15,6 +15,8 @@ import type { Env } from "~/lib/env.server";
 import { type Logger, safeUrl } from "~/lib/logger.server";
 import { isPersonalPath, isPublicCacheControl, PUBLIC_PAGE_MAX_AGE_SECONDS } from "~/lib/page-caching";
 import { routePath } from "~/lib/route-path";
+import { currencyOfCookieHeader } from "~/lib/currency";
+import { CURRENCY_COOKIE } from "~/lib/money";
 import { isSessionCookieHeader } from "~/modules/accounts/session.server";
 import {
   collectDependencies,
@@ -161,6 +163,8 @@ export function createPageCache({
     const url = req.url ?? "";
     if (!enabled || url.length > MAX_KEY_URL || !url.startsWith("/")) return undefined;
     if (isSessionCookieHeader(req.headers.cookie)) return undefined;
+    // `?currency=` is answered by a redirect that keeps the choice (server/currency-choice.ts): never from here.
+    if (url.includes(`${CURRENCY_COOKIE}=`)) return undefined;
     // A GET with a body is no browser's: Express decides what to do with it.
     if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0)
       return undefined;
@@ -175,8 +179,10 @@ export function createPageCache({
     const own = publicOrigin ? true : isOwnAddress(origin, req, localHost);
     const usual = query < 0 && CANONICAL_PATH.test(path) && routePath(path) === path;
     // The key is the address as asked for, not the page it stands for: a page shows its address (the admin's frame,
-    // a canonical link), so one spelling's page is never served for another.
-    return { key: origin + url, origin, segment: own && usual ? main : other };
+    // a canonical link), so one spelling's page is never served for another. A page shows prices in the visitor's
+    // currency (the cookie's: ADR 0039), so each currency's page is kept apart.
+    const currency = currencyOfCookieHeader(req.headers.cookie);
+    return { key: `${currency} ${origin}${url}`, origin, segment: own && usual ? main : other };
   };
 
   const answer = (entry: Entry, req: IncomingMessage, res: http.ServerResponse, outcome: Outcome) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, formatMoney, parseMoney, toDecimalString } from "./money";
+import { currencyOfCookieHeader } from "./currency";
+import { convertCents, discountPercent, formatMoney, parseMoney, toDecimalString } from "./money";
 
 describe("money", () => {
   it("parses catalogue prices into cents without floating-point drift", () => {
@@ -42,5 +43,34 @@ describe("money", () => {
     expect(discountPercent(4999, 9999)).toBe(50);
     expect(discountPercent(4999, 4999)).toBe(0);
     expect(discountPercent(4999, 3999)).toBe(0);
+  });
+
+  it("writes rupees as Intl's en-IN format does: thousands, then lakhs and crores", () => {
+    const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+    const amounts = [0, 1, 99, 100, 99999, 100000, 12345600, 123456789, 100000000000, 123456789012];
+    for (const paise of [...amounts, ...amounts.slice(1).map((paise) => -paise)])
+      expect(formatMoney(paise, "INR")).toBe(intl.format(paise / 100));
+    expect(formatMoney(12345600, "INR")).toBe("₹1,23,456.00");
+  });
+
+  it("works dollar cents out in paise at the rate, rounded as the rate says", () => {
+    const rate = (rounding: "paisa" | "rupee" | "nine") => ({ paisePerUsd: 8350, rounding });
+    // $49.99 at ₹83.50 is ₹4,174.165: halves up to the paisa, then to the rupee or up to the next ...9.
+    expect(convertCents(4999, "INR", rate("paisa"))).toBe(417417);
+    expect(convertCents(4999, "INR", rate("rupee"))).toBe(417400);
+    expect(convertCents(4999, "INR", rate("nine"))).toBe(417900);
+    // Already ending in 9 stays; a few paise over goes up to the next.
+    expect(convertCents(4799, "INR", { paisePerUsd: 10000, rounding: "nine" })).toBe(479900);
+    expect(convertCents(4799, "INR", { paisePerUsd: 10001, rounding: "nine" })).toBe(480900);
+    expect(convertCents(0, "INR", rate("nine"))).toBe(0);
+    expect(convertCents(4999, "USD", rate("nine"))).toBe(4999);
+  });
+
+  it("reads the shopper's currency from the cookie header: dollars unless it names rupees exactly", () => {
+    expect(currencyOfCookieHeader(undefined)).toBe("USD");
+    expect(currencyOfCookieHeader("a=1; currency=INR; b=2")).toBe("INR");
+    expect(currencyOfCookieHeader("currency=USD")).toBe("USD");
+    for (const forged of ["currency=inr", "currency=EUR", "currency=", "xcurrency=INR", "currency=INR%00"])
+      expect(currencyOfCookieHeader(forged)).toBe("USD");
   });
 });

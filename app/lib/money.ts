@@ -1,4 +1,7 @@
-/** Money is integer cents everywhere; this is the only place it is parsed from or formatted to text. */
+/**
+ * Money is integer minor units everywhere (cents, paise); this is the only place it is parsed from or formatted to
+ * text, and where a catalogue price in dollars is worked out in rupees.
+ */
 
 /** "49.99" -> 4999. Throws on anything that is not a plain decimal with up to two places. */
 export function parseMoney(text: string): number {
@@ -14,11 +17,12 @@ export function toDecimalString(cents: number): string {
 }
 
 /**
- * 4999 -> "$49.99", 123456 -> "$1,234.56", -150 -> "-$1.50", for people: what Intl.NumberFormat("en-US") writes
+ * 4999 -> "$49.99", 123456 -> "$1,234.56", -150 -> "-$1.50" (in rupees: 12345600 -> "₹1,23,456.00"), for people: what Intl.NumberFormat("en-US") writes
  * for US dollars. Written out because a browser takes 35 to 50 ms of a slow phone's main thread to build that
  * formatter (its currency data), on every page that shows a price.
  */
-export function formatMoney(cents: number): string {
+export function formatMoney(cents: number, currency: Currency = "USD"): string {
+  if (currency === "INR") return formatRupees(cents);
   const magnitude = Math.round(Math.abs(cents));
   const dollars = String(Math.trunc(magnitude / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
   return `${cents < 0 && magnitude > 0 ? "-" : ""}$${dollars}.${String(magnitude % 100).padStart(2, "0")}`;
@@ -28,4 +32,46 @@ export function formatMoney(cents: number): string {
 export function discountPercent(priceCents: number, originalPriceCents: number): number {
   if (originalPriceCents <= priceCents || originalPriceCents === 0) return 0;
   return Math.round(((originalPriceCents - priceCents) / originalPriceCents) * 100);
+}
+
+/** The currencies the store sells in: prices are kept in US dollars, rupees come from them (ADR 0039). */
+export const CURRENCIES = ["USD", "INR"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = "USD";
+export const isCurrency = (value: unknown): value is Currency =>
+  typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);
+/** What a shopper reads in the currency switch and in messages. */
+export const CURRENCY_NAMES: Record<Currency, string> = { USD: "US dollars", INR: "Indian rupees" };
+/** The cookie that keeps a shopper's choice, and the query parameter that sets it. */
+export const CURRENCY_COOKIE = "currency";
+
+/** How a converted rupee price is rounded: to the paisa, to the whole rupee, or up to the next rupee ending in 9. */
+export const INR_ROUNDINGS = ["paisa", "rupee", "nine"] as const;
+export type InrRounding = (typeof INR_ROUNDINGS)[number];
+/** The rate a price in rupees is worked out at: paise per US dollar (8350 = ₹83.50), and its rounding. */
+export type InrRate = { paisePerUsd: number; rounding: InrRounding };
+/** The rate of a store that never set one: ₹83.50 a dollar, whole rupees. */
+export const DEFAULT_INR_RATE: InrRate = { paisePerUsd: 8350, rounding: "rupee" };
+
+/**
+ * A catalogue amount (US cents) in `currency`'s minor units: cents as they are; paise at the rate, halves rounded
+ * up, then by the rate's rounding (whole rupees, or up to the next ...9 rupees). 0 stays 0.
+ */
+export function convertCents(usdCents: number, currency: Currency, rate: InrRate): number {
+  if (currency === "USD" || usdCents === 0) return usdCents;
+  const sign = usdCents < 0 ? -1 : 1;
+  const paise = Math.round((Math.abs(usdCents) * rate.paisePerUsd) / 100);
+  if (rate.rounding === "paisa") return sign * paise;
+  const rupees = Math.round(paise / 100);
+  if (rate.rounding === "rupee") return sign * rupees * 100;
+  return sign * (Math.ceil((Math.ceil(paise / 100) + 1) / 10) * 10 - 1) * 100;
+}
+
+/** 12345600 -> "₹1,23,456.00": the Indian grouping (thousands, then hundreds of thousands), what Intl "en-IN" writes. */
+function formatRupees(paise: number): string {
+  const magnitude = Math.round(Math.abs(paise));
+  const whole = String(Math.trunc(magnitude / 100));
+  const grouped =
+    whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${whole.slice(-3)}`;
+  return `${paise < 0 && magnitude > 0 ? "-" : ""}₹${grouped}.${String(magnitude % 100).padStart(2, "0")}`;
 }

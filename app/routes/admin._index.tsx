@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { readFormBody } from "~/lib/form-data.server";
 import { fieldErrors } from "~/lib/forms";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { safeRedirect, signInSchema } from "~/modules/accounts/schemas";
 import { NOT_AN_ADMIN } from "~/modules/accounts/messages";
 import { ADMIN_ACCOUNT_PATH, getViewer, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
@@ -143,17 +143,19 @@ function Stat({
   testId,
   orders,
   revenueCents,
+  currency = "USD",
 }: {
   label: string;
   testId: string;
   orders: number;
   revenueCents: number;
+  currency?: Currency;
 }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4" data-testid={testId}>
       <p className="text-sm text-slate-500">{label}</p>
       <p className="mt-1 text-2xl font-bold text-ink-900" data-testid={`${testId}-revenue`}>
-        {formatMoney(revenueCents)}
+        {formatMoney(revenueCents, currency)}
       </p>
       <p className="text-sm text-slate-600" data-testid={`${testId}-orders`}>
         {orders} {orders === 1 ? "order" : "orders"}
@@ -189,13 +191,24 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
   return (
     <AdminPage
       title="Dashboard"
-      intro={sales ? "Paid orders and revenue (UTC days), and what needs doing." : "What needs doing."}
+      intro={
+        sales
+          ? "Paid orders and revenue (UTC days) in US dollars, orders in rupees apart, and what needs doing."
+          : "What needs doing."
+      }
     >
       {sales ? (
         <div className="grid gap-4 sm:grid-cols-3" data-testid="sales-summary">
-          <Stat label="Today" testId="sales-today" {...sales.today} />
-          <Stat label="Last 7 days" testId="sales-week" {...sales.week} />
-          <Stat label="Last 30 days" testId="sales-month" {...sales.month} />
+          <Stat label="Today (USD)" testId="sales-today" {...sales.today} />
+          <Stat label="Last 7 days (USD)" testId="sales-week" {...sales.week} />
+          <Stat label="Last 30 days (USD)" testId="sales-month" {...sales.month} />
+        </div>
+      ) : null}
+      {sales && sales.rupees.month.orders > 0 ? (
+        <div className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="sales-summary-inr">
+          <Stat label="Today (INR)" testId="sales-inr-today" currency="INR" {...sales.rupees.today} />
+          <Stat label="Last 7 days (INR)" testId="sales-inr-week" currency="INR" {...sales.rupees.week} />
+          <Stat label="Last 30 days (INR)" testId="sales-inr-month" currency="INR" {...sales.rupees.month} />
         </div>
       ) : null}
       {sales && sales.testOrders > 0 ? (

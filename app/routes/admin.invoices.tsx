@@ -156,7 +156,9 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
             </td>
             <td className={`${cellClass} max-w-56 break-words`}>{row.buyer}</td>
             <td className={`${cellClass} text-right font-medium tabular-nums`}>
-              {row.kind === "credit_note" ? formatMoney(-row.totalCents) : formatMoney(row.totalCents)}
+              {row.kind === "credit_note"
+                ? formatMoney(-row.totalCents, row.currency)
+                : formatMoney(row.totalCents, row.currency)}
             </td>
             <td className={cellClass}>
               <a

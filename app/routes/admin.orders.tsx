@@ -100,7 +100,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               ) : null}
             </td>
             <td className={`${cellClass} text-right font-medium tabular-nums`}>
-              {formatMoney(row.totalCents)}
+              {formatMoney(row.totalCents, row.currency)}
             </td>
             <td className={`${cellClass} text-slate-700`}>{row.trackingNumber ?? "—"}</td>
           </tr>

@@ -6,6 +6,7 @@ import { AdminPage } from "~/modules/admin/components/admin-page";
 import {
   BankSettings,
   DeliverySettings,
+  CurrencySettings,
   HoldSettings,
   NotificationSettings,
   PaymentSettings,
@@ -56,12 +57,14 @@ const DONE = {
   renewals: "Renewal reminders saved: the next look for expiring keys follows them.",
   savedCarts: "Saved-cart reminders saved: the next look for carts left follows them.",
   holds: "Hold rules saved: the next paid order is checked against them.",
+  currencies: "Currencies saved: rupee prices follow the new rate at once; orders placed keep theirs.",
 };
 
 const TITLES: Record<SettingsSection, string> = {
   payments: "Payments",
   bank: "Bank transfer",
   shipping: "Shipping",
+  currencies: "Currencies",
   store: "Store details",
   delivery: "Delivery promise",
   notifications: "Notifications",
@@ -123,6 +126,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <PaymentSettings {...props("payments")} />
           <BankSettings {...props("bank")} />
           <ShippingSettings {...props("shipping")} />
+          <CurrencySettings {...props("currencies")} />
           <StoreSettingsForm {...props("store")} />
           <DeliverySettings {...props("delivery")} />
           <NotificationSettings {...props("notifications")} />

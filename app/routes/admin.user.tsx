@@ -203,7 +203,9 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                         <td className="px-3 py-2">
                           <OrderStatusBadge status={order.status} />
                         </td>
-                        <td className="py-2 pl-3 text-right tabular-nums">{formatMoney(order.totalCents)}</td>
+                        <td className="py-2 pl-3 text-right tabular-nums">
+                          {formatMoney(order.totalCents, order.currency)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -7,7 +7,9 @@ import { parseCartRequest } from "~/modules/cart/cart";
 import { discountCodeSchema } from "~/modules/cart/discount-code";
 import { priceForCheckout, type TaxPlace } from "~/modules/orders/checkout-pricing.server";
 import { limitCodeGuesses } from "~/modules/orders/code-guesses.server";
-import { getSettings } from "~/modules/orders/settings.server";
+import { getSettings, inrRateOf } from "~/modules/orders/settings.server";
+import { currencyOfCookieHeader } from "~/lib/currency";
+import { convertCents, CURRENCIES } from "~/lib/money";
 import type { Route } from "./+types/api.cart-quote";
 
 const place = z
@@ -23,10 +25,13 @@ const quoteRequest = z.object({
   /** The checkout's addresses as typed: billing, and shipping when it differs. */
   billing: place,
   shipping: place,
+  /** What to price it in; the shopper's cookie decides when it is not given. */
+  currency: z.enum(CURRENCIES, "The currency must be USD or INR").optional(),
 });
 
 /**
- * POST {lines, code?, billing?, shipping?} -> the cart priced from the catalogue now, with shipping, the discount
+ * POST {lines, code?, billing?, shipping?, currency?} -> the cart priced (in the currency asked for, else the
+ * shopper's cookie's) from the catalogue now, with shipping, the discount
  * code and the taxes of the address it is taxed at (printers and routers: where they ship; else the billing one).
  * A client that has sent too many codes that are not valid gets 429 with Retry-After, and the reason as both `error`
  * and `codeProblem` (what the discount code field shows).
@@ -43,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const issue = parsed.error.issues[0];
     const field = issue?.path[0];
     const message =
-      field === "code" || field === "billing" || field === "shipping"
+      field === "code" || field === "billing" || field === "shipping" || field === "currency"
         ? issue!.message
         : 'The body must be {"lines": [...]}';
     return data({ error: message }, { status: 400 });
@@ -58,15 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const billing = taxPlace(parsed.data.billing);
   const shipping = taxPlace(parsed.data.shipping);
   const code = parsed.data.code;
+  const currency = parsed.data.currency ?? currencyOfCookieHeader(request.headers.get("Cookie"));
   const [checked, store] = await Promise.all([
     limitCodeGuesses(
       context.db,
       clientAddress(request),
       code,
       async () => {
-        const first = await priceForCheckout(context.db, cart.lines, { code, place: billing });
+        const first = await priceForCheckout(context.db, cart.lines, { code, place: billing, currency });
         return first.hasPhysical && shipping
-          ? await priceForCheckout(context.db, cart.lines, { code, place: shipping })
+          ? await priceForCheckout(context.db, cart.lines, { code, place: shipping, currency })
           : first;
       },
       (priced) => priced.codeNotValid,
@@ -82,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json({
     ...quote,
     lines: quote.lines.map(({ productId: _productId, ...line }) => line),
-    freeShippingThresholdCents: store.freeShippingThresholdCents,
+    freeShippingThresholdCents: convertCents(store.freeShippingThresholdCents, currency, inrRateOf(store)),
     waitingOrderHours: store.waitingOrderHours,
     lowStockThreshold: store.lowStockThreshold,
   });

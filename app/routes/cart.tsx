@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import {
   type CartLine,
   isOrderable,
@@ -79,7 +79,7 @@ export default function CartPage() {
             {quote.hasPhysical && quote.shippingCents > 0 ? (
               <p className="mt-2 text-xs text-slate-500">
                 Free shipping when your printers and routers come to{" "}
-                {formatMoney(quote.freeShippingThresholdCents)} or more.
+                {formatMoney(quote.freeShippingThresholdCents, quote.currency)} or more.
               </p>
             ) : null}
             <Button
@@ -174,6 +174,7 @@ function CartLines({ cart, quote }: { cart: CartLine[]; quote: CartQuote | undef
             key={key}
             line={line}
             priced={priced}
+            currency={quote?.currency ?? "USD"}
             waitingHours={quote?.waitingOrderHours ?? 0}
             lowStockAt={quote?.lowStockThreshold ?? 0}
           />
@@ -190,11 +191,14 @@ function CartLines({ cart, quote }: { cart: CartLine[]; quote: CartQuote | undef
 function CartLineRow({
   line,
   priced,
+  currency,
   waitingHours,
   lowStockAt,
 }: {
   line: CartLine;
   priced: CartQuote["lines"][number] | undefined;
+  /** What the quote's amounts are in. */
+  currency: Currency;
   waitingHours: number;
   lowStockAt: number;
 }) {
@@ -239,7 +243,7 @@ function CartLineRow({
                 </p>
               ) : null}
               <p className="text-sm text-slate-600">
-                <span data-testid="cart-line-price">{formatMoney(priced.unitPriceCents)}</span> each
+                <span data-testid="cart-line-price">{formatMoney(priced.unitPriceCents, currency)}</span> each
               </p>
               {priced.availability.status === "unavailable" ? null : (
                 <p
@@ -257,8 +261,8 @@ function CartLineRow({
               )}
               {priced.previousPriceCents !== undefined ? (
                 <p className="mt-1 text-sm font-medium text-amber-800" data-testid="price-changed">
-                  The price changed from {formatMoney(priced.previousPriceCents)} to{" "}
-                  {formatMoney(priced.unitPriceCents)} since you added it.
+                  The price changed from {formatMoney(priced.previousPriceCents, currency)} to{" "}
+                  {formatMoney(priced.unitPriceCents, currency)} since you added it.
                 </p>
               ) : null}
             </>
@@ -282,13 +286,13 @@ function CartLineRow({
           <QuantityControl line={line} name={name} max={max} invalid={problem !== null} />
           {priced && !problem ? (
             <p className="ml-auto text-right font-semibold sm:w-28" data-testid="cart-line-total">
-              {formatMoney(priced.lineTotalCents)}
+              {formatMoney(priced.lineTotalCents, currency)}
               {priced.discountCents > 0 ? (
                 <span
                   className="block whitespace-nowrap text-xs font-medium text-emerald-800"
                   data-testid="cart-line-discount"
                 >
-                  −{formatMoney(priced.discountCents)} discount
+                  −{formatMoney(priced.discountCents, currency)} discount
                 </span>
               ) : null}
             </p>

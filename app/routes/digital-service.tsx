@@ -5,7 +5,7 @@ import { clientAddress } from "~/lib/client-address";
 import { readFormBody } from "~/lib/form-data.server";
 import { headersWithRetryAfter } from "~/lib/limit-headers";
 import { retryAfterHeaders } from "~/lib/rate-limit.server";
-import { formatMoney } from "~/lib/money";
+import { usePrice } from "~/lib/currency-context";
 import { SentNotice } from "~/modules/content/components/inquiry-form";
 import { Markdown } from "~/modules/content/components/markdown";
 import { QuoteForm } from "~/modules/content/components/quote-form";
@@ -116,6 +116,7 @@ function ServicePage({
   sent: boolean;
   feedback?: FormFeedback<QuoteField>;
 }) {
+  const price = usePrice();
   const [packageName, setPackageName] = useState(selected);
 
   /** Without JavaScript the link jumps to the form; with it, the package is chosen on the way. */
@@ -184,7 +185,7 @@ function ServicePage({
                   className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900"
                   data-testid="package-price"
                 >
-                  {formatMoney(pkg.priceCents)}
+                  {price(pkg.priceCents)}
                 </p>
                 <p className="mt-3 text-sm leading-6 text-slate-600 xl:min-h-12">{pkg.description}</p>
                 <ul className="mt-5 flex-1 space-y-2.5 border-t border-slate-100 pt-5 text-sm text-ink-800">

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { usePrice } from "~/lib/currency-context";
 import { ServiceIcon } from "~/modules/content/components/service-icon";
 import { listServices } from "~/modules/content/services.server";
 import { pageMeta } from "~/modules/seo/meta";
@@ -26,6 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Digital({ loaderData }: Route.ComponentProps) {
+  const price = usePrice();
   const { services } = loaderData;
   return (
     <div>
@@ -55,9 +56,7 @@ export default function Digital({ loaderData }: Route.ComponentProps) {
                   {service.fromPriceCents !== null ? (
                     <p className="text-sm text-slate-600">
                       {service.packageCount === 1 ? "1 package" : `${service.packageCount} packages`} from{" "}
-                      <span className="font-semibold text-ink-900">
-                        {formatMoney(service.fromPriceCents)}
-                      </span>
+                      <span className="font-semibold text-ink-900">{price(service.fromPriceCents)}</span>
                     </p>
                   ) : (
                     <p className="text-sm text-slate-600">Priced on request</p>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
+import { currencyOfCookieHeader } from "~/lib/currency";
 import { useCart } from "~/modules/cart/cart-store";
 import type { QuotePlace } from "~/modules/cart/quote";
 import { DiscountCodeField, useCartQuoteWithCode } from "~/modules/cart/components/discount-code-field";
@@ -77,6 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = checkoutSchema.safeParse(formToObject(body.values));
   if (!parsed.success) return refusal(400, { errors: fieldErrors(parsed.error) });
+  // The currency the checkout showed, else the shopper's choice: the order is priced in it from the catalogue.
+  parsed.data.currency ??= currencyOfCookieHeader(request.headers.get("Cookie"));
   const ctx = await ordersContext(context, request.signal);
   // A signed-in customer's order goes into their account.
   const viewer = await getViewer(request, context);
@@ -257,7 +260,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         <input type="hidden" name="cart" value={cartJson} />
         {/* Only a code the store applied is ever sent: one being tried is not yet. */}
         <input type="hidden" name="discountCode" value={codeEntry.kept} />
-        {quote ? <input type="hidden" name="expectedTotalCents" value={quote.totalCents} /> : null}
+        {quote ? (
+          <>
+            <input type="hidden" name="expectedTotalCents" value={quote.totalCents} />
+            <input type="hidden" name="currency" value={quote.currency} />
+          </>
+        ) : null}
         <div className="space-y-10">
           <fieldset className="space-y-4">
             <legend className="text-lg font-bold">Contact</legend>
@@ -402,11 +410,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                     </span>
                     {/* Up to half the line: room for a tax and its amount on one line beside a long name. */}
                     <span className="max-w-[50%] shrink-0 text-right font-medium">
-                      {formatMoney(line.lineTotalCents)}
+                      {formatMoney(line.lineTotalCents, quote.currency)}
                       <LineAdjustments
                         line={line}
                         pricesIncludeTax={quote.pricesIncludeTax}
                         prefix="summary-line"
+                        currency={quote.currency}
                       />
                     </span>
                   </li>

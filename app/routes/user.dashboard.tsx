@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         placedAsGuest: joined.some((entry) => entry.number === order.number),
         status: order.status,
         totalCents: order.totalCents,
+        currency: order.currency,
         placedAt: new Date(order.timestamp.seconds * 1000).toISOString(),
       })),
       address: address ? addressForPage(address) : null,
@@ -219,7 +220,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold">
                       {ORDER_STATUS_LABELS[order.status] ?? order.status}
                     </span>
-                    <span className="font-semibold">{formatMoney(order.totalCents)}</span>
+                    <span className="font-semibold">{formatMoney(order.totalCents, order.currency)}</span>
                   </li>
                 ))}
               </ul>

@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         number: order.number,
         status: order.status,
         placedAt: order.createdAt.toISOString(),
+        currency: order.currency,
         subtotalCents: order.subtotalCents,
         shippingCents: order.shippingCents,
         discountCode: order.discountCode,
@@ -170,7 +171,9 @@ export default function UserOrders({ loaderData, actionData }: Route.ComponentPr
                         <span>
                           {line.quantity} × <span className="font-semibold">{line.name}</span>
                         </span>
-                        <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+                        <span className="font-medium">
+                          {formatMoney(line.lineTotalCents, order.currency)}
+                        </span>
                       </div>
                       {line.keys.length > 0 ? (
                         <ul

@@ -83,7 +83,11 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
-    currency: text("currency").notNull().default("USD"),
+    /**
+     * What every amount of the order is in (ADR 0036): 'USD' or 'INR', the shopper's choice when it was placed,
+     * never changed after.
+     */
+    currency: text("currency").$type<"USD" | "INR">().notNull().default("USD"),
     billingAddress: jsonb("billing_address").$type<Address>().notNull(),
     shippingAddress: jsonb("shipping_address").$type<Address>(),
     /** Set while paid software lines wait for licence keys the pool does not have yet. */
@@ -159,6 +163,7 @@ export const orders = pgTable(
       sql`(${table.holdDecision} is null or ${table.holdDecision} in ('approved', 'rejected'))
         and (${table.status} <> 'held' or (${table.holdDecision} is null and jsonb_array_length(${table.holdReasons}) > 0))`,
     ),
+    check("orders_currency_check", sql`${table.currency} in ('USD', 'INR')`),
     check(
       "orders_refunded_check",
       sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.totalCents}`,

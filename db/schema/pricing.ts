@@ -40,6 +40,11 @@ export const promotions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * What amountCents and minSubtotalCents are in ('USD' or 'INR', ADR 0036): a fixed code applies only to carts
+     * in it; a percent code in dollars works in rupees too, its minimum at the store's rate.
+     */
+    currency: text("currency").$type<"USD" | "INR">().notNull().default("USD"),
     /** The cart's subtotal (before any discount) must reach this. */
     minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
     startsAt: timestamp("starts_at", { withTimezone: true }),
@@ -63,6 +68,7 @@ export const promotions = pgTable(
       sql`(${table.kind} = 'percent' and ${table.percentBasisPoints} between 1 and 10000 and ${table.amountCents} is null)
         or (${table.kind} = 'fixed' and ${table.amountCents} > 0 and ${table.percentBasisPoints} is null)`,
     ),
+    check("promotions_currency_check", sql`${table.currency} in ('USD', 'INR')`),
     check("promotions_scope_check", sql`${table.scope} in ('order', 'section', 'brands', 'products')`),
     check(
       "promotions_dates_check",

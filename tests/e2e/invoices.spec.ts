@@ -193,7 +193,7 @@ test("a paid order's invoice: on the order page, in the receipt, for the admin, 
     `,${total.replace(/[$,]/g, "")},`,
   );
   expect(rows.find((row) => row.startsWith(`${creditNumber},credit note,`))).toContain(
-    `,-10.00,Test payment`,
+    `,-10.00,USD,Test payment`,
   );
 
   // A range that makes no sense is said, not guessed.

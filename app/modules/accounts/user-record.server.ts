@@ -17,6 +17,7 @@ export async function getUserRecord(db: Database, uid: string): Promise<WireUser
       number: orders.number,
       status: orders.status,
       totalCents: orders.totalCents,
+      currency: orders.currency,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -38,6 +39,7 @@ export async function getUserRecord(db: Database, uid: string): Promise<WireUser
         number: order.number,
         status: order.status,
         totalCents: order.totalCents,
+        currency: order.currency,
         timestamp: { seconds: Math.floor(ms / 1000), nanoseconds: (ms % 1000) * 1e6 },
       };
     }),

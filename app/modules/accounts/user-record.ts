@@ -1,3 +1,4 @@
+import { type Currency, isCurrency } from "~/lib/money";
 import { isFiniteNumber, isRecord, isText, isTextOrNull, isWholeNumber } from "~/lib/checks";
 import { storedValue, useStoredValue } from "~/lib/stored-value";
 
@@ -39,7 +40,13 @@ export type UserRecord = {
   lastLogout: string | null;
   timestamp: string | null;
   /** Each order's timestamp as ISO text when it was seconds-based (see toIsoTimestamp). */
-  orders: Array<{ number: number; status: string; totalCents: number; timestamp: unknown }>;
+  orders: Array<{
+    number: number;
+    status: string;
+    totalCents: number;
+    currency: Currency;
+    timestamp: unknown;
+  }>;
 };
 /** What the server sends: order timestamps are seconds-based. */
 export type WireUserRecord = Omit<UserRecord, "orders"> & {
@@ -74,6 +81,8 @@ export function normalizeUserRecord(raw: unknown): UserRecord | null {
       number: order.number,
       status: order.status,
       totalCents: order.totalCents,
+      // A record kept before orders had a currency: its orders were in dollars.
+      currency: isCurrency(order.currency) ? order.currency : "USD",
       timestamp: toIsoTimestamp(order.timestamp),
     });
   }

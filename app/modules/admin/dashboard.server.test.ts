@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, settings } from "~db/schema";
+import { orders, promotions, settings } from "~db/schema";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
 import { type OrdersContext, placeOrder } from "../orders/orders.server";
 import { saveSettings } from "../orders/settings.server";
 import { salesSummary } from "./dashboard.server";
+import { promotionForEdit } from "./promotions.server";
 import { markOrderPaid } from "../orders/lifecycle.server";
 
 const ADMIN = "owner@example.com";
@@ -70,6 +71,46 @@ describe.each(drivers)("the dashboard's sales on %s", (driver) => {
       const developerTest = await place({ email: "dash-dev-sandbox@example.com" });
       expect((await orderRow(developerTest.number)).isTest).toBe(true);
       expect((await salesSummary(database.db)).today).toEqual(after.today);
+    } finally {
+      await saveSettings(database.db, { sandboxPayments: true });
+    }
+  });
+
+  it("sums orders in rupees apart from dollars, never adding them together, and a code's figures in its currency", async () => {
+    const before = await salesSummary(database.db);
+    await saveSettings(database.db, { sandboxPayments: false });
+    try {
+      const rupees = await place({
+        email: "dash-inr@example.com",
+        paymentMethod: "bank-transfer",
+        currency: "INR",
+      });
+      await markOrderPaid(ctx, rupees.number, ADMIN);
+      const row = await orderRow(rupees.number);
+      expect(row.currency).toBe("INR");
+      const after = await salesSummary(database.db);
+      for (const window of ["today", "week", "month"] as const) {
+        expect(after[window]).toEqual(before[window]);
+        expect(after.rupees[window]).toEqual({
+          orders: before.rupees[window].orders + 1,
+          revenueCents: before.rupees[window].revenueCents + row.totalCents,
+        });
+      }
+      expect(after.chart).toEqual(before.chart);
+
+      // A dollar percentage code used in both currencies: its figures count the orders in its own currency only.
+      const [code] = await database.db
+        .insert(promotions)
+        .values({ code: `TEN-${driver}`, kind: "percent", percentBasisPoints: 1000 })
+        .returning();
+      const inDollars = await place({ discountCode: code!.code, paymentMethod: "bank-transfer" });
+      await place({ discountCode: code!.code, paymentMethod: "bank-transfer", currency: "INR" });
+      expect(await promotionForEdit(database.db, code!.id)).toMatchObject({
+        currency: "USD",
+        orders: 1,
+        revenueCents: (await orderRow(inDollars.number)).totalCents,
+        ordersPlaced: 2,
+      });
     } finally {
       await saveSettings(database.db, { sandboxPayments: true });
     }

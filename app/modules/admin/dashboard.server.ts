@@ -13,8 +13,9 @@ export const LOW_KEY_POOL = 5;
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * Orders and revenue (paid orders, by the day they were paid) for today, 7 and 30 days; UTC days. Test orders (placed
- * while the store took test payments) moved no money: they are left out, and counted apart for the 30 days.
+ * Orders and revenue (paid orders, by the day they were paid) for today, 7 and 30 days; UTC days; in dollars, and
+ * orders in rupees summed apart. Test orders (placed while the store took test payments) moved no money: they are
+ * left out, and counted apart for the 30 days.
  */
 export async function salesSummary(db: Database, now = new Date()) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -23,29 +24,36 @@ export async function salesSummary(db: Database, now = new Date()) {
     week: new Date(today.getTime() - 6 * DAY),
     month: new Date(today.getTime() - 29 * DAY),
   };
-  const real = sql`not ${orders.isTest}`;
-  const [row] = await db
-    .select({
-      todayOrders:
-        sql<number>`count(*) filter (where ${real} and ${orders.paidAt} >= ${windows.today})`.mapWith(Number),
+  // Sums per currency (ADR 0039): dollars and rupees are never added together.
+  const windowSums = (currency: "USD" | "INR") => {
+    const real = sql`not ${orders.isTest} and ${orders.currency} = ${currency}`;
+    const since = (from: Date) => sql`${real} and ${orders.paidAt} >= ${from}`;
+    return {
+      todayOrders: sql<number>`count(*) filter (where ${since(windows.today)})`.mapWith(Number),
       todayRevenue:
-        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${real} and ${orders.paidAt} >= ${windows.today}), 0)`.mapWith(
+        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${since(windows.today)}), 0)`.mapWith(
           Number,
         ),
-      weekOrders:
-        sql<number>`count(*) filter (where ${real} and ${orders.paidAt} >= ${windows.week})`.mapWith(Number),
+      weekOrders: sql<number>`count(*) filter (where ${since(windows.week)})`.mapWith(Number),
       weekRevenue:
-        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${real} and ${orders.paidAt} >= ${windows.week}), 0)`.mapWith(
+        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${since(windows.week)}), 0)`.mapWith(
           Number,
         ),
       monthOrders: sql<number>`count(*) filter (where ${real})`.mapWith(Number),
       monthRevenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${real}), 0)`.mapWith(
         Number,
       ),
-      monthTestOrders: sql<number>`count(*) filter (where ${orders.isTest})`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(gte(orders.paidAt, windows.month), sql`${orders.paymentStatus} = 'paid'`));
+    };
+  };
+  const inWindow = and(gte(orders.paidAt, windows.month), sql`${orders.paymentStatus} = 'paid'`);
+  const [[row], [rupees], [tests]] = await Promise.all([
+    db.select(windowSums("USD")).from(orders).where(inWindow),
+    db.select(windowSums("INR")).from(orders).where(inWindow),
+    db
+      .select({ monthTestOrders: sql<number>`count(*) filter (where ${orders.isTest})`.mapWith(Number) })
+      .from(orders)
+      .where(inWindow),
+  ]);
   const daily = await db
     .select({
       day: sql<string>`to_char(date_trunc('day', ${orders.paidAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
@@ -54,7 +62,12 @@ export async function salesSummary(db: Database, now = new Date()) {
     })
     .from(orders)
     .where(
-      and(gte(orders.paidAt, windows.month), sql`${orders.paymentStatus} = 'paid'`, eq(orders.isTest, false)),
+      and(
+        gte(orders.paidAt, windows.month),
+        sql`${orders.paymentStatus} = 'paid'`,
+        eq(orders.isTest, false),
+        eq(orders.currency, "USD"),
+      ),
     )
     .groupBy(sql`1`)
     .orderBy(sql`1`);
@@ -64,11 +77,17 @@ export async function salesSummary(db: Database, now = new Date()) {
     const day = new Date(windows.month.getTime() + index * DAY).toISOString().slice(0, 10);
     return { day, revenueCents: byDay.get(day)?.revenueCents ?? 0, orders: byDay.get(day)?.orders ?? 0 };
   });
+  const summed = (sums: typeof row) => ({
+    today: { orders: sums?.todayOrders ?? 0, revenueCents: sums?.todayRevenue ?? 0 },
+    week: { orders: sums?.weekOrders ?? 0, revenueCents: sums?.weekRevenue ?? 0 },
+    month: { orders: sums?.monthOrders ?? 0, revenueCents: sums?.monthRevenue ?? 0 },
+  });
   return {
-    today: { orders: row?.todayOrders ?? 0, revenueCents: row?.todayRevenue ?? 0 },
-    week: { orders: row?.weekOrders ?? 0, revenueCents: row?.weekRevenue ?? 0 },
-    month: { orders: row?.monthOrders ?? 0, revenueCents: row?.monthRevenue ?? 0 },
-    testOrders: row?.monthTestOrders ?? 0,
+    /** Orders in dollars (the chart too). */
+    ...summed(row),
+    /** Orders in rupees, summed apart. */
+    rupees: summed(rupees),
+    testOrders: tests?.monthTestOrders ?? 0,
     chart,
   };
 }
@@ -171,6 +190,8 @@ export async function keyEconomics(db: Database, now = new Date()) {
         and(
           sql`${orders.paymentStatus} = 'paid'`,
           eq(orders.isTest, false),
+          // Keys cost dollars: what they earned is worked out on orders in dollars.
+          eq(orders.currency, "USD"),
           gte(orders.paidAt, since),
           isNull(orderLines.refundedAt),
         ),

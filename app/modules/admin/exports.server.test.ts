@@ -45,7 +45,7 @@ describe.each(drivers)("CSV exports on %s", (driver) => {
     const all = await ordersCsv(database.db, orderListQuery.parse({ q: "export-" }));
     const lines = all.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "number,created_at,email,status,payment_method,payment_status,test_order,items,subtotal,discount_code,discount,shipping,tax,total,refunded,net_after_refunds,awaiting_keys,tracking_number,paid_at",
+      "number,created_at,email,status,payment_method,payment_status,test_order,items,currency,subtotal,discount_code,discount,shipping,tax,total,refunded,net_after_refunds,awaiting_keys,tracking_number,paid_at",
     );
     expect(lines).toHaveLength(3);
     const pending = await ordersCsv(

@@ -70,6 +70,7 @@ describe.each(drivers)("the invoices list and its CSV export on %s", (driver) =>
       "tax NY sales tax 8.88%",
       "tax",
       "total",
+      "currency",
       "payment_method",
       "credit_for",
       "test_order",
@@ -90,6 +91,7 @@ describe.each(drivers)("the invoices list and its CSV export on %s", (driver) =>
       "",
       toDecimalString(gst.tax),
       toDecimalString(gst.total),
+      "USD",
       "Bank transfer",
       "",
       // The demo store takes test payments: its orders, and their documents, are tests.

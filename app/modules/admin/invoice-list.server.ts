@@ -1,3 +1,4 @@
+import type { Currency } from "~/lib/money";
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~db/client.server";
@@ -70,6 +71,8 @@ export type InvoiceRow = {
   orderNumber: number;
   buyer: string;
   totalCents: number;
+  /** The order's currency, what the total is in. */
+  currency: Currency;
   creditFor: string | null;
   /** Issued for a test order (test payments): no money moved. */
   isTest: boolean;
@@ -103,6 +106,7 @@ export async function listInvoices(db: Database, query: InvoiceListQuery): Promi
         buyer: sql<string>`${invoices.snapshot}->'buyer'->>'name'`,
         email: sql<string>`${invoices.snapshot}->'buyer'->>'email'`,
         totalCents: invoices.totalCents,
+        currency: orders.currency,
         creditFor: sql<string | null>`${invoices.snapshot}->'credit'->>'invoiceNumber'`,
         isTest: orders.isTest,
       })
@@ -124,6 +128,7 @@ export async function listInvoices(db: Database, query: InvoiceListQuery): Promi
       orderNumber: row.orderNumber,
       buyer: row.buyer || row.email,
       totalCents: row.totalCents,
+      currency: row.currency,
       creditFor: row.creditFor,
       isTest: row.isTest,
     })),

@@ -63,6 +63,7 @@ export async function listOrders(db: OrdersContext["db"], query: OrderListQuery)
         isTest: orders.isTest,
         cancelReason: orders.cancelReason,
         totalCents: orders.totalCents,
+        currency: orders.currency,
         awaitingKeys: orders.awaitingKeys,
         trackingNumber: orders.trackingNumber,
         createdAt: orders.createdAt,

@@ -1,10 +1,12 @@
 import type { PromotionKind, PromotionScope } from "~db/schema/pricing";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { isSection, SECTIONS } from "~/modules/catalogue/sections";
 import { formatBasisPoints } from "./pricing-fields";
 
 export type PromotionTerms = {
   kind: PromotionKind;
+  /** What its amount and minimum are in (dollars when not said). */
+  currency?: Currency;
   percentBasisPoints: number | null;
   amountCents: number | null;
   scope: PromotionScope;
@@ -25,10 +27,12 @@ function names(items: string[], noun: string) {
 }
 
 /** What a code takes off, in words: "$5.00 off", "12.5% off". */
-export function amountOff(terms: Pick<PromotionTerms, "kind" | "percentBasisPoints" | "amountCents">) {
+export function amountOff(
+  terms: Pick<PromotionTerms, "kind" | "percentBasisPoints" | "amountCents" | "currency">,
+) {
   return terms.kind === "percent"
     ? `${formatBasisPoints(terms.percentBasisPoints ?? 0)} off`
-    : `${formatMoney(terms.amountCents ?? 0)} off`;
+    : `${formatMoney(terms.amountCents ?? 0, terms.currency)} off`;
 }
 
 /** What a code applies to, in words: "the whole order", "Antivirus and Windows", "Norton and McAfee". */
@@ -61,6 +65,7 @@ export function appliesTo(terms: Pick<PromotionTerms, "scope" | "scopeValues">, 
 export function describeTerms(terms: PromotionTerms, known: ScopeNames): string {
   const parts = [`${amountOff(terms)} ${appliesTo(terms, known)}`];
   if (terms.includesShipping) parts.push("shipping too");
-  if (terms.minSubtotalCents > 0) parts.push(`on orders from ${formatMoney(terms.minSubtotalCents)}`);
+  if (terms.minSubtotalCents > 0)
+    parts.push(`on orders from ${formatMoney(terms.minSubtotalCents, terms.currency)}`);
   return parts.join(", ");
 }

@@ -8,7 +8,7 @@ import {
 import { isSection } from "~/modules/catalogue/sections";
 import { checkbox } from "./content-schemas";
 import { listQuerySchema } from "./list-query";
-import { toDecimalString } from "~/lib/money";
+import { CURRENCIES, type Currency, toDecimalString } from "~/lib/money";
 import {
   basisPointsInput,
   dateTimeInput,
@@ -88,6 +88,8 @@ export const promotionFormSchema = z
       .optional()
       .transform((text) => text ?? ""),
     kind: z.enum(PROMOTION_KINDS, "Choose a percentage or a fixed amount"),
+    /** What its amount off and its minimum are in (ADR 0039); dollars for a form that does not say. */
+    currency: z.enum(CURRENCIES, "Choose US dollars or Indian rupees").optional().default("USD"),
     value: z
       .string()
       .optional()
@@ -134,6 +136,7 @@ export const promotionFormSchema = z
       code: form.code,
       description: form.description,
       kind: form.kind,
+      currency: form.currency,
       percentBasisPoints: form.kind === "percent" ? value.value : null,
       amountCents: form.kind === "fixed" ? value.value : null,
       scope: form.scope as PromotionScope,
@@ -155,6 +158,7 @@ export function promotionFormValues(promotion: {
   code: string;
   description: string;
   kind: PromotionKind;
+  currency: Currency;
   percentBasisPoints: number | null;
   amountCents: number | null;
   scope: PromotionScope;
@@ -171,6 +175,7 @@ export function promotionFormValues(promotion: {
     code: promotion.code,
     description: promotion.description,
     kind: promotion.kind,
+    currency: promotion.currency,
     value:
       promotion.kind === "percent"
         ? basisPointsInput(promotion.percentBasisPoints ?? 0)

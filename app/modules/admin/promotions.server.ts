@@ -1,3 +1,4 @@
+import type { Currency } from "~/lib/money";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~db/client.server";
 import { brandGroups, orders, products, promotions } from "~db/schema";
@@ -36,12 +37,13 @@ function statusAt(now: Date): SQL<PromotionStatus> {
 }
 
 /**
- * What the orders that used each code came to: orders not cancelled and not test orders (no money moved), their
- * totals less what was refunded, and the discount they were given; and every order that names the code, cancelled
- * and test ones too (a code with any is kept).
+ * What the orders that used each code came to: orders not cancelled and not test orders (no money moved), in the
+ * code's currency (never dollars and rupees added together), their totals less what was refunded, and the discount
+ * they were given; and every order that names the code, cancelled, test and other-currency ones too (a code with
+ * any is kept).
  */
 function usageOfCodes(db: Database) {
-  const counted = sql`${orders.status} <> 'cancelled' and not ${orders.isTest}`;
+  const counted = sql`${orders.status} <> 'cancelled' and not ${orders.isTest} and ${orders.currency} = ${promotions.currency}`;
   return db
     .select({
       promotionId: orders.promotionId,
@@ -54,6 +56,7 @@ function usageOfCodes(db: Database) {
       placed: sql<number>`count(*)`.as("placed"),
     })
     .from(orders)
+    .innerJoin(promotions, eq(promotions.id, orders.promotionId))
     .where(isNotNull(orders.promotionId))
     .groupBy(orders.promotionId)
     .as("usage");
@@ -81,6 +84,8 @@ export type PromotionRow = {
   startsAt: string | null;
   endsAt: string | null;
   orders: number;
+  /** What revenueCents and discountCents are in: the code's currency. */
+  currency: Currency;
   revenueCents: number;
   discountCents: number;
   /** Every order that names it, cancelled ones too: a code with any cannot be deleted. */
@@ -153,6 +158,7 @@ export async function listPromotions(
       startsAt: iso(promotion.startsAt),
       endsAt: iso(promotion.endsAt),
       createdAt: promotion.createdAt.toISOString(),
+      currency: promotion.currency,
       ...figures,
     })),
   };
@@ -228,6 +234,7 @@ export async function promotionForEdit(db: Database, id: number, now = new Date(
         email: orders.email,
         status: orders.status,
         totalCents: orders.totalCents,
+        currency: orders.currency,
         discountCents: orders.discountCents,
         createdAt: orders.createdAt,
       })
@@ -239,6 +246,7 @@ export async function promotionForEdit(db: Database, id: number, now = new Date(
   const { promotion, ...figures } = found;
   return {
     ...figures,
+    currency: promotion.currency,
     promotion,
     terms: describeTerms(promotion, known),
     latestOrders: latest.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES } from "~/lib/address";
-import { parseMoney } from "~/lib/money";
+import { INR_ROUNDINGS, parseMoney } from "~/lib/money";
 import { checkbox, storeIdentitySchema } from "./content-schemas";
 
 /** The store settings page's forms (/admin/settings): one schema each, shared by the form and the action. */
@@ -8,6 +8,7 @@ import { checkbox, storeIdentitySchema } from "./content-schemas";
 export const SETTINGS_SECTIONS = [
   "bank",
   "shipping",
+  "currencies",
   "payments",
   "store",
   "delivery",
@@ -110,6 +111,17 @@ export const shippingSettingsSchema = z.object({
   shippingFlat: money("flat rate"),
   freeShippingThreshold: money("free-shipping threshold"),
   shipsTo: countries,
+});
+
+/** Rupees (ADR 0039): the rate in rupees per dollar ("83.50", stored in paise), and how a converted price rounds. */
+export const currenciesSettingsSchema = z.object({
+  inrRate: z
+    .string({ error: "Enter the rate in rupees per US dollar" })
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, "Enter the rate in rupees per US dollar, like 83.50")
+    .transform(parseMoney)
+    .refine((paise) => paise > 0, "The rate must be more than 0"),
+  inrRounding: z.enum(INR_ROUNDINGS, "Choose how rupee prices are rounded"),
 });
 
 const hours = (max: number, maxText: string) =>
@@ -226,6 +238,7 @@ export const holdSettingsSchema = z
 export const SETTINGS_SCHEMAS = {
   bank: bankSettingsSchema,
   shipping: shippingSettingsSchema,
+  currencies: currenciesSettingsSchema,
   payments: paymentsSettingsSchema,
   store: storeSettingsSchema,
   delivery: deliverySettingsSchema,

@@ -78,6 +78,10 @@ function settingsOf(
         shipsTo: f.shipsTo,
       };
     }
+    case "currencies": {
+      const f = form as SettingsForm<"currencies">;
+      return { inrPaisePerUsd: f.inrRate, inrRounding: f.inrRounding };
+    }
     case "holds": {
       const f = form as SettingsForm<"holds">;
       return {

@@ -107,6 +107,7 @@ export async function ordersOfUser(db: Database, id: string, limit = 50) {
         status: orders.status,
         paymentMethod: orders.paymentMethod,
         totalCents: orders.totalCents,
+        currency: orders.currency,
         createdAt: orders.createdAt,
       })
       .from(orders)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromotionScope } from "~db/schema/pricing";
-import { formatMoney } from "~/lib/money";
+import { convertCents, CURRENCY_NAMES, type Currency, formatMoney, type InrRate } from "~/lib/money";
 import { isSection, SECTIONS } from "~/modules/catalogue/sections";
 
 /**
@@ -36,6 +36,9 @@ export type CodeRecord = {
   minSubtotalCents: number;
   scope: PromotionScope;
   scopeValues: string[];
+  kind: "percent" | "fixed";
+  /** What its amount off and its minimum subtotal are in (ADR 0039). */
+  currency: Currency;
 };
 
 /** What a code may apply to, of a cart line. */
@@ -68,7 +71,15 @@ export type CodeRefusal = { message: string; notValid: boolean };
 export function codeRefusal(
   promotion: CodeRecord | null,
   typed: string,
-  cart: { now: Date; subtotalCents: number; eligibleLines: number; brandNames?: Record<string, string> },
+  cart: {
+    now: Date;
+    subtotalCents: number;
+    eligibleLines: number;
+    brandNames?: Record<string, string>;
+    /** The cart's currency and the store's rate; dollars when not given. */
+    currency?: Currency;
+    rate?: InrRate;
+  },
 ): CodeRefusal | null {
   if (
     !promotion ||
@@ -79,6 +90,21 @@ export function codeRefusal(
   )
     return { message: codeNotValid(typed), notValid: true };
   const code = promotion.code;
+  const currency = cart.currency ?? "USD";
+  // A fixed amount (or a minimum) in another currency: the code works only in its own, a dollar minimum excepted.
+  const minimum =
+    promotion.currency === currency
+      ? promotion.minSubtotalCents
+      : promotion.currency === "USD" && cart.rate && promotion.kind === "percent"
+        ? convertCents(promotion.minSubtotalCents, currency, cart.rate)
+        : promotion.kind === "percent" && promotion.minSubtotalCents === 0
+          ? 0
+          : null;
+  if (minimum === null)
+    return {
+      message: `The discount code "${code}" is for orders in ${CURRENCY_NAMES[promotion.currency]}: switch the currency to ${promotion.currency} to use it`,
+      notValid: false,
+    };
   // Before the minimum: adding more of what the code does not cover would not help.
   if (cart.eligibleLines === 0) {
     const covers = coveredNames(promotion, cart.brandNames ?? {});
@@ -89,9 +115,9 @@ export function codeRefusal(
       notValid: false,
     };
   }
-  if (cart.subtotalCents < promotion.minSubtotalCents)
+  if (cart.subtotalCents < minimum)
     return {
-      message: `The discount code "${code}" needs a subtotal of at least ${formatMoney(promotion.minSubtotalCents)}: add ${formatMoney(promotion.minSubtotalCents - cart.subtotalCents)} more`,
+      message: `The discount code "${code}" needs a subtotal of at least ${formatMoney(minimum, currency)}: add ${formatMoney(minimum - cart.subtotalCents, currency)} more`,
       notValid: false,
     };
   return null;

@@ -5,6 +5,7 @@ import { type Availability, availabilityOf } from "~/modules/catalogue/availabil
 import { stockOf, variantStockOf } from "~/modules/catalogue/stock.server";
 import { variantsOfProducts } from "~/modules/catalogue/variants.server";
 import { variantWithSku } from "~/modules/catalogue/variants";
+import { convertCents, type Currency, type InrRate } from "~/lib/money";
 import { type CartRequestLine, MAX_QUANTITY } from "./cart";
 
 export type PricedLine = {
@@ -26,7 +27,7 @@ export type PricedLine = {
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
-  /** The price the visitor saw when adding it, when it has changed since. */
+  /** The price the visitor saw when adding it, when it has changed since (in the cart's currency). */
   previousPriceCents?: number;
   /** Whether this quantity is delivered at once, after a wait, or cannot be ordered now. */
   availability: Availability;
@@ -41,6 +42,8 @@ export type UnavailableLine = {
 };
 
 export type PricedCart = {
+  /** What every amount of it is in (minor units: cents, paise). */
+  currency: Currency;
   lines: PricedLine[];
   /**
    * Lines whose product (or variant) no longer exists or is no longer sold, or that name no variant of a product
@@ -59,11 +62,22 @@ export type PricedCart = {
 export const kindOf = (section: Section): LineKind =>
   section === "printer" || section === "router" ? "physical" : "software";
 
+/** The currency a cart is priced in, and the rate rupee prices are worked out at (ADR 0039). */
+export type PricingCurrency = { currency: Currency; rate: InrRate };
+
+const IN_DOLLARS: PricingCurrency = { currency: "USD", rate: { paisePerUsd: 100, rounding: "paisa" } };
+
 /**
- * Prices a cart (checked by parseCartRequest) from the catalogue as it is now, with each line's availability:
- * nothing the browser says about price or name is used.
+ * Prices a cart (checked by parseCartRequest) from the catalogue as it is now, in `money`'s currency, with each
+ * line's availability: nothing the browser says about price, name or currency is used. The price a line was added
+ * at is the catalogue's (dollars), compared before converting.
  */
-export async function priceCart(db: Database | Transaction, cart: CartRequestLine[]): Promise<PricedCart> {
+export async function priceCart(
+  db: Database | Transaction,
+  cart: CartRequestLine[],
+  money: PricingCurrency = IN_DOLLARS,
+): Promise<PricedCart> {
+  const inCurrency = (usdCents: number) => convertCents(usdCents, money.currency, money.rate);
   const rows =
     cart.length === 0
       ? []
@@ -131,7 +145,8 @@ export async function priceCart(db: Database | Transaction, cart: CartRequestLin
       continue;
     }
     const { row, variant } = match;
-    const priceCents = variant?.priceCents ?? row.priceCents;
+    const catalogueCents = variant?.priceCents ?? row.priceCents;
+    const priceCents = inCurrency(catalogueCents);
     lines.push({
       groupKey: row.groupKey,
       id: row.id,
@@ -150,7 +165,9 @@ export async function priceCart(db: Database | Transaction, cart: CartRequestLin
       quantity: line.quantity,
       lineTotalCents: priceCents * line.quantity,
       previousPriceCents:
-        line.priceCents !== undefined && line.priceCents !== priceCents ? line.priceCents : undefined,
+        line.priceCents !== undefined && line.priceCents !== catalogueCents
+          ? inCurrency(line.priceCents)
+          : undefined,
       availability: availabilityOf(
         (variant ? stockOfVariants.get(variant.id) : stock.get(row.productId))!,
         line.quantity,
@@ -159,6 +176,7 @@ export async function priceCart(db: Database | Transaction, cart: CartRequestLin
     });
   }
   return {
+    currency: money.currency,
     lines,
     unavailable,
     subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),

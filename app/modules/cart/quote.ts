@@ -29,6 +29,7 @@ export type CartQuote = Omit<PricedCart, "lines"> & {
 };
 
 const EMPTY_QUOTE: CartQuote = {
+  currency: "USD",
   lines: [],
   unavailable: [],
   subtotalCents: 0,

@@ -10,7 +10,8 @@ import { brandNames } from "~/modules/catalogue/catalogue.server";
 import { codeApplies, codeNotValid, codeRefusal, perCustomerRefusal } from "~/modules/cart/discount-code";
 import { type LineResult, priceWithDiscountAndTax, rulesForPlace } from "~/modules/cart/pricing-math";
 import { type PricedCart, type PricedLine, priceCart } from "~/modules/cart/pricing.server";
-import { getSettings, shippingCost } from "./settings.server";
+import { convertCents, type Currency } from "~/lib/money";
+import { getSettings, inrRateOf, shippingCost } from "./settings.server";
 
 /**
  * A cart priced for checkout: the catalogue's prices, shipping, the discount code and the taxes of the place it is
@@ -78,14 +79,31 @@ export async function priceForCheckout(
     place,
     now = new Date(),
     lockPromotion = false,
-  }: { code: string; place: TaxPlace | null; now?: Date; lockPromotion?: boolean },
+    currency = "USD",
+  }: {
+    code: string;
+    place: TaxPlace | null;
+    now?: Date;
+    lockPromotion?: boolean;
+    /** What every amount is worked out in, from the catalogue's dollars at the store's rate (ADR 0039). */
+    currency?: Currency;
+  },
 ): Promise<CheckoutPricing & { promotion: Promotion | null }> {
-  const [priced, store, rules] = await Promise.all([
-    priceCart(db, cart),
+  const [store, rules] = await Promise.all([
     getSettings(db),
     db.select().from(taxRules).orderBy(asc(taxRules.position), asc(taxRules.id)),
   ]);
-  const shippingCents = shippingCost(store, priced.physicalSubtotalCents, priced.hasPhysical);
+  const rate = inrRateOf(store);
+  const priced = await priceCart(db, cart, { currency, rate });
+  // Shipping's flat rate and free-shipping threshold are dollar settings, worked out at the same rate.
+  const shippingCents = shippingCost(
+    {
+      shippingFlatCents: convertCents(store.shippingFlatCents, currency, rate),
+      freeShippingThresholdCents: convertCents(store.freeShippingThresholdCents, currency, rate),
+    },
+    priced.physicalSubtotalCents,
+    priced.hasPhysical,
+  );
 
   let promotion: Promotion | null = null;
   let codeProblem: string | null = null;
@@ -99,6 +117,8 @@ export async function priceForCheckout(
       now,
       subtotalCents: priced.subtotalCents,
       eligibleLines,
+      currency,
+      rate,
       // A code for brands the cart has none of names them, as the shop shows them.
       brandNames:
         found?.scope === "brands" && eligibleLines === 0

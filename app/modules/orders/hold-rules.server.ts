@@ -2,8 +2,8 @@ import { createHmac } from "node:crypto";
 import { and, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "~db/client.server";
 import { type HoldReason, type Order, orders, type PaymentMethod } from "~db/schema";
-import { formatMoney } from "~/lib/money";
-import type { StoreSettings } from "./settings.server";
+import { convertCents, formatMoney } from "~/lib/money";
+import { inrRateOf, type StoreSettings } from "./settings.server";
 
 /**
  * The hold rules (ADR 0035): whether a payment that just succeeded leaves its order held for the store to check.
@@ -48,10 +48,15 @@ async function inThePastHour(tx: Transaction, order: Pick<Order, "id">, which: S
 /** Why the order must be held now that it is paid; empty when it is not (or holding is off). */
 export async function holdReasonsFor(
   tx: Transaction,
-  order: Pick<Order, "id" | "email" | "totalCents" | "paymentMethod" | "clientRef">,
+  order: Pick<Order, "id" | "email" | "totalCents" | "currency" | "paymentMethod" | "clientRef">,
   store: Pick<
     StoreSettings,
-    "holdsEnabled" | "holdFirstOrderAboveCents" | "holdOrdersPerHour" | "holdOnRadarRisk"
+    | "holdsEnabled"
+    | "holdFirstOrderAboveCents"
+    | "holdOrdersPerHour"
+    | "holdOnRadarRisk"
+    | "inrPaisePerUsd"
+    | "inrRounding"
   >,
   signals: PaymentSignals,
 ): Promise<HoldReason[]> {
@@ -59,7 +64,8 @@ export async function holdReasonsFor(
   const reasons: HoldReason[] = [];
   const sameEmail = eq(sql`lower(${orders.email})`, order.email.toLowerCase());
 
-  const limit = store.holdFirstOrderAboveCents;
+  // The limit is in dollars: an order in rupees is held above the same amount at the store's rate.
+  const limit = convertCents(store.holdFirstOrderAboveCents, order.currency, inrRateOf(store));
   if (limit > 0 && order.totalCents > limit) {
     const [earlier] = await tx
       .select({ n: count() })
@@ -68,7 +74,7 @@ export async function holdReasonsFor(
     if ((earlier?.n ?? 0) === 0)
       reasons.push({
         rule: "first-order",
-        message: `First order from ${order.email}: ${formatMoney(order.totalCents)}, above the ${formatMoney(limit)} a first order may come to`,
+        message: `First order from ${order.email}: ${formatMoney(order.totalCents, order.currency)}, above the ${formatMoney(limit, order.currency)} a first order may come to`,
         figures: { totalCents: order.totalCents, limitCents: limit },
       });
   }

@@ -1,3 +1,4 @@
+import type { Currency } from "~/lib/money";
 import type { Address, InvoiceKind, TaxAmount } from "~db/schema/orders";
 
 /**
@@ -76,7 +77,8 @@ export type DocumentSnapshot = {
   /** As printed: INV-000123. */
   number: string;
   issuedAt: string;
-  currency: string;
+  /** What every amount of it is in: the order's currency. */
+  currency: Currency;
   pricesIncludeTax: boolean;
   seller: {
     name: string;

@@ -240,11 +240,11 @@ function rows(writer: Writer, snapshot: DocumentSnapshot, top: number): number {
     const cells: Array<string[]> = [
       [row.description],
       [String(row.quantity)],
-      [formatMoney(row.unitPriceCents)],
-      [row.discountCents > 0 ? formatMoney(-row.discountCents) : "—"],
+      [formatMoney(row.unitPriceCents, snapshot.currency)],
+      [row.discountCents > 0 ? formatMoney(-row.discountCents, snapshot.currency) : "—"],
       rates,
-      [formatMoney(row.taxCents)],
-      [formatMoney(row.totalCents)],
+      [formatMoney(row.taxCents, snapshot.currency)],
+      [formatMoney(row.totalCents, snapshot.currency)],
     ];
     const bottom = Math.max(
       ...cells.map((lines, index) =>
@@ -270,17 +270,22 @@ function rows(writer: Writer, snapshot: DocumentSnapshot, top: number): number {
 function totals(writer: Writer, snapshot: DocumentSnapshot, top: number): number {
   const { totals: sums, pricesIncludeTax } = snapshot;
   const credit = snapshot.kind === "credit_note";
-  const entries: Array<[string, string, boolean?]> = [["Subtotal", formatMoney(sums.subtotalCents)]];
+  const entries: Array<[string, string, boolean?]> = [
+    ["Subtotal", formatMoney(sums.subtotalCents, snapshot.currency)],
+  ];
   if (sums.discountCents > 0)
     entries.push([
       `Discount${snapshot.discountCode ? ` (${snapshot.discountCode})` : ""}`,
-      formatMoney(-sums.discountCents),
+      formatMoney(-sums.discountCents, snapshot.currency),
     ]);
   if (snapshot.shipping || (snapshot.shipTo && !credit))
-    entries.push(["Shipping", sums.shippingCents === 0 ? "Free" : formatMoney(sums.shippingCents)]);
-  if (!pricesIncludeTax) entries.push(["Tax", formatMoney(sums.taxCents)]);
-  entries.push([credit ? "Total credited" : "Total", formatMoney(sums.totalCents), true]);
-  if (pricesIncludeTax) entries.push(["Includes tax", formatMoney(sums.taxCents)]);
+    entries.push([
+      "Shipping",
+      sums.shippingCents === 0 ? "Free" : formatMoney(sums.shippingCents, snapshot.currency),
+    ]);
+  if (!pricesIncludeTax) entries.push(["Tax", formatMoney(sums.taxCents, snapshot.currency)]);
+  entries.push([credit ? "Total credited" : "Total", formatMoney(sums.totalCents, snapshot.currency), true]);
+  if (pricesIncludeTax) entries.push(["Includes tax", formatMoney(sums.taxCents, snapshot.currency)]);
   let y = writer.room(top, entries.length * 15 + 10).y;
   const labelX = PAGE.margin + CONTENT * 0.5;
   for (const [label, value, strong] of entries) {
@@ -323,7 +328,12 @@ function taxSummary(writer: Writer, snapshot: DocumentSnapshot, top: number): nu
   );
   for (const tax of snapshot.taxes)
     row(
-      [tax.name, formatRate(tax.rateBasisPoints), formatMoney(tax.taxableCents), formatMoney(tax.taxCents)],
+      [
+        tax.name,
+        formatRate(tax.rateBasisPoints),
+        formatMoney(tax.taxableCents, snapshot.currency),
+        formatMoney(tax.taxCents, snapshot.currency),
+      ],
       {},
     );
   return y + 12;
@@ -331,7 +341,7 @@ function taxSummary(writer: Writer, snapshot: DocumentSnapshot, top: number): nu
 
 function closing(writer: Writer, snapshot: DocumentSnapshot, top: number) {
   const text = snapshot.credit
-    ? `This credit note corrects invoice ${snapshot.credit.invoiceNumber}: ${formatMoney(snapshot.totals.totalCents)} goes back to the buyer the way they paid.`
+    ? `This credit note corrects invoice ${snapshot.credit.invoiceNumber}: ${formatMoney(snapshot.totals.totalCents, snapshot.currency)} goes back to the buyer the way they paid.`
     : `Thank you for your order. Questions about this invoice: ${snapshot.seller.email || snapshot.seller.name}.`;
   const y = writer.room(top, 30).y;
   writer.text(text, PAGE.margin, y, CONTENT, { size: 8.5, color: COLORS.muted });

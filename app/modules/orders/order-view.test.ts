@@ -12,6 +12,7 @@ const cgst = { name: "CGST", rateBasisPoints: 900, taxableCents: 9000, taxCents:
 
 const order = (changes: Partial<StoredOrder> = {}): StoredOrder => ({
   number: 1042,
+  currency: "USD",
   email: "ann@example.com",
   userId: null,
   status: "paid",

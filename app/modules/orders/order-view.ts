@@ -39,6 +39,7 @@ export type StoredOrder = Pick<
   | "subtotalCents"
   | "shippingCents"
   | "totalCents"
+  | "currency"
   | "discountCode"
   | "discountCents"
   | "taxBreakdown"
@@ -113,6 +114,8 @@ export function orderView({ order, lines, shipments, documents }: OrderSource) {
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    /** What every amount of the order is in. */
+    currency: order.currency,
     discountCode: order.discountCode,
     discountCents: order.discountCents,
     taxes: order.taxBreakdown,
@@ -280,7 +283,10 @@ export function adminOrderView(
 ) {
   const { order, lines } = source;
   const view = orderView(source);
-  const margins = lines.map((line) => lineMargin(line, order.pricesIncludeTax, line.keyCosts ?? []));
+  // Keys cost dollars: a margin is worked out for orders in dollars only, never dollars taken from rupees.
+  const margins = lines.map((line) =>
+    order.currency === "USD" ? lineMargin(line, order.pricesIncludeTax, line.keyCosts ?? []) : null,
+  );
   return {
     ...view,
     userId: order.userId,

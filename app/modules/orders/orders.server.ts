@@ -122,6 +122,7 @@ export async function placeOrder(
       errors: { paymentMethod: "That payment method is not available: choose another one" },
     };
   }
+  const currency = input.currency ?? "USD";
   const priced = await priceCart(ctx.db, input.cart);
   if (priced.unavailable.length > 0) {
     const names = priced.unavailable.map((line) => line.name || `product ${line.id}`).join(", ");
@@ -184,6 +185,7 @@ export async function placeOrder(
         code: input.discountCode,
         place: { country: taxAddress.country, region: taxAddress.region },
         lockPromotion: true,
+        currency,
       });
       if (pricing.unavailable.length > 0 || pricing.lines.length === 0)
         throw new CartRefused({ cart: "Your cart changed while you were checking out: reload the page" });
@@ -191,13 +193,13 @@ export async function placeOrder(
         throw new CartRefused({ discountCode: pricing.codeProblem }, pricing.codeNotValid);
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== pricing.totalCents)
         throw new CartRefused({
-          cart: `Your total is now ${formatMoney(pricing.totalCents)}, not the ${formatMoney(input.expectedTotalCents)} shown a moment ago: check the order summary and place the order again.`,
+          cart: `Your total is now ${formatMoney(pricing.totalCents, currency)}, not the ${formatMoney(input.expectedTotalCents, currency)} shown a moment ago: check the order summary and place the order again.`,
         });
       // Nothing to pay, whatever way to pay was chosen on a total shown a moment before; something to pay, a way.
       const paymentMethod: PaymentMethod = pricing.totalCents === 0 ? "none" : input.paymentMethod;
       if (paymentMethod === "none" && pricing.totalCents > 0)
         throw new CartRefused({
-          paymentMethod: `Your order comes to ${formatMoney(pricing.totalCents)}: choose how to pay it.`,
+          paymentMethod: `Your order comes to ${formatMoney(pricing.totalCents, currency)}: choose how to pay it.`,
         });
       if (pricing.promotion) {
         const counted = await countCodeUse(tx, pricing.promotion, {
@@ -223,6 +225,7 @@ export async function placeOrder(
           subtotalCents: pricing.subtotalCents,
           shippingCents: pricing.shippingCents,
           totalCents: pricing.totalCents,
+          currency,
           promotionId: pricing.discount?.promotionId ?? null,
           discountCode: pricing.discount?.code ?? "",
           discountCents: pricing.discountCents,

@@ -98,7 +98,7 @@ export async function refundLocked(
   } else {
     if (form.amountCents > remaining)
       throw new OrderActionError(
-        `The refund can be at most ${formatMoney(remaining)}: what was paid less earlier refunds`,
+        `The refund can be at most ${formatMoney(remaining, order.currency)}: what was paid less earlier refunds`,
         "amount",
       );
     amount = form.amountCents;
@@ -159,8 +159,8 @@ export async function refundLocked(
     "refunded",
     `admin:${admin}`,
     full && form.mode === "full"
-      ? `Refunded in full: ${formatMoney(amount)}`
-      : `Refunded ${formatMoney(amount)}${names.length > 0 ? ` for ${names.join(", ")}` : ""}${full ? " (the whole order is now refunded)" : ""}`,
+      ? `Refunded in full: ${formatMoney(amount, order.currency)}`
+      : `Refunded ${formatMoney(amount, order.currency)}${names.length > 0 ? ` for ${names.join(", ")}` : ""}${full ? " (the whole order is now refunded)" : ""}`,
     { amountCents: amount, lineIds },
   );
   // Lines not shipped yet give the printers and routers they reserved back to stock.
@@ -174,6 +174,7 @@ export async function refundLocked(
       email: order.email,
       link: orderLink(ctx, order),
       storeName: ctx.storeName,
+      currency: order.currency,
       amountCents: amount,
       totalRefundedCents: order.refundedCents + amount,
       full,

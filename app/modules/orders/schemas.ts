@@ -1,3 +1,4 @@
+import { CURRENCIES } from "~/lib/money";
 import { z } from "zod";
 import { PAYMENT_METHODS } from "~db/schema/orders";
 import { parseCartRequest } from "~/modules/cart/cart";
@@ -55,6 +56,11 @@ export const checkoutSchema = z.object({
       .max(2_000_000_000, "The checkout form is out of date: reload the page")
       .optional(),
   ),
+  /**
+   * The currency the checkout showed (ADR 0039); the order is priced in it from the catalogue, and its total
+   * compared with expectedTotalCents. Without it, the shopper's cookie decides.
+   */
+  currency: z.enum(CURRENCIES, "The currency must be USD or INR").optional(),
   /** The discount code the shopper applied ('' for none): checked and priced on the server. */
   discountCode: z.preprocess((value) => value ?? "", discountCodeSchema),
   /** A business buyer's tax ID (VAT, GSTIN, EIN), printed on the invoice; optional. */

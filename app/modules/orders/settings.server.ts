@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database, Transaction } from "~db/client.server";
 import { companyDetails, settings, webInfo } from "~db/schema";
 import { COUNTRIES } from "~/lib/address";
+import { DEFAULT_INR_RATE, type InrRate, INR_ROUNDINGS } from "~/lib/money";
 import { LOW_STOCK_DEFAULT } from "~/modules/catalogue/availability";
 
 const bankText = (fallback: string, max = 200) => z.string().trim().max(max).default(fallback);
@@ -27,6 +28,12 @@ const settingsSchema = z.object({
   shippingFlatCents: z.number().int().min(0).default(1499),
   /** ...unless its subtotal reaches this. */
   freeShippingThresholdCents: z.number().int().min(0).default(19900),
+  /**
+   * Rupees (ADR 0039): paise per US dollar (8350 = ₹83.50), and how a converted price is rounded. Every price,
+   * shipping amount and threshold in rupees is the dollar amount at this rate.
+   */
+  inrPaisePerUsd: z.number().int().min(1).max(100_000_000).default(DEFAULT_INR_RATE.paisePerUsd),
+  inrRounding: z.enum(INR_ROUNDINGS).default(DEFAULT_INR_RATE.rounding),
   /**
    * Countries physical goods ship to (ISO codes of lib/address COUNTRIES); checkout offers only these. The United
    * States by default, as the demo store's shipping policy says.
@@ -193,6 +200,12 @@ export function shippingCost(
   if (!hasPhysical) return 0;
   return subtotalCents >= store.freeShippingThresholdCents ? 0 : store.shippingFlatCents;
 }
+
+/** The rate rupee prices are worked out at. */
+export const inrRateOf = (store: Pick<StoreSettings, "inrPaisePerUsd" | "inrRounding">): InrRate => ({
+  paisePerUsd: store.inrPaisePerUsd,
+  rounding: store.inrRounding,
+});
 
 export type BankTransferSettings = Pick<
   StoreSettings,

@@ -29,7 +29,7 @@ describe("what Stripe charges", () => {
           pricesIncludeTax,
         });
         const items = stripeLineItems(
-          { ...math },
+          { ...math, currency: "USD" },
           lines.map((line, index) => ({ ...line, ...math.lines[index]! })),
         );
         expect(charged(items)).toBe(math.totalCents);
@@ -38,6 +38,7 @@ describe("what Stripe charges", () => {
   it("without a discount or tax, charges unit prices by quantity as before", () => {
     const items = stripeLineItems(
       {
+        currency: "USD",
         discountCents: 0,
         taxCents: 0,
         pricesIncludeTax: false,

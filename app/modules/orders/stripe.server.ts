@@ -195,13 +195,14 @@ export async function refundCardPayment(
 }
 
 /**
- * What Stripe charges, adding up to the order's total: each line at its unit price and shipping, or, when a discount
+ * What Stripe charges, in the order's currency (cents or paise, as Stripe counts both), adding up to the order's total: each line at its unit price and shipping, or, when a discount
  * or an added tax changes what a line costs, each line (and shipping) as one amount: its price less its discount plus
  * its tax.
  */
 export function stripeLineItems(
   order: Pick<
     Order,
+    | "currency"
     | "discountCents"
     | "taxCents"
     | "pricesIncludeTax"
@@ -215,7 +216,7 @@ export function stripeLineItems(
 ) {
   const item = (name: string, amount: number, quantity = 1) => ({
     quantity,
-    price_data: { currency: "usd", unit_amount: amount, product_data: { name } },
+    price_data: { currency: order.currency.toLowerCase(), unit_amount: amount, product_data: { name } },
   });
   const adjusted = order.discountCents > 0 || (order.taxCents > 0 && !order.pricesIncludeTax);
   const shippingPaid =

@@ -1,5 +1,5 @@
 import type { TaxAmount } from "~db/schema/orders";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { formatRate } from "./invoice-document";
 
 /**
@@ -15,6 +15,8 @@ export type TotalsSource = {
   taxCents: number;
   pricesIncludeTax: boolean;
   totalCents: number;
+  /** What the amounts are in (dollars when not said). */
+  currency?: Currency;
 };
 
 export type TotalsRow = {
@@ -33,7 +35,7 @@ export function totalsRows(order: TotalsSource, { shippingFree = "Free" } = {}):
     {
       key: "subtotal",
       label: "Subtotal",
-      amount: formatMoney(order.subtotalCents),
+      amount: formatMoney(order.subtotalCents, order.currency),
       cents: order.subtotalCents,
     },
   ];
@@ -41,23 +43,28 @@ export function totalsRows(order: TotalsSource, { shippingFree = "Free" } = {}):
     rows.push({
       key: "discount",
       label: order.discountCode ? `Discount (${order.discountCode})` : "Discount",
-      amount: `−${formatMoney(order.discountCents)}`,
+      amount: `−${formatMoney(order.discountCents, order.currency)}`,
       cents: -order.discountCents,
     });
   rows.push({
     key: "shipping",
     label: "Shipping",
-    amount: order.shippingCents === 0 ? shippingFree : formatMoney(order.shippingCents),
+    amount: order.shippingCents === 0 ? shippingFree : formatMoney(order.shippingCents, order.currency),
     cents: order.shippingCents,
   });
   for (const tax of order.taxes)
     rows.push({
       key: "tax",
       label: taxLabel(tax, order.pricesIncludeTax),
-      amount: formatMoney(tax.taxCents),
+      amount: formatMoney(tax.taxCents, order.currency),
       cents: tax.taxCents,
     });
-  rows.push({ key: "total", label: "Total", amount: formatMoney(order.totalCents), cents: order.totalCents });
+  rows.push({
+    key: "total",
+    label: "Total",
+    amount: formatMoney(order.totalCents, order.currency),
+    cents: order.totalCents,
+  });
   return rows;
 }
 
@@ -65,17 +72,26 @@ export function totalsRows(order: TotalsSource, { shippingFree = "Free" } = {}):
  * Under an order's total once anything was refunded: what was given back, and the total less it (what the order
  * comes to now). Nothing while nothing was refunded.
  */
-export function refundRows(order: { totalCents: number; refundedCents: number }): TotalsRow[] {
+export function refundRows(order: {
+  totalCents: number;
+  refundedCents: number;
+  currency?: Currency;
+}): TotalsRow[] {
   if (order.refundedCents <= 0) return [];
   const netCents = order.totalCents - order.refundedCents;
   return [
     {
       key: "refunded",
       label: "Refunded",
-      amount: `−${formatMoney(order.refundedCents)}`,
+      amount: `−${formatMoney(order.refundedCents, order.currency)}`,
       cents: -order.refundedCents,
     },
-    { key: "net", label: "Net after refunds", amount: formatMoney(netCents), cents: netCents },
+    {
+      key: "net",
+      label: "Net after refunds",
+      amount: formatMoney(netCents, order.currency),
+      cents: netCents,
+    },
   ];
 }
 
@@ -83,10 +99,12 @@ export function refundRows(order: { totalCents: number; refundedCents: number })
 export function lineExtras(
   line: { discountCents: number; taxes: TaxAmount[] },
   pricesIncludeTax: boolean,
+  currency?: Currency,
 ): string {
   const parts: string[] = [];
-  if (line.discountCents > 0) parts.push(`less ${formatMoney(line.discountCents)} discount`);
+  if (line.discountCents > 0) parts.push(`less ${formatMoney(line.discountCents, currency)} discount`);
   for (const tax of line.taxes)
-    if (tax.taxCents > 0) parts.push(`${taxLabel(tax, pricesIncludeTax)} ${formatMoney(tax.taxCents)}`);
+    if (tax.taxCents > 0)
+      parts.push(`${taxLabel(tax, pricesIncludeTax)} ${formatMoney(tax.taxCents, currency)}`);
   return parts.join(", ");
 }

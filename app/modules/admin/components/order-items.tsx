@@ -60,13 +60,13 @@ export function AdminOrderItems({ order }: { order: AdminOrderView }) {
                   </span>{" "}
                   <LineStateBadge state={line.state} />
                   <span className="mt-1 block text-xs text-slate-600 sm:hidden">
-                    {line.quantity} × {formatMoney(line.unitPriceCents)}
+                    {line.quantity} × {formatMoney(line.unitPriceCents, order.currency)}
                   </span>
                   <KeyHints line={line} />
                   <MarginNote margin={line.margin} testId="admin-order-line-margin" />
                 </td>
                 <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell sm:px-3">
-                  {formatMoney(line.unitPriceCents)}
+                  {formatMoney(line.unitPriceCents, order.currency)}
                 </td>
                 <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell sm:px-3">
                   {line.quantity}
@@ -76,11 +76,12 @@ export function AdminOrderItems({ order }: { order: AdminOrderView }) {
                   className="whitespace-nowrap py-2 pl-2 text-right align-top font-medium tabular-nums sm:pl-3"
                   data-testid="admin-order-line-total"
                 >
-                  {formatMoney(line.lineTotalCents)}
+                  {formatMoney(line.lineTotalCents, order.currency)}
                   <LineAdjustments
                     line={line}
                     pricesIncludeTax={order.pricesIncludeTax}
                     prefix="admin-order-line"
+                    currency={order.currency}
                   />
                 </td>
               </tr>
@@ -99,7 +100,7 @@ export function AdminOrderItems({ order }: { order: AdminOrderView }) {
           <p className="mt-2 border-t border-slate-100 pt-2 text-sm" data-testid="admin-order-margin">
             <span className="font-semibold text-ink-900">Margin on licence keys: </span>
             {order.margin.known
-              ? `${formatMoney(order.margin.marginCents)} (keys cost ${formatMoney(order.margin.costCents)})`
+              ? `${formatMoney(order.margin.marginCents, order.currency)} (keys cost ${formatMoney(order.margin.costCents, order.currency)})`
               : uncostedText(order.margin.uncostedKeys)}
           </p>
         ) : null}

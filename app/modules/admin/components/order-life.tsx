@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { FieldErrors } from "~/lib/forms";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { refundForm, shipForm } from "~/modules/orders/action-schemas";
 import { CARRIER_KEYS, CARRIERS, LINE_STATE_LABELS, type LineState } from "~/modules/orders/tracking";
 import { buttonClass } from "~/ui/button";
@@ -23,6 +23,7 @@ type LineView = {
 };
 type OrderView = {
   number: number;
+  currency: Currency;
   totalCents: number;
   refundedCents: number;
   paymentMethod: string;
@@ -234,17 +235,19 @@ export function RefundForm({
       {(errors, busy) => (
         <>
           <p className="text-sm text-slate-700">
-            Up to {formatMoney(remaining)} can be refunded
-            {order.refundedCents > 0 ? ` (${formatMoney(order.refundedCents)} refunded already)` : ""}. {how}{" "}
-            Keys of refunded lines are revoked: kept against this order, never sold again, hidden from the
-            customer.
+            Up to {formatMoney(remaining, order.currency)} can be refunded
+            {order.refundedCents > 0
+              ? ` (${formatMoney(order.refundedCents, order.currency)} refunded already)`
+              : ""}
+            . {how} Keys of refunded lines are revoked: kept against this order, never sold again, hidden from
+            the customer.
           </p>
           <fieldset>
             <legend className="text-sm font-medium text-ink-900">What to refund</legend>
             <div className="mt-1 space-y-1 text-sm">
               {(
                 [
-                  ["full", `Everything left (${formatMoney(remaining)})`],
+                  ["full", `Everything left (${formatMoney(remaining, order.currency)})`],
                   ["line", "One line"],
                   ["amount", "An amount"],
                 ] as const
@@ -267,20 +270,20 @@ export function RefundForm({
               <option value="">Choose a line</option>
               {open.map((line) => (
                 <option key={line.id} value={line.id}>
-                  {line.quantity} × {line.name} ({formatMoney(line.paidCents)})
+                  {line.quantity} × {line.name} ({formatMoney(line.paidCents, order.currency)})
                 </option>
               ))}
             </SelectField>
           ) : null}
           {mode === "amount" ? (
             <TextField
-              label="Amount (USD)"
+              label={`Amount (${order.currency})`}
               name="amount"
               inputMode="decimal"
               maxLength={20}
               autoComplete="off"
               error={errors.amount}
-              hint={`For example 12.50; at most ${formatMoney(remaining)}.`}
+              hint={`For example 12.50; at most ${formatMoney(remaining, order.currency)}.`}
             />
           ) : null}
           <TextField
@@ -317,7 +320,16 @@ type RefundView = {
 };
 
 /** The parcels sent and the money given back. */
-export function DeliveryPanel({ shipments, refunds }: { shipments: ShipmentView[]; refunds: RefundView[] }) {
+export function DeliveryPanel({
+  shipments,
+  refunds,
+  currency,
+}: {
+  shipments: ShipmentView[];
+  refunds: RefundView[];
+  /** The order's currency, what refunds were given in. */
+  currency: Currency;
+}) {
   if (shipments.length === 0 && refunds.length === 0) return null;
   return (
     <Panel title="Shipments and refunds" testId="order-delivery">
@@ -346,8 +358,8 @@ export function DeliveryPanel({ shipments, refunds }: { shipments: ShipmentView[
         <ul className="mt-3 space-y-2 text-sm">
           {refunds.map((refund) => (
             <li key={refund.id} data-testid="refund">
-              <span className="font-semibold">Refund {formatMoney(refund.amountCents)}</span> ({refund.kind})
-              by {refund.createdBy} · <When iso={refund.createdAt} />
+              <span className="font-semibold">Refund {formatMoney(refund.amountCents, currency)}</span> (
+              {refund.kind}) by {refund.createdBy} · <When iso={refund.createdAt} />
               {refund.reason ? <span className="block text-slate-600">Reason: {refund.reason}</span> : null}
             </li>
           ))}

@@ -78,7 +78,7 @@ export function AdminOrderScreen({
         <div className="space-y-6">
           <AdminOrderItems order={order} />
           <CustomerPanel order={order} />
-          <DeliveryPanel shipments={order.shipments} refunds={order.refunds} />
+          <DeliveryPanel shipments={order.shipments} refunds={order.refunds} currency={order.currency} />
           <HistoryPanel order={order} />
         </div>
 
@@ -88,6 +88,7 @@ export function AdminOrderScreen({
             <Panel title="Invoice and credit notes" testId="order-documents-panel">
               <OrderDocuments
                 documents={order.documents}
+                currency={order.currency}
                 invoiceDue={order.invoiceDue}
                 pendingLabel="Invoice not issued yet (paid before invoices existed): downloading it issues it"
                 href={(file) => `/admin/orders/${order.number}/documents/${file}`}
@@ -294,8 +295,8 @@ function ActionsPanel({
             {(_errors, busy) => (
               <>
                 <p className="text-sm text-slate-700">
-                  The bank transfer of {formatMoney(order.totalCents)} has arrived: licence keys are allocated
-                  and e-mailed to the customer with the receipt.
+                  The bank transfer of {formatMoney(order.totalCents, order.currency)} has arrived: licence
+                  keys are allocated and e-mailed to the customer with the receipt.
                 </p>
                 <button type="submit" className={buttonClass("primary")} disabled={busy}>
                   {busy ? "Marking paid…" : "Mark as paid"}
@@ -335,8 +336,8 @@ function ActionsPanel({
             {(errors, busy) => (
               <>
                 <p className="text-sm text-slate-700">
-                  Refunds the whole {formatMoney(order.totalCents)} the way it was paid and cancels the
-                  delivery; printers and routers go back in stock. It cannot be undone.
+                  Refunds the whole {formatMoney(order.totalCents, order.currency)} the way it was paid and
+                  cancels the delivery; printers and routers go back in stock. It cannot be undone.
                 </p>
                 <TextField
                   label="Reason (optional, told to the customer)"

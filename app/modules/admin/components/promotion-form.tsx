@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import type { ActionReply } from "~/lib/action-reply";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { useFormCheck } from "~/lib/use-form-check";
 import { SECTION_ORDER, SECTIONS } from "~/modules/catalogue/sections";
 import { TextAreaField, TextField } from "~/ui/field";
@@ -19,6 +19,8 @@ type Figures = {
   uses: number;
   usageLimit: number | null;
   orders: number;
+  /** What revenueCents and discountCents are in: the code's currency. */
+  currency: Currency;
   revenueCents: number;
   discountCents: number;
   ordersPlaced: number;
@@ -27,6 +29,7 @@ type Figures = {
     email: string;
     status: string;
     totalCents: number;
+    currency: Currency;
     discountCents: number;
     createdAt: string;
   }>;
@@ -197,6 +200,7 @@ function PromotionFields({
     values,
   );
   const [kind, setKind] = useState(values.kind === "fixed" ? "fixed" : "percent");
+  const [currency, setCurrency] = useState(values.currency === "INR" ? "INR" : "USD");
   const [scope, setScope] = useState(values.scope ?? "order");
   return (
     <Form
@@ -240,9 +244,24 @@ function PromotionFields({
               { value: "fixed", label: "Fixed amount off" },
             ]}
           />
+          <ChoiceGroup
+            legend="Currency"
+            name="currency"
+            value={currency}
+            onChange={setCurrency}
+            error={errors.currency}
+            choices={[
+              { value: "USD", label: "US dollars (USD)" },
+              { value: "INR", label: "Indian rupees (INR)" },
+            ]}
+          />
+          <p className="-mt-2 text-xs text-slate-600">
+            A fixed amount applies only to orders in its currency; a percentage in dollars works in rupees too
+            (its minimum at the store&rsquo;s rate).
+          </p>
           <div className="max-w-xs">
             <TextField
-              label={kind === "percent" ? "Percentage off (%)" : "Amount off (USD)"}
+              label={kind === "percent" ? "Percentage off (%)" : `Amount off (${currency})`}
               {...field("value")}
               required
               inputMode="decimal"
@@ -317,7 +336,7 @@ function PromotionFields({
       <Panel title="Conditions" description="All optional. Times are UTC, like every time in the admin.">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Minimum subtotal (USD)"
+            label={`Minimum subtotal (${currency})`}
             {...field("minSubtotal")}
             inputMode="decimal"
             autoComplete="off"
@@ -374,11 +393,11 @@ function CodeFigures({ id, code, figures }: { id: number; code: string; figures:
           <dd>{usesText(figures.uses, figures.usageLimit)}</dd>
           <dt className="text-slate-600">Revenue</dt>
           <dd>
-            {formatMoney(figures.revenueCents)} from {figures.orders}{" "}
+            {formatMoney(figures.revenueCents, figures.currency)} from {figures.orders}{" "}
             {figures.orders === 1 ? "order" : "orders"}
           </dd>
           <dt className="text-slate-600">Discount given</dt>
-          <dd>{formatMoney(figures.discountCents)}</dd>
+          <dd>{formatMoney(figures.discountCents, figures.currency)}</dd>
         </dl>
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <RowAction
@@ -423,8 +442,10 @@ function CodeFigures({ id, code, figures }: { id: number; code: string; figures:
                 </span>
                 <span className="flex items-center gap-2 tabular-nums">
                   <OrderStatusBadge status={order.status} />
-                  {formatMoney(order.totalCents)}
-                  <span className="text-xs text-slate-600">({formatMoney(order.discountCents)} off)</span>
+                  {formatMoney(order.totalCents, order.currency)}
+                  <span className="text-xs text-slate-600">
+                    ({formatMoney(order.discountCents, order.currency)} off)
+                  </span>
                 </span>
               </li>
             ))}

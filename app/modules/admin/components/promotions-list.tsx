@@ -143,9 +143,10 @@ export function PromotionsList({
               className={`${cellClass} whitespace-nowrap text-right tabular-nums`}
               data-testid="promotion-revenue"
             >
-              {formatMoney(row.revenueCents)}
+              {formatMoney(row.revenueCents, row.currency)}
               <p className="text-xs text-slate-600">
-                {row.orders} {row.orders === 1 ? "order" : "orders"} · {formatMoney(row.discountCents)} off
+                {row.orders} {row.orders === 1 ? "order" : "orders"} ·{" "}
+                {formatMoney(row.discountCents, row.currency)} off
               </p>
             </td>
             <td className={cellClass}>

@@ -10,7 +10,9 @@ export function SalesChart({ days }: { days: Day[] }) {
   const bar = width / Math.max(days.length, 1);
   return (
     <figure className="rounded-xl border border-slate-200 bg-white p-4" data-testid="sales-chart">
-      <figcaption className="text-sm font-semibold text-ink-900">Revenue, last 30 days</figcaption>
+      <figcaption className="text-sm font-semibold text-ink-900">
+        Revenue in US dollars, last 30 days
+      </figcaption>
       <svg viewBox={`0 0 ${width} ${height + 20}`} className="mt-3 h-48 w-full" aria-hidden="true">
         {days.map((entry, index) => {
           const h = Math.round((entry.revenueCents / max) * height);

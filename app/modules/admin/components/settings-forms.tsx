@@ -2,7 +2,7 @@ import { createContext, useContext, type ComponentProps } from "react";
 import { Link } from "react-router";
 import type { ActionReply } from "~/lib/action-reply";
 import { COUNTRIES } from "~/lib/address";
-import { toDecimalString, formatMoney } from "~/lib/money";
+import { convertCents, formatMoney, type InrRounding, toDecimalString } from "~/lib/money";
 import { SETTINGS_SCHEMAS, type SettingsSection } from "../settings-schemas";
 import { FormPanel, RecordFields } from "./record-form";
 
@@ -12,6 +12,8 @@ export type SettingsView = {
     shippingFlatCents: number;
     freeShippingThresholdCents: number;
     shipsTo: string[];
+    inrPaisePerUsd: number;
+    inrRounding: InrRounding;
     sandboxPayments: boolean;
     unpaidBankTransferHours: number;
     unpaidCardHours: number;
@@ -177,6 +179,74 @@ export function BankSettings({ view, reply }: { view: SettingsView; reply?: Acti
           { label: "Note after the details", name: "bankNote", stored: s.bankNote, rows: 3 },
         ]}
       />
+    </SettingsSection>
+  );
+}
+
+const ROUNDINGS: Array<{ value: InrRounding; label: string }> = [
+  { value: "rupee", label: "To the whole rupee (₹4,174.00)" },
+  { value: "nine", label: "Up to the next rupee ending in 9 (₹4,179.00)" },
+  { value: "paisa", label: "To the paisa, not rounded further (₹4,174.17)" },
+];
+
+/** Rupees: the rate every rupee price, shipping amount and threshold is worked out at, and its rounding. */
+export function CurrencySettings({ view, reply }: { view: SettingsView; reply?: ActionReply }) {
+  const s = view.settings;
+  const rounding = (reply?.values?.inrRounding as InrRounding | undefined) ?? s.inrRounding;
+  const example = (usdCents: number) =>
+    formatMoney(
+      convertCents(usdCents, "INR", { paisePerUsd: s.inrPaisePerUsd, rounding: s.inrRounding }),
+      "INR",
+    );
+  return (
+    <SettingsSection
+      section="currencies"
+      title="Currencies"
+      description={
+        <>
+          Prices are kept in US dollars. A shopper who picks rupees (INR) in the header sees every price,
+          shipping and total worked out at this rate and rounded this way, and pays in rupees; an order keeps
+          the currency it was placed in.
+        </>
+      }
+      reply={reply}
+      label="Save currencies"
+    >
+      {(errors) => (
+        <>
+          <SettingFields
+            fields={[
+              {
+                label: "Rupees per US dollar",
+                name: "inrRate",
+                stored: toDecimalString(s.inrPaisePerUsd),
+                hint: `Now a $49.99 product is ${example(4999)}, $14.99 shipping ${example(1499)}.`,
+              },
+            ]}
+          />
+          <fieldset aria-describedby={errors.inrRounding ? "inr-rounding-error" : undefined}>
+            <legend className="text-sm font-medium text-ink-800">Rupee prices are rounded</legend>
+            <div className="mt-2 space-y-1">
+              {ROUNDINGS.map((option) => (
+                <label key={option.value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="inrRounding"
+                    value={option.value}
+                    defaultChecked={rounding === option.value}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+            {errors.inrRounding ? (
+              <p id="inr-rounding-error" role="alert" className="mt-1 text-sm text-red-700">
+                {errors.inrRounding}
+              </p>
+            ) : null}
+          </fieldset>
+        </>
+      )}
     </SettingsSection>
   );
 }

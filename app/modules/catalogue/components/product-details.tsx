@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { discountPercent, formatMoney } from "~/lib/money";
+import { discountPercent } from "~/lib/money";
+import { usePrice, usePriceDifference } from "~/lib/currency-context";
 import { type Availability, availabilityText } from "../availability";
 import type { ProductDetail } from "../catalogue.server";
 import { useShowProduct } from "../selection-provider";
@@ -40,6 +41,8 @@ export function ProductDetails({
   /** What an unavailable product offers instead: the back-in-stock form. */
   notifyMe?: React.ReactNode;
 }) {
+  const money = usePrice();
+  const saving = usePriceDifference();
   useShowProduct({
     groupKey: product.groupKey,
     id: product.externalId,
@@ -93,13 +96,13 @@ export function ProductDetails({
           <div className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1 sm:mt-5">
             <p className="text-3xl font-bold text-ink-900" data-testid="product-price">
               <span className="sr-only">Price: </span>
-              {formatMoney(price.priceCents)}
+              {money(price.priceCents)}
             </p>
             {discount > 0 ? (
               <>
                 <p className="text-lg text-slate-500">
                   <span className="sr-only">Was </span>
-                  <s data-testid="product-original-price">{formatMoney(price.originalPriceCents)}</s>
+                  <s data-testid="product-original-price">{money(price.originalPriceCents)}</s>
                 </p>
                 <p
                   className="rounded-md bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-800"
@@ -112,7 +115,7 @@ export function ProductDetails({
           </div>
           {discount > 0 ? (
             <p className="mt-1 text-sm text-emerald-700">
-              You save {formatMoney(price.originalPriceCents - price.priceCents)}
+              You save {saving(price.originalPriceCents, price.priceCents)}
             </p>
           ) : null}
 

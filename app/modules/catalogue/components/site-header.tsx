@@ -1,3 +1,4 @@
+import { CurrencySwitch } from "./currency-switch";
 import { Form, useLocation } from "react-router";
 import { PageLink } from "~/ui/page-link";
 import type { CompanyPhone } from "~/modules/content/company.server";
@@ -97,7 +98,8 @@ export function SiteHeader({
       <div className="bg-ink-900 text-sm text-slate-200">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1 sm:py-2">
           <span className="hidden sm:inline">Licence keys by e-mail · Independent reseller</span>
-          <span className="ml-auto">
+          <CurrencySwitch className="sm:ml-auto" />
+          <span className="ml-auto sm:ml-0">
             Call us: <PhoneLink phone={phone} className="font-semibold text-white hover:text-brand-300" />
           </span>
         </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { usePrice } from "~/lib/currency-context";
 import { termText, type VariantOption, variantPath } from "../variants";
 
 /**
@@ -18,6 +18,7 @@ export function VariantPicker({
   /** The SKU the address asked for that the product does not sell, or null. */
   unknownSku: string | null;
 }) {
+  const price = usePrice();
   return (
     <div className="mt-4" data-testid="variant-picker">
       {unknownSku !== null ? (
@@ -60,7 +61,7 @@ export function VariantPicker({
                         {termText(variant.termMonths)}
                       </span>
                     </span>
-                    <span className="shrink-0">{formatMoney(variant.priceCents)}</span>
+                    <span className="shrink-0">{price(variant.priceCents)}</span>
                   </Link>
                 </li>
               );

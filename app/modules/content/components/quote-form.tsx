@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { formatMoney } from "~/lib/money";
+import { usePrice } from "~/lib/currency-context";
 import { SelectField, TextAreaField, TextField } from "~/ui/field";
 import { type FormFeedback, QUOTE_LIMITS, type QuoteField, quoteRequestSchema } from "../schemas";
 import { InquiryForm, useInquiryForm } from "./inquiry-form";
@@ -20,6 +20,7 @@ export function QuoteForm({
   onPackageChange: (name: string) => void;
   feedback?: FormFeedback<QuoteField>;
 }) {
+  const price = usePrice();
   const schema = useMemo(() => quoteRequestSchema(packages.map((pkg) => pkg.name)), [packages]);
   const form = useInquiryForm(schema, feedback);
   const { errors, field } = form;
@@ -42,7 +43,7 @@ export function QuoteForm({
         <option value="">Not sure yet – help me choose</option>
         {packages.map((pkg) => (
           <option key={pkg.name} value={pkg.name}>
-            {pkg.name} – {formatMoney(pkg.priceCents)}
+            {pkg.name} – {price(pkg.priceCents)}
           </option>
         ))}
       </SelectField>

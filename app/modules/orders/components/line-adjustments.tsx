@@ -1,5 +1,5 @@
 import type { TaxAmount } from "~db/schema/orders";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { taxLabel } from "../totals";
 
 /**
@@ -11,10 +11,13 @@ export function LineAdjustments({
   line,
   pricesIncludeTax,
   prefix,
+  currency,
 }: {
   line: { discountCents: number; taxes: Array<Pick<TaxAmount, "name" | "rateBasisPoints" | "taxCents">> };
   pricesIncludeTax: boolean;
   prefix?: string;
+  /** What the amounts are in (dollars when not said). */
+  currency?: Currency;
 }) {
   return (
     <>
@@ -23,7 +26,7 @@ export function LineAdjustments({
           className="block whitespace-nowrap text-xs font-normal text-emerald-800"
           data-testid={prefix && `${prefix}-discount`}
         >
-          −{formatMoney(line.discountCents)} discount
+          −{formatMoney(line.discountCents, currency)} discount
         </span>
       ) : null}
       {line.taxes.map((tax) => (
@@ -33,7 +36,7 @@ export function LineAdjustments({
           data-testid={prefix && `${prefix}-tax`}
         >
           {taxLabel(tax, pricesIncludeTax)}{" "}
-          <span className="whitespace-nowrap">{formatMoney(tax.taxCents)}</span>
+          <span className="whitespace-nowrap">{formatMoney(tax.taxCents, currency)}</span>
         </span>
       ))}
     </>

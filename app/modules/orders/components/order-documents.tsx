@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { DOCUMENT_TITLES, type DocumentEntry } from "../invoice-document";
 
 const printDate = (iso: string) =>
@@ -14,12 +14,15 @@ export function OrderDocuments({
   pendingLabel = "Invoice",
   href,
   className = "",
+  currency,
 }: {
   documents: DocumentEntry[];
   invoiceDue: boolean;
   /** What the invoice not issued yet is called. */
   pendingLabel?: string;
   href: (file: string) => string;
+  /** The order's currency, what the documents' totals are in. */
+  currency: Currency;
   className?: string;
 }) {
   const hasInvoice = documents.some((document) => document.kind === "invoice");
@@ -51,7 +54,7 @@ export function OrderDocuments({
               {DOCUMENT_TITLES[document.kind]} {document.number}
             </span>{" "}
             <span className="text-slate-600">
-              · {printDate(document.issuedAt)} · {formatMoney(document.totalCents)}
+              · {printDate(document.issuedAt)} · {formatMoney(document.totalCents, currency)}
             </span>
           </span>
           <a

@@ -19,12 +19,19 @@ export function OrderItems({ order }: { order: BuyerOrderView }) {
             <div className="flex justify-between gap-4">
               <span>
                 {line.quantity} × <span className="font-semibold">{line.name}</span>{" "}
-                <span className="text-sm text-slate-500">at {formatMoney(line.unitPriceCents)}</span>
+                <span className="text-sm text-slate-500">
+                  at {formatMoney(line.unitPriceCents, order.currency)}
+                </span>
               </span>
               {/* Up to half the line: room for a tax and its amount on one line beside a long name. */}
               <span className="max-w-[50%] shrink-0 text-right font-semibold">
-                <span data-testid="order-line-total">{formatMoney(line.lineTotalCents)}</span>
-                <LineAdjustments line={line} pricesIncludeTax={order.pricesIncludeTax} prefix="order-line" />
+                <span data-testid="order-line-total">{formatMoney(line.lineTotalCents, order.currency)}</span>
+                <LineAdjustments
+                  line={line}
+                  pricesIncludeTax={order.pricesIncludeTax}
+                  prefix="order-line"
+                  currency={order.currency}
+                />
               </span>
             </div>
             {line.kind === "software" && line.keys.length > 0 ? (

@@ -115,6 +115,7 @@ export function OrderScreen({
           </h2>
           <OrderDocuments
             documents={order.documents}
+            currency={order.currency}
             invoiceDue={order.invoiceDue}
             href={(file) =>
               `/order/${order.number}/documents/${file}${documentKey ? `?key=${encodeURIComponent(documentKey)}` : ""}`
@@ -195,7 +196,7 @@ function BankInstructions({ order }: { order: BuyerOrderView }) {
           </div>
         ))}
         <dt className="font-semibold">Amount</dt>
-        <dd>{formatMoney(order.totalCents)}</dd>
+        <dd>{formatMoney(order.totalCents, order.currency)}</dd>
       </dl>
       {bankTransfer.note ? <p className="mt-2 text-sm text-amber-900">{bankTransfer.note}</p> : null}
     </section>

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { usePrice } from "~/lib/currency-context";
 import type { PaymentChoice } from "~db/schema/orders";
 import { PAYMENT_METHOD_LABELS } from "../labels";
 
@@ -27,6 +27,7 @@ export function PaymentMethods({
   error: string | undefined;
 }) {
   const free = totalCents === 0;
+  const price = usePrice();
   const picked = methods.find((method) => method === chosen) ?? methods[0];
   return (
     <fieldset className="space-y-3">
@@ -37,8 +38,8 @@ export function PaymentMethods({
           data-testid="nothing-to-pay"
         >
           <input type="hidden" name="paymentMethod" value="none" />
-          <strong>Nothing to pay.</strong> Your order comes to {formatMoney(0)}: place it and it is complete
-          at once.
+          <strong>Nothing to pay.</strong> Your order comes to {price(0)}: place it and it is complete at
+          once.
         </p>
       ) : (
         methods.map((method) => (

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { usePrice } from "~/lib/currency-context";
 
 /** The store's shipping settings, as checkout applies them, at the top of the shipping policy page. */
 export function ShippingAtAGlance({
@@ -10,6 +10,7 @@ export function ShippingAtAGlance({
   freeFromCents: number;
   countries: string[];
 }) {
+  const price = usePrice();
   return (
     <section
       aria-labelledby="shipping-glance-heading"
@@ -21,8 +22,8 @@ export function ShippingAtAGlance({
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         <li>
-          Printers and routers: <strong>{formatMoney(flatCents)}</strong> per order, free from{" "}
-          <strong>{formatMoney(freeFromCents)}</strong>.
+          Printers and routers: <strong>{price(flatCents)}</strong> per order, free from{" "}
+          <strong>{price(freeFromCents)}</strong>.
         </li>
         <li>
           We ship to: <strong data-testid="shipping-countries">{countries.join(", ")}</strong>.

@@ -9,6 +9,7 @@ const ESCAPED = "Ada &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co"
 
 const order: EmailOrder = {
   number: 1042,
+  currency: "USD",
   email: "ada@example.com",
   link: "https://shop.example.com/order/1042?token=abc&x=1",
   lookupLink: "https://shop.example.com/order/lookup?number=1042",

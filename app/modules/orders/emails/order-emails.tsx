@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Address } from "~db/schema/orders";
 import { addressLines } from "~/lib/address";
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { EmailLayout, FINE_PRINT, LineBreaks, renderEmail } from "~/modules/email/layout";
 import type { BuyerOrderView } from "../order-view";
 import { expiryText } from "../labels";
@@ -56,7 +56,8 @@ export type EmailOrder = Pick<
 type EmailLine = EmailOrder["lines"][number];
 
 /** A line's discount and tax in words ('' for neither). */
-const extrasOf = (order: EmailOrder, line: EmailLine) => lineExtras(line, order.pricesIncludeTax);
+const extrasOf = (order: EmailOrder, line: EmailLine) =>
+  lineExtras(line, order.pricesIncludeTax, order.currency);
 
 function linesText(order: EmailOrder, withKeys: boolean) {
   return order.lines
@@ -68,7 +69,7 @@ function linesText(order: EmailOrder, withKeys: boolean) {
             }`
           : "";
       const extras = extrasOf(order, line);
-      return `  ${line.quantity} × ${line.name} — ${formatMoney(line.lineTotalCents)}${extras ? ` (${extras})` : ""}${keys}`;
+      return `  ${line.quantity} × ${line.name} — ${formatMoney(line.lineTotalCents, order.currency)}${extras ? ` (${extras})` : ""}${keys}`;
     })
     .join("\n");
 }
@@ -139,7 +140,9 @@ function OrderLineRow({ order, line, withKeys }: { order: EmailOrder; line: Emai
           </>
         ) : null}
       </td>
-      <td style={{ padding: "6px 0", textAlign: "right" }}>{formatMoney(line.lineTotalCents)}</td>
+      <td style={{ padding: "6px 0", textAlign: "right" }}>
+        {formatMoney(line.lineTotalCents, order.currency)}
+      </td>
     </tr>
   );
 }
@@ -253,10 +256,10 @@ export function paymentReceiptEmail(order: EmailOrder) {
       ? ` We check some orders before delivering them, and are checking this one: expect your licence keys (or, if we cannot approve the order, your money back) within ${order.heldCheckHours ?? 12} hours.`
       : "";
   const intro = held
-    ? `We have received your payment of ${formatMoney(order.totalCents)}.${invoice}${held}`
+    ? `We have received your payment of ${formatMoney(order.totalCents, order.currency)}.${invoice}${held}`
     : free
-      ? `Your order comes to ${formatMoney(order.totalCents)}, so there is nothing to pay: it is confirmed.${invoice}${waiting}`
-      : `We have received your payment of ${formatMoney(order.totalCents)}.${invoice}${waiting}`;
+      ? `Your order comes to ${formatMoney(order.totalCents, order.currency)}, so there is nothing to pay: it is confirmed.${invoice}${waiting}`
+      : `We have received your payment of ${formatMoney(order.totalCents, order.currency)}.${invoice}${waiting}`;
   return {
     kind: "payment-receipt",
     to: order.email,
@@ -448,6 +451,8 @@ export function orderExpiredEmail(order: Brief & { awaitedBankTransfer: boolean;
 /** Money given back. */
 export function refundEmail(
   order: Brief & {
+    /** What the amounts are in: the order's currency. */
+    currency: Currency;
     amountCents: number;
     totalRefundedCents: number;
     full: boolean;
@@ -460,11 +465,11 @@ export function refundEmail(
   return briefEmail(
     "refund",
     order,
-    `Refund of ${formatMoney(order.amountCents)} for order #${order.number}`,
+    `Refund of ${formatMoney(order.amountCents, order.currency)} for order #${order.number}`,
     [
       order.full
-        ? `We have refunded your order #${order.number}: ${formatMoney(order.amountCents)}.`
-        : `We have refunded ${formatMoney(order.amountCents)} of your order #${order.number} (${formatMoney(order.totalRefundedCents)} refunded in all).`,
+        ? `We have refunded your order #${order.number}: ${formatMoney(order.amountCents, order.currency)}.`
+        : `We have refunded ${formatMoney(order.amountCents, order.currency)} of your order #${order.number} (${formatMoney(order.totalRefundedCents, order.currency)} refunded in all).`,
       ...(order.lines.length > 0
         ? [
             `Refunded: ${order.lines.join(", ")}. Licence keys of refunded items no longer work and are no longer shown on your order.`,

@@ -37,7 +37,7 @@ function OwnerEmail({
 }
 
 /** A notice's order: the view every reader of it shares (order-view.ts `orderView`), its admin page and whether it is a test. */
-export type OwnerOrder = Pick<OrderView, "number" | "email" | "totalCents" | "paymentMethod"> & {
+export type OwnerOrder = Pick<OrderView, "number" | "email" | "totalCents" | "currency" | "paymentMethod"> & {
   lines: Array<Pick<OrderView["lines"][number], "name" | "quantity">>;
   adminUrl: string;
   /** Placed while the store took test payments: no money moves, and the owner must not mistake it for a sale. */
@@ -75,16 +75,16 @@ function ownerOrderEmail(
 export function ownerPaidOrderEmail(storeName: string, to: string, order: OwnerOrder) {
   return ownerOrderEmail("owner-paid-order", storeName, to, order, {
     subject: order.isTest
-      ? `Test order #${order.number} paid (${formatMoney(order.totalCents)}, no money moved)`
-      : `New paid order #${order.number} (${formatMoney(order.totalCents)})`,
-    intro: `Order #${order.number} is paid: ${formatMoney(order.totalCents)} from ${order.email}. Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
+      ? `Test order #${order.number} paid (${formatMoney(order.totalCents, order.currency)}, no money moved)`
+      : `New paid order #${order.number} (${formatMoney(order.totalCents, order.currency)})`,
+    intro: `Order #${order.number} is paid: ${formatMoney(order.totalCents, order.currency)} from ${order.email}. Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
   });
 }
 
 export function ownerBankTransferEmail(storeName: string, to: string, order: OwnerOrder) {
   return ownerOrderEmail("owner-bank-transfer", storeName, to, order, {
-    subject: `${order.isTest ? "Test order" : "Order"} #${order.number} waits for a bank transfer (${formatMoney(order.totalCents)})`,
-    intro: `Order #${order.number} waits for a bank transfer of ${formatMoney(order.totalCents)} from ${order.email}. Mark it paid in the admin when the money arrives.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
+    subject: `${order.isTest ? "Test order" : "Order"} #${order.number} waits for a bank transfer (${formatMoney(order.totalCents, order.currency)})`,
+    intro: `Order #${order.number} waits for a bank transfer of ${formatMoney(order.totalCents, order.currency)} from ${order.email}. Mark it paid in the admin when the money arrives.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
   });
 }
 
@@ -95,8 +95,8 @@ export function ownerHeldOrderEmail(
   order: OwnerOrder & { reasons: string[]; checkHours: number },
 ) {
   return ownerOrderEmail("owner-held-order", storeName, to, order, {
-    subject: `Order #${order.number} is on hold: check it (${formatMoney(order.totalCents)})`,
-    intro: `Order #${order.number} is paid (${formatMoney(order.totalCents)} from ${order.email}, ${PAYMENT_METHOD_LABELS[order.paymentMethod]}) but on hold: ${order.reasons.join("; ")}. Nothing is delivered until you approve it; rejecting it refunds it. The customer was told to expect an answer within ${order.checkHours} hours.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
+    subject: `Order #${order.number} is on hold: check it (${formatMoney(order.totalCents, order.currency)})`,
+    intro: `Order #${order.number} is paid (${formatMoney(order.totalCents, order.currency)} from ${order.email}, ${PAYMENT_METHOD_LABELS[order.paymentMethod]}) but on hold: ${order.reasons.join("; ")}. Nothing is delivered until you approve it; rejecting it refunds it. The customer was told to expect an answer within ${order.checkHours} hours.${order.isTest ? ` ${TEST_NOTE}` : ""}`,
   });
 }
 
