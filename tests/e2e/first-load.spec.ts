@@ -13,9 +13,9 @@ const PAGES = [
   { name: "product page", path: "/antivirus/mcafee/total-protection" },
 ];
 /** First-load JavaScript, gzip, in KB (1,024 bytes). */
-const BUDGET_KB = 120;
+const BUDGET_KB = 122;
 
-test("home, a brand page and a product page load at most 120 KB of JavaScript (gzip) first", async ({
+test("home, a brand page and a product page load at most 122 KB of JavaScript (gzip) first", async ({
   request,
 }) => {
   for (const page of PAGES) {

@@ -36,6 +36,7 @@ const NOT_PAGES = new Set([
   "admin/orders/:number/documents/:file",
   "order/:number/documents/:file",
   "sitemap.xml",
+  "sitemaps/:file",
   "robots.txt",
   "placeholder/:kind/:name",
 ]);
