@@ -1,11 +1,14 @@
 import { createContext, useCallback, useContext } from "react";
 import {
+  type CataloguePrice,
   convertCents,
   type Currency,
+  discountPercent,
   DEFAULT_CURRENCY,
   DEFAULT_INR_RATE,
   formatMoney,
   type InrRate,
+  priceIn,
 } from "./money";
 
 /**
@@ -30,15 +33,22 @@ export function usePrice(): (usdCents: number) => string {
   );
 }
 
-/** The difference of two catalogue amounts as the shopper reads it (each worked out first, as the prices shown). */
-export function usePriceDifference(): (usdCents: number, lessUsdCents: number) => string {
+/**
+ * A catalogue price (a product's or a variant's) as the shopper pays it: the price and the one before the discount in
+ * their currency (the owner's own rupee price when set), the discount in percent, and the two written out.
+ */
+export function useCataloguePrice() {
   const { currency, rate } = useCurrency();
   return useCallback(
-    (usdCents: number, lessUsdCents: number) =>
-      formatMoney(
-        convertCents(usdCents, currency, rate) - convertCents(lessUsdCents, currency, rate),
-        currency,
-      ),
+    (item: CataloguePrice) => {
+      const { priceCents, originalPriceCents } = priceIn(item, currency, rate);
+      return {
+        price: formatMoney(priceCents, currency),
+        original: formatMoney(originalPriceCents, currency),
+        saving: formatMoney(originalPriceCents - priceCents, currency),
+        discount: discountPercent(priceCents, originalPriceCents),
+      };
+    },
     [currency, rate],
   );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { currencyOfCookieHeader } from "./currency";
-import { convertCents, discountPercent, formatMoney, parseMoney, toDecimalString } from "./money";
+import {
+  convertCents,
+  discountPercent,
+  formatMoney,
+  parseMoney,
+  priceIn,
+  rupeeCents,
+  toDecimalString,
+} from "./money";
 
 describe("money", () => {
   it("parses catalogue prices into cents without floating-point drift", () => {
@@ -64,6 +72,26 @@ describe("money", () => {
     expect(convertCents(4799, "INR", { paisePerUsd: 10001, rounding: "nine" })).toBe(480900);
     expect(convertCents(0, "INR", rate("nine"))).toBe(0);
     expect(convertCents(4999, "USD", rate("nine"))).toBe(4999);
+  });
+
+  it("takes the owner's own rupee price where set, the rate's elsewhere, and the price before the discount at the rate", () => {
+    const rate = { paisePerUsd: 8350, rounding: "rupee" } as const;
+    const item = { priceCents: 4999, originalPriceCents: 6999, inrPriceCents: 399_900 };
+    expect(priceIn(item, "INR", rate)).toEqual({ priceCents: 399_900, originalPriceCents: 584_400 });
+    expect(priceIn(item, "USD", rate)).toEqual({ priceCents: 4999, originalPriceCents: 6999 });
+    expect(priceIn({ ...item, inrPriceCents: null }, "INR", rate)).toEqual({
+      priceCents: 417_400,
+      originalPriceCents: 584_400,
+    });
+    // An own price above the converted original: no discount is shown for it.
+    const dear = priceIn({ ...item, inrPriceCents: 600_000 }, "INR", rate);
+    expect(discountPercent(dear.priceCents, dear.originalPriceCents)).toBe(0);
+    // A form's field: not sent keeps the stored price, empty clears it, text is parsed.
+    expect([rupeeCents(undefined), rupeeCents(null), rupeeCents("4199.5")]).toEqual([
+      undefined,
+      null,
+      419_950,
+    ]);
   });
 
   it("reads the shopper's currency from the cookie header: dollars unless it names rupees exactly", () => {

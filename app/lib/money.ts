@@ -10,6 +10,13 @@ export function parseMoney(text: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
 
+/**
+ * A form's optional price as a column: undefined (the field was not sent) leaves the stored one, null clears it,
+ * text is parsed.
+ */
+export const rupeeCents = (text: string | null | undefined): number | null | undefined =>
+  text === undefined || text === null ? text : parseMoney(text);
+
 /** 4999 -> "49.99", the catalogue file's format; -50 -> "-0.50" (a credit in an export). */
 export function toDecimalString(cents: number): string {
   const magnitude = Math.abs(cents);
@@ -65,6 +72,35 @@ export function convertCents(usdCents: number, currency: Currency, rate: InrRate
   const rupees = Math.round(paise / 100);
   if (rate.rounding === "rupee") return sign * rupees * 100;
   return sign * (Math.ceil((Math.ceil(paise / 100) + 1) / 10) * 10 - 1) * 100;
+}
+
+/** A price of the catalogue: kept in dollars, with the owner's own rupee price where they set one (ADR 0039). */
+export type CataloguePrice = { priceCents: number; originalPriceCents: number; inrPriceCents?: number | null };
+
+/**
+ * A catalogue price as a shopper in `currency` pays it, in its minor units: the owner's own rupee price when set,
+ * else the dollar price at the rate. The price before the discount is always at the rate: a discount is shown only
+ * when that is above the price paid.
+ */
+export function priceIn(
+  item: CataloguePrice,
+  currency: Currency,
+  rate: InrRate,
+): { priceCents: number; originalPriceCents: number } {
+  return {
+    priceCents: unitPriceIn(item, currency, rate),
+    originalPriceCents: convertCents(item.originalPriceCents, currency, rate),
+  };
+}
+
+/** What one unit costs in `currency`: the owner's own rupee price when set, else the dollar price at the rate. */
+export function unitPriceIn(
+  item: Pick<CataloguePrice, "priceCents" | "inrPriceCents">,
+  currency: Currency,
+  rate: InrRate,
+): number {
+  const own = currency === "INR" ? item.inrPriceCents : null;
+  return own ?? convertCents(item.priceCents, currency, rate);
 }
 
 /** 12345600 -> "₹1,23,456.00": the Indian grouping (thousands, then hundreds of thousands), what Intl "en-IN" writes. */

@@ -110,7 +110,12 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     const cards = await brandProducts({ db: database.db }, product.groupKey, { limit: 100 });
     const card = cards.find((entry) => entry.id === product.id)!;
     // PAGE-OLD at $9.99 is hidden: not the price it sells at.
-    expect(card.fromVariant).toEqual({ priceCents: 1999, originalPriceCents: 2999, several: true });
+    expect(card.fromVariant).toEqual({
+      priceCents: 1999,
+      originalPriceCents: 2999,
+      inrPriceCents: null,
+      several: true,
+    });
     // A product sold without variants shows its own price.
     expect(cards.find((entry) => entry.id !== product.id)!.fromVariant).toBeNull();
   });

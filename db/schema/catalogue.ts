@@ -57,6 +57,8 @@ export const products = pgTable(
     description: text("description").notNull(),
     priceCents: integer("price_cents").notNull(),
     originalPriceCents: integer("original_price_cents").notNull(),
+    /** The owner's own price in rupees (paise), in place of the dollar price at the store's rate; null: the rate's. */
+    inrPriceCents: integer("inr_price_cents"),
     categories: text("categories")
       .array()
       .notNull()
@@ -92,6 +94,7 @@ export const products = pgTable(
     // A brand page's products, a page at a time in catalogue order, without a sort.
     index("products_group_position_idx").on(table.groupKey, table.position, table.id),
     check("products_price_check", sql`${table.priceCents} >= 0 and ${table.originalPriceCents} >= 0`),
+    check("products_inr_price_check", sql`${table.inrPriceCents} is null or ${table.inrPriceCents} > 0`),
     check("products_stock_check", sql`${table.stock} is null or ${table.stock} >= 0`),
   ],
 );
@@ -117,6 +120,8 @@ export const productVariants = pgTable(
     position: integer("position").notNull().default(0),
     priceCents: integer("price_cents").notNull(),
     originalPriceCents: integer("original_price_cents").notNull(),
+    /** As products.inr_price_cents: the variant's own price in rupees, or null for the rate's. */
+    inrPriceCents: integer("inr_price_cents"),
     /** Units on hand of a printer or router variant, as products.stock; null when not counted (software). */
     stock: integer("stock"),
     /** How long a key of it lasts from the payment date; null: perpetual. */
@@ -133,6 +138,10 @@ export const productVariants = pgTable(
     check("product_variants_sku_check", sql`${table.sku} ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$'`),
     check("product_variants_label_check", sql`length(btrim(${table.label})) between 1 and 100`),
     check("product_variants_price_check", sql`${table.priceCents} >= 0 and ${table.originalPriceCents} >= 0`),
+    check(
+      "product_variants_inr_price_check",
+      sql`${table.inrPriceCents} is null or ${table.inrPriceCents} > 0`,
+    ),
     check("product_variants_stock_check", sql`${table.stock} is null or ${table.stock} >= 0`),
     check(
       "product_variants_term_check",

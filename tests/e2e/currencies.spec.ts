@@ -3,6 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import { convertCents, DEFAULT_INR_RATE, formatMoney, parseMoney } from "../../app/lib/money";
 import { pdfText } from "../support/pdf";
 import { expectAccessible } from "./axe";
+import { signInAsAdmin } from "./admin";
 import { addToCart } from "./cart";
 import { customerPage, fillCheckout } from "./checkout-form";
 import { hydrated } from "./hydrated";
@@ -37,6 +38,7 @@ async function fitsPhone(page: Page, label: string) {
 
 test("a shopper switches to rupees and buys in rupees, while another sees dollars on the same kept page", async ({
   browser,
+  page: owner,
   baseURL,
 }) => {
   test.setTimeout(180_000);
@@ -73,7 +75,23 @@ test("a shopper switches to rupees and buys in rupees, while another sees dollar
   expect(refused.status()).toBe(400);
   expect(await refused.text()).toContain("USD (US dollars) or INR (Indian rupees)");
 
+  // The owner gives the router a price of its own in rupees: it replaces the rate's, on its page and in the order.
+  await signInAsAdmin(owner, baseURL!, "/admin/products?q=Archer+C80");
+  await owner.getByRole("link", { name: /^Edit TP-Link Archer C80/ }).click();
+  const rupeeField = owner.getByLabel("Price in rupees (INR)");
+  await rupeeField.fill("0");
+  await owner.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    owner.getByText("The price in rupees must be above 0, or leave it empty for the rate's"),
+  ).toBeVisible();
+  await rupeeField.fill("3333.00");
+  await owner.getByRole("button", { name: "Save changes" }).click();
+  await expect(owner.getByTestId("action-notice")).toBeVisible();
+  await shopper.goto(ROUTER);
+  await expect(shopper.getByTestId("product-price")).toContainText("₹3,333.00");
+
   // The cart and checkout in rupees, priced by the server.
+  await shopper.goto(NORTON);
   await hydrated(shopper);
   await shopper.getByTestId("add-to-cart").click();
   await addToCart(shopper, ROUTER);
@@ -81,6 +99,8 @@ test("a shopper switches to rupees and buys in rupees, while another sees dollar
   await hydrated(shopper);
   const nortonLine = shopper.getByTestId("cart-line").filter({ hasText: "Norton" });
   await expect(nortonLine.getByTestId("cart-line-price")).toHaveText(inRupees(dollars));
+  const routerLine = shopper.getByTestId("cart-line").filter({ hasText: "Archer C80" });
+  await expect(routerLine.getByTestId("cart-line-price")).toHaveText("₹3,333.00");
   await expect(shopper.getByTestId("cart-shipping")).toHaveText(inRupees("$14.99"));
   await shopper.getByTestId("to-payment").click();
   await expect(shopper).toHaveURL(/\/payment$/);
@@ -105,6 +125,9 @@ test("a shopper switches to rupees and buys in rupees, while another sees dollar
   const text = await pdfText(invoice.content);
   expect(text).toContain("Currency: INR");
   expect(text).toContain(`Total ${total}`);
+  await expect(shopper.getByTestId("order-line").filter({ hasText: "Archer C80" })).toContainText(
+    "₹3,333.00",
+  );
   await screenshot(shopper, "currencies-order");
   await fitsPhone(shopper, "order");
 

@@ -195,7 +195,7 @@ test("the product list exports its filtered products as a CSV the import reads b
     .trim()
     .split("\r\n");
   expect(lines[0]).toBe(
-    "group,id,name,route,price,originalPrice,description,image,categories,specifications,hidden,stock,backorders",
+    "group,id,name,route,price,originalPrice,inrPrice,description,image,categories,specifications,hidden,stock,backorders",
   );
   // Only ASUS products, in the list's order.
   const rows = lines.slice(1).filter((line) => line.startsWith("asus,"));

@@ -14,6 +14,7 @@ export type ProductField =
   | "description"
   | "price"
   | "originalPrice"
+  | "inrPrice"
   | "categories"
   | "img"
   | "route"
@@ -62,6 +63,13 @@ export const PRODUCT_CSV_COLUMNS: CsvColumn[] = [
     aliases: ["originalprice", "listprice", "compareatprice"],
     required: false,
     help: "Price before the discount; empty: no discount",
+  },
+  {
+    field: "inrPrice",
+    header: "inrPrice",
+    aliases: ["priceinr", "rupeeprice", "pricerupees"],
+    required: false,
+    help: "Your own price in rupees, like 4199.00; empty: the dollar price at the store's rate",
   },
   {
     field: "description",
@@ -116,9 +124,9 @@ export const PRODUCT_CSV_COLUMNS: CsvColumn[] = [
 
 /** The import page's example: a software product and a router with its stock and backorders, every column. */
 export const PRODUCT_CSV_EXAMPLE = `${PRODUCT_CSV_COLUMNS.map((column) => column.header).join(",")}
-Norton,360-premium,Norton 360 Premium,/antivirus/norton/360-premium,79.99,99.99,"Protection for 10 devices, with VPN",/placeholder/product/norton-360-premium.svg,"best-seller, top-rated","Operating System: Windows 11
+Norton,360-premium,Norton 360 Premium,/antivirus/norton/360-premium,79.99,99.99,6499.00,"Protection for 10 devices, with VPN",/placeholder/product/norton-360-premium.svg,"best-seller, top-rated","Operating System: Windows 11
 Secure VPN: Yes",false,,yes
-tplink,archer-ax10,TP-Link Archer AX10,/router/tplink/archer-ax10,89.99,,Dual-band Wi-Fi 6 router,/placeholder/product/archer-ax10.svg,,"Wi-Fi Standard: Wi-Fi 6
+tplink,archer-ax10,TP-Link Archer AX10,/router/tplink/archer-ax10,89.99,,,Dual-band Wi-Fi 6 router,/placeholder/product/archer-ax10.svg,,"Wi-Fi Standard: Wi-Fi 6
 Speed: 1.5 Gbps",false,12,no`;
 
 export type VariantField =
@@ -127,6 +135,7 @@ export type VariantField =
   | "label"
   | "price"
   | "originalPrice"
+  | "inrPrice"
   | "termMonths"
   | "stock"
   | "hidden"
@@ -167,6 +176,13 @@ export const VARIANT_CSV_COLUMNS: CsvColumn<VariantField>[] = [
     help: "Price before the discount; empty: no discount",
   },
   {
+    field: "inrPrice",
+    header: "inrPrice",
+    aliases: ["priceinr", "rupeeprice", "pricerupees"],
+    required: false,
+    help: "Your own price in rupees, like 4199.00; empty: the dollar price at the store's rate",
+  },
+  {
     field: "termMonths",
     header: "term",
     aliases: ["termmonths", "months"],
@@ -198,8 +214,8 @@ export const VARIANT_CSV_COLUMNS: CsvColumn<VariantField>[] = [
 
 /** The import page's example of a variants file. */
 export const VARIANT_CSV_EXAMPLE = `${VARIANT_CSV_COLUMNS.map((column) => column.header).join(",")}
-/antivirus/bitdefender/total-security,BD-TS-1D-1Y,"1 device, 1 year",49.99,69.99,12,,false,0
-/windows/windows8/pro,WIN8-PRO-OEM,OEM,79.99,109.99,,,false,1`;
+/antivirus/bitdefender/total-security,BD-TS-1D-1Y,"1 device, 1 year",49.99,69.99,3999.00,12,,false,0
+/windows/windows8/pro,WIN8-PRO-OEM,OEM,79.99,109.99,,,,false,1`;
 
 /** What a file holds: products, or variants of products (told apart by its header: a variants file has a sku). */
 export type ImportKind = "products" | "variants";

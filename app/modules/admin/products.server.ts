@@ -5,7 +5,7 @@ import { brandGroups, licenceKeys, products } from "~db/schema";
 import type { Section } from "~db/schema/catalogue";
 import type { FieldErrors } from "~/lib/forms";
 import type { KeyCipher } from "~/lib/key-cipher.server";
-import { parseMoney, toDecimalString } from "~/lib/money";
+import { parseMoney, rupeeCents, toDecimalString } from "~/lib/money";
 import { isPhysicalSection, SECTION_ORDER } from "~/modules/catalogue/sections";
 import { addLicenceKeys, type KeyEntry, keyPoolCounts } from "~/modules/orders/licence-keys.server";
 import type { OrdersContext } from "~/modules/orders/orders.server";
@@ -198,6 +198,7 @@ export function productFormValues(product: typeof products.$inferSelect) {
     price: toDecimalString(product.priceCents),
     originalPrice:
       product.originalPriceCents === product.priceCents ? "" : toDecimalString(product.originalPriceCents),
+    inrPrice: product.inrPriceCents === null ? "" : toDecimalString(product.inrPriceCents),
     categories: product.categories.join(", "),
     img: product.img,
     route: product.route,
@@ -216,6 +217,7 @@ export function toRow(form: ProductForm) {
     description: form.description,
     priceCents: parseMoney(form.price),
     originalPriceCents: parseMoney(form.originalPrice ?? form.price),
+    inrPriceCents: rupeeCents(form.inrPrice),
     categories: form.categories,
     img: form.img,
     route: form.route,

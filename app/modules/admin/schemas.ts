@@ -15,6 +15,15 @@ const stockCount = z
   .trim()
   .regex(/^\d{0,7}$/, "Enter a whole number of units from 0 to 9999999, or leave it empty");
 
+/**
+ * The owner's own price in rupees, in place of the dollar price at the store's rate (ADR 0039): a price above 0;
+ * empty (null) for the rate's; absent (a CSV file without the column) leaves the stored one as it is.
+ */
+const rupeePrice = money("price in rupees")
+  .refine((value) => Number(value) > 0, "The price in rupees must be above 0, or leave it empty for the rate's")
+  .optional()
+  .or(z.literal("").transform(() => null));
+
 /** A price before the discount is never below the price: a product's and a variant's forms. */
 function originalNotBelowPrice(form: { price: string; originalPrice?: string }, ctx: z.RefinementCtx) {
   if (form.originalPrice !== undefined && Number(form.originalPrice) < Number(form.price)) {
@@ -88,6 +97,7 @@ export const productFormSchema = z
     originalPrice: money("original price")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    inrPrice: rupeePrice,
     categories: z
       .string()
       .max(500)
@@ -157,6 +167,7 @@ export const variantFormSchema = z
     originalPrice: money("original price")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    inrPrice: rupeePrice,
     /** Printers and routers only; software counts the variant's key pool. */
     stock: stockCount.optional().transform((text) => (text ? Number(text) : null)),
     /** Months a key lasts from the payment; empty: perpetual. */

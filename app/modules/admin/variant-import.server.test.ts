@@ -33,14 +33,18 @@ describe.each(drivers)("the variants CSV on %s", (driver) => {
       .update(productVariants)
       .set({ label: '=3 devices, "2" years', hidden: true })
       .where(eq(productVariants.sku, "BD-TS-3D-2Y"));
+    await database.db
+      .update(productVariants)
+      .set({ inrPriceCents: 399_900 })
+      .where(eq(productVariants.sku, "BD-TS-1D-1Y"));
     const all = await variantCount();
     expect(all).toBeGreaterThan(3);
     const csv = await variantsCsv(database.db);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("route,sku,label,price,originalPrice,term,stock,hidden,position");
-    expect(lines).toContain(`${BITDEFENDER},BD-TS-1D-1Y,"1 device, 1 year",49.99,69.99,12,,false,0`);
-    expect(lines).toContain(`${BITDEFENDER},BD-TS-3D-2Y,"'=3 devices, ""2"" years",119.99,179.99,24,,true,3`);
-    expect(lines.some((line) => /,WIN8-PRO-OEM,OEM,79\.99,109\.99,,,false,\d+$/.test(line))).toBe(true);
+    expect(lines[0]).toBe("route,sku,label,price,originalPrice,inrPrice,term,stock,hidden,position");
+    expect(lines).toContain(`${BITDEFENDER},BD-TS-1D-1Y,"1 device, 1 year",49.99,69.99,3999.00,12,,false,0`);
+    expect(lines).toContain(`${BITDEFENDER},BD-TS-3D-2Y,"'=3 devices, ""2"" years",119.99,179.99,,24,,true,3`);
+    expect(lines.some((line) => /,WIN8-PRO-OEM,OEM,79\.99,109\.99,,,,false,\d+$/.test(line))).toBe(true);
     expect(importKindOf(`\uFEFF${csv}`)).toBe("variants");
 
     const before = await audits("variant.update");

@@ -90,7 +90,14 @@ describe.each(drivers)("the admin's product variants on %s", (driver) => {
     const second = await createVariant(
       database.db,
       software.id,
-      form({ sku: "NT-TEST-PERPETUAL", label: "Lifetime", price: "59", originalPrice: "", termMonths: "" }),
+      form({
+        sku: "NT-TEST-PERPETUAL",
+        label: "Lifetime",
+        price: "59",
+        originalPrice: "",
+        inrPrice: "4999",
+        termMonths: "",
+      }),
       ADMIN,
     );
     expect(second.ok).toBe(true);
@@ -103,13 +110,21 @@ describe.each(drivers)("the admin's product variants on %s", (driver) => {
         position: 0,
         hidden: false,
       },
-      { sku: "NT-TEST-PERPETUAL", priceCents: 5900, originalPriceCents: 5900, termMonths: null, position: 1 },
+      {
+        sku: "NT-TEST-PERPETUAL",
+        priceCents: 5900,
+        originalPriceCents: 5900,
+        inrPriceCents: 499_900,
+        termMonths: null,
+        position: 1,
+      },
     ]);
     expect((await variantsForEdit(database.db, software.id))[1]!.values).toEqual({
       sku: "NT-TEST-PERPETUAL",
       label: "Lifetime",
       price: "59.00",
       originalPrice: "",
+      inrPrice: "4999.00",
       stock: "",
       termMonths: "",
       hidden: "",
@@ -311,6 +326,11 @@ describe.each(drivers)("the admin's product variants on %s", (driver) => {
     expect(fieldMessage({ originalPrice: "9.99" }, "originalPrice")).toBe(
       "The original price cannot be below the price",
     );
+    expect(fieldMessage({ inrPrice: "0" }, "inrPrice")).toBe(
+      "The price in rupees must be above 0, or leave it empty for the rate's",
+    );
+    expect(fieldMessage({ inrPrice: "₹4,199" }, "inrPrice")).toBe("Enter the price in rupees like 49.99");
+    expect(variantFormSchema.parse({ sku: "A-1", label: "L", price: "1", inrPrice: "" }).inrPrice).toBeNull();
     expect(fieldMessage({ termMonths: "0" }, "termMonths")).toMatch(/^Enter a term from 1 to 120/);
     expect(
       variantFormSchema.parse({ sku: "A-1", label: "L", price: "0", termMonths: "120", stock: "0" }),

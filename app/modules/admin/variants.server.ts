@@ -5,7 +5,7 @@ import { brandGroups, licenceKeys, orderLines, products, productVariants } from 
 import type { ProductVariant, Section } from "~db/schema/catalogue";
 import { recordAudit } from "~/lib/audit-log.server";
 import { fieldErrors } from "~/lib/forms";
-import { parseMoney, toDecimalString } from "~/lib/money";
+import { parseMoney, rupeeCents, toDecimalString } from "~/lib/money";
 import { isPhysicalSection } from "~/modules/catalogue/sections";
 import {
   isForeignKeyViolation,
@@ -43,6 +43,7 @@ export function variantFormValues(variant: ProductVariant) {
     price: toDecimalString(variant.priceCents),
     originalPrice:
       variant.originalPriceCents === variant.priceCents ? "" : toDecimalString(variant.originalPriceCents),
+    inrPrice: variant.inrPriceCents === null ? "" : toDecimalString(variant.inrPriceCents),
     stock: variant.stock === null ? "" : String(variant.stock),
     termMonths: variant.termMonths === null ? "" : String(variant.termMonths),
     hidden: variant.hidden ? "true" : "",
@@ -55,6 +56,7 @@ export const variantRow = (form: VariantForm) => ({
   label: form.label,
   priceCents: parseMoney(form.price),
   originalPriceCents: parseMoney(form.originalPrice ?? form.price),
+  inrPriceCents: rupeeCents(form.inrPrice),
   stock: form.stock,
   termMonths: form.termMonths,
   hidden: form.hidden,

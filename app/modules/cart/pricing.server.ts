@@ -5,7 +5,7 @@ import { type Availability, availabilityOf } from "~/modules/catalogue/availabil
 import { stockOf, variantStockOf } from "~/modules/catalogue/stock.server";
 import { variantsOfProducts } from "~/modules/catalogue/variants.server";
 import { variantWithSku } from "~/modules/catalogue/variants";
-import { convertCents, type Currency, type InrRate } from "~/lib/money";
+import { convertCents, type Currency, type InrRate, unitPriceIn } from "~/lib/money";
 import { type CartRequestLine, MAX_QUANTITY } from "./cart";
 
 export type PricedLine = {
@@ -90,6 +90,7 @@ export async function priceCart(
             img: products.img,
             route: products.route,
             priceCents: products.priceCents,
+            inrPriceCents: products.inrPriceCents,
             waitingOrders: products.waitingOrders,
             section: brandGroups.section,
             brandName: brandGroups.name,
@@ -145,8 +146,10 @@ export async function priceCart(
       continue;
     }
     const { row, variant } = match;
-    const catalogueCents = variant?.priceCents ?? row.priceCents;
-    const priceCents = inCurrency(catalogueCents);
+    // A variant is priced as itself (its own rupee price or the rate's), never by its product's own prices.
+    const catalogue = variant ?? row;
+    const catalogueCents = catalogue.priceCents;
+    const priceCents = unitPriceIn(catalogue, money.currency, money.rate);
     lines.push({
       groupKey: row.groupKey,
       id: row.id,

@@ -24,6 +24,7 @@ export const productCardColumns = {
   name: products.name,
   priceCents: products.priceCents,
   originalPriceCents: products.originalPriceCents,
+  inrPriceCents: products.inrPriceCents,
   img: products.img,
   route: products.route,
   groupKey: products.groupKey,
@@ -42,6 +43,7 @@ export const productCardColumns = {
     select json_build_object(
       'priceCents', cheapest.price_cents,
       'originalPriceCents', cheapest.original_price_cents,
+      'inrPriceCents', cheapest.inr_price_cents,
       'several', exists (
         select 1 from ${productVariants} dearer
         where dearer.product_id = ${products.id} and not dearer.hidden and dearer.price_cents > cheapest.price_cents
@@ -57,13 +59,19 @@ export const productCardColumns = {
 };
 
 /** The price a card of a product sold in variants shows: its cheapest variant's, "From" it when others cost more. */
-type VariantFrom = { priceCents: number; originalPriceCents: number; several: boolean };
+type VariantFrom = {
+  priceCents: number;
+  originalPriceCents: number;
+  inrPriceCents: number | null;
+  several: boolean;
+};
 
 export type ProductCard = {
   id: number;
   name: string;
   priceCents: number;
   originalPriceCents: number;
+  inrPriceCents: number | null;
   img: string;
   route: string;
   groupKey: string;
@@ -206,6 +214,7 @@ export type ProductDetail = {
   description: string;
   priceCents: number;
   originalPriceCents: number;
+  inrPriceCents: number | null;
   img: string;
   route: string;
   specifications: ProductSpecification[];
@@ -231,6 +240,7 @@ export async function productByRoute(
       description: products.description,
       priceCents: products.priceCents,
       originalPriceCents: products.originalPriceCents,
+      inrPriceCents: products.inrPriceCents,
       img: products.img,
       route: products.route,
       specifications: products.specifications,

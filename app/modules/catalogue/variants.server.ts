@@ -10,6 +10,7 @@ const optionColumns = {
   label: productVariants.label,
   priceCents: productVariants.priceCents,
   originalPriceCents: productVariants.originalPriceCents,
+  inrPriceCents: productVariants.inrPriceCents,
   termMonths: productVariants.termMonths,
   hidden: productVariants.hidden,
 };

@@ -3,7 +3,7 @@ import type { ProductVariant } from "~db/schema/catalogue";
 /** A variant as the shop shows and sells it. */
 export type VariantOption = Pick<
   ProductVariant,
-  "id" | "sku" | "label" | "priceCents" | "originalPriceCents" | "termMonths"
+  "id" | "sku" | "label" | "priceCents" | "originalPriceCents" | "inrPriceCents" | "termMonths"
 >;
 
 /** How long a variant's keys last, as a shopper reads it: "1 year", "18 months", "Perpetual". */

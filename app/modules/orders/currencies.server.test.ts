@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderLines, orders, outboxEmails, products, promotions } from "~db/schema";
+import { orderLines, orders, outboxEmails, products, productVariants, promotions } from "~db/schema";
 import { convertCents, type InrRate } from "~/lib/money";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { address, checkout, placeCheckout, useDemoStore } from "../../../tests/support/orders";
@@ -140,5 +140,46 @@ describe.each(drivers)("orders in rupees on %s", (driver) => {
     const welcome = await price("WELCOME10", "INR");
     expect(welcome.codeProblem).toBeNull();
     expect(welcome.discountCents).toBe(Math.round(welcome.subtotalCents / 10));
+  });
+
+  it("charges the owner's own rupee price of a product or a variant where set, the rate's elsewhere; dollars as before", async () => {
+    await saveSettings(database.db, { inrPaisePerUsd: RATE.paisePerUsd, inrRounding: RATE.rounding });
+    const norton = await catalogue("Norton", "1");
+    const inr = (usdCents: number) => convertCents(usdCents, "INR", RATE);
+    await database.db.update(products).set({ inrPriceCents: 419_900 }).where(eq(products.id, norton.id));
+    await database.db
+      .update(productVariants)
+      .set({ inrPriceCents: 299_900 })
+      .where(eq(productVariants.sku, "BD-TS-3D-1Y"));
+    const [plain] = await database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.sku, "BD-TS-1D-1Y"));
+    const cart = [
+      { groupKey: "Norton", id: "1", quantity: 1 },
+      { groupKey: "Bitdefender", id: "3", variant: "BD-TS-3D-1Y", quantity: 1 },
+      { groupKey: "Bitdefender", id: "3", variant: "BD-TS-1D-1Y", quantity: 1 },
+    ];
+    const unitPrices = async (orderId: number) =>
+      (
+        await database.db
+          .select({ cents: orderLines.unitPriceCents })
+          .from(orderLines)
+          .where(eq(orderLines.orderId, orderId))
+          .orderBy(orderLines.id)
+      ).map((line) => line.cents);
+    try {
+      const rupees = await placeCheckout(ctx, { currency: "INR", cart });
+      expect(await unitPrices(rupees.orderId)).toEqual([419_900, 299_900, inr(plain!.priceCents)]);
+      const dollars = await placeCheckout(ctx, { cart: cart.slice(0, 1) });
+      expect(await unitPrices(dollars.orderId)).toEqual([norton.priceCents]);
+      // The database takes no price in rupees of 0 or less: empty (null) is the rate's.
+      await expect(
+        database.db.update(products).set({ inrPriceCents: 0 }).where(eq(products.id, norton.id)),
+      ).rejects.toThrow();
+    } finally {
+      await database.db.update(products).set({ inrPriceCents: null }).where(eq(products.id, norton.id));
+      await database.db.update(productVariants).set({ inrPriceCents: null });
+    }
   });
 });

@@ -118,6 +118,14 @@ export function ProductForm({
           error={errors.originalPrice}
           hint="Before the discount; leave empty when there is none"
         />
+        <TextField
+          label="Price in rupees (INR)"
+          name="inrPrice"
+          inputMode="decimal"
+          defaultValue={defaults.inrPrice}
+          error={errors.inrPrice}
+          hint="Your own price for shoppers paying in rupees, like 4199.00; empty: the dollar price at the store's rate"
+        />
         <div className="md:col-span-2">
           <TextAreaField
             label="Description"

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import type { ActionReply } from "~/lib/action-reply";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, parseMoney } from "~/lib/money";
 import { termText } from "~/modules/catalogue/variants";
 import { DoneNotice, FormMessage, RowAction } from "../content-fields";
 import { variantFormSchema } from "../schemas";
@@ -105,7 +105,14 @@ export function VariantsSection({
               <tr key={variant.id} data-testid="variant-row">
                 <td className={`${cellClass} font-mono`}>{variant.values.sku}</td>
                 <td className={cellClass}>{variant.values.label}</td>
-                <td className={`${cellClass} text-right`}>{formatMoney(variant.priceCents)}</td>
+                <td className={`${cellClass} text-right`}>
+                  {formatMoney(variant.priceCents)}
+                  {variant.values.inrPrice ? (
+                    <span className="block text-xs text-slate-600" data-testid="variant-inr-price">
+                      {formatMoney(parseMoney(variant.values.inrPrice), "INR")}
+                    </span>
+                  ) : null}
+                </td>
                 <td className={`${cellClass} text-right`}>
                   {variant.originalPriceCents === variant.priceCents
                     ? "—"
@@ -191,6 +198,12 @@ function VariantForm({
             label: "Original price (USD)",
             stored: stored.originalPrice ?? "",
             hint: "Before the discount; leave empty when there is none",
+          },
+          {
+            name: "inrPrice",
+            label: "Price in rupees (INR)",
+            stored: stored.inrPrice ?? "",
+            hint: "Your own price in rupees; empty: the dollar price at the store's rate",
           },
           {
             name: "termMonths",

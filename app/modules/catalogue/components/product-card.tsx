@@ -1,6 +1,5 @@
 import { PageLink } from "~/ui/page-link";
-import { discountPercent } from "~/lib/money";
-import { usePrice } from "~/lib/currency-context";
+import { useCataloguePrice } from "~/lib/currency-context";
 import type { ProductCard as ProductCardData } from "../catalogue.server";
 import { ProductImage } from "./product-image";
 import { RatingLine } from "./stars";
@@ -25,10 +24,9 @@ function StockNote({ product }: { product: ProductCardData }) {
 }
 
 export function ProductCard({ product }: { product: ProductCardData }) {
-  const money = usePrice();
   // A product sold in variants costs what its variants cost: the cheapest, "From" it when others cost more.
-  const price = product.fromVariant ?? product;
-  const discount = discountPercent(price.priceCents, price.originalPriceCents);
+  const shown = useCataloguePrice()(product.fromVariant ?? product);
+  const { discount } = shown;
   return (
     <article
       className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
@@ -61,13 +59,13 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">
           <span className="text-lg font-bold text-ink-900" data-testid="card-price">
             {product.fromVariant?.several ? <span className="text-sm font-semibold">From </span> : null}
-            {money(price.priceCents)}
+            {shown.price}
           </span>
           {discount > 0 ? (
             <>
               {/* Screen readers do not announce strikethrough: the struck price says what it is in words. */}
               <span className="sr-only">Was </span>
-              <s className="text-sm text-slate-500">{money(price.originalPriceCents)}</s>
+              <s className="text-sm text-slate-500">{shown.original}</s>
               <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
                 −{discount}%
               </span>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { discountPercent } from "~/lib/money";
-import { usePrice, usePriceDifference } from "~/lib/currency-context";
+import { useCataloguePrice } from "~/lib/currency-context";
+import type { CataloguePrice } from "~/lib/money";
 import { type Availability, availabilityText } from "../availability";
 import type { ProductDetail } from "../catalogue.server";
 import { useShowProduct } from "../selection-provider";
@@ -29,7 +29,7 @@ export function ProductDetails({
 }: {
   product: ProductDetail;
   /** The price shown: the chosen variant's, for a product sold in variants. */
-  price?: { priceCents: number; originalPriceCents: number };
+  price?: CataloguePrice;
   /** The choice of variants, above the price (none for a product sold as itself). */
   variantPicker?: React.ReactNode;
   /** Of one unit: in stock, after a wait, or not orderable now (from the server). */
@@ -41,8 +41,7 @@ export function ProductDetails({
   /** What an unavailable product offers instead: the back-in-stock form. */
   notifyMe?: React.ReactNode;
 }) {
-  const money = usePrice();
-  const saving = usePriceDifference();
+  const shown = useCataloguePrice()(price);
   useShowProduct({
     groupKey: product.groupKey,
     id: product.externalId,
@@ -51,7 +50,7 @@ export function ProductDetails({
   });
   const { brand } = product;
   const section = SECTIONS[brand.section];
-  const discount = discountPercent(price.priceCents, price.originalPriceCents);
+  const { discount } = shown;
   const physical = isPhysicalSection(brand.section);
   const delivery = availabilityText(
     availability,
@@ -96,13 +95,13 @@ export function ProductDetails({
           <div className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1 sm:mt-5">
             <p className="text-3xl font-bold text-ink-900" data-testid="product-price">
               <span className="sr-only">Price: </span>
-              {money(price.priceCents)}
+              {shown.price}
             </p>
             {discount > 0 ? (
               <>
                 <p className="text-lg text-slate-500">
                   <span className="sr-only">Was </span>
-                  <s data-testid="product-original-price">{money(price.originalPriceCents)}</s>
+                  <s data-testid="product-original-price">{shown.original}</s>
                 </p>
                 <p
                   className="rounded-md bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-800"
@@ -115,7 +114,7 @@ export function ProductDetails({
           </div>
           {discount > 0 ? (
             <p className="mt-1 text-sm text-emerald-700">
-              You save {saving(price.originalPriceCents, price.priceCents)}
+              You save {shown.saving}
             </p>
           ) : null}
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { usePrice } from "~/lib/currency-context";
+import { useCataloguePrice } from "~/lib/currency-context";
 import { termText, type VariantOption, variantPath } from "../variants";
 
 /**
@@ -18,7 +18,7 @@ export function VariantPicker({
   /** The SKU the address asked for that the product does not sell, or null. */
   unknownSku: string | null;
 }) {
-  const price = usePrice();
+  const price = useCataloguePrice();
   return (
     <div className="mt-4" data-testid="variant-picker">
       {unknownSku !== null ? (
@@ -61,7 +61,7 @@ export function VariantPicker({
                         {termText(variant.termMonths)}
                       </span>
                     </span>
-                    <span className="shrink-0">{price(variant.priceCents)}</span>
+                    <span className="shrink-0">{price(variant).price}</span>
                   </Link>
                 </li>
               );
