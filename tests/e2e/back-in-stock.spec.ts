@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./admin";
+import { signInAsAdmin, topUpKeys } from "./admin";
 import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { hydrated } from "./hydrated";
@@ -95,4 +95,54 @@ test("a visitor asks to be told when a router is back, confirms by the e-mailed 
   await visitor.goto(ROUTER);
   await expect(visitor.getByTestId("notify-me-form")).toHaveCount(0);
   expect((await sentMail(baseURL!)).filter((mail) => mail.to === address)).toHaveLength(2);
+});
+
+test("a licence whose key pool is empty: the e-mail comes once the owner tops the pool up", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const run = `${Date.now().toString(36)}${randomInt(1000)}`;
+  const name = `Restock Antivirus ${run}`;
+  const route = `/antivirus/norton/restock-${run}`;
+  // A licence of its own, with no keys and not taking orders that wait for them: unavailable.
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await signInAsAdmin(admin, baseURL!, "/admin/products/new");
+  const product = admin.getByTestId("product-form");
+  await product.getByLabel("Brand group").selectOption("Norton");
+  await product.getByLabel("Product id").fill(`restock-${run}`);
+  await product.getByLabel("Name", { exact: true }).fill(name);
+  await product.getByLabel("Page address").fill(route);
+  await product.getByLabel("Price (USD)", { exact: true }).fill("19.99");
+  await product.getByLabel("Description", { exact: true }).fill(`${name}, made by the end-to-end tests.`);
+  await product.getByLabel("Image address").fill("/placeholder/product/restock.svg");
+  await product.getByLabel("When out of stock").selectOption("refuse");
+  await admin.getByRole("button", { name: "Create product" }).click();
+  await expect(admin).toHaveURL(/\/admin\/products\/\d+\?saved=created$/);
+
+  const address = `pool-${randomInt(1e9)}@example.com`;
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto(route);
+  await expect(visitor.getByTestId("product-availability")).toHaveAttribute("data-status", "unavailable");
+  await visitor.getByLabel("E-mail me once when it is back").fill(address);
+  await visitor.getByRole("button", { name: "Notify me" }).click();
+  await expect(visitor.getByTestId("stock-alert-status")).toHaveText("Check your inbox to confirm.");
+  const confirmation = await waitForMail(
+    baseURL!,
+    (mail) => mail.to === address && mail.subject === `Confirm: e-mail me when ${name} is back`,
+  );
+  await visitor.goto(/Confirm: (\S+)/.exec(confirmation.text)![1]!);
+  await visitor.getByRole("button", { name: "Confirm the alert" }).click();
+  await expect(visitor.getByTestId("stock-alert-status")).toContainText("Confirmed");
+
+  // The owner adds a key on /admin/keys: the pool can sell again, and the one e-mail goes.
+  await topUpKeys(browser, baseURL!, route, 1);
+  const back = await waitForMail(
+    baseURL!,
+    (mail) => mail.to === address && mail.subject === `${name} is back in stock`,
+    30_000,
+  );
+  expect(back.text).toContain(`${baseURL}${route}`);
+  await visitor.goto(route);
+  await expect(visitor.getByTestId("notify-me-form")).toHaveCount(0);
 });
