@@ -39,9 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
   // Anything but our own "turn them back on" button unsubscribes: a mail program posts only List-Unsubscribe.
   const on = body.ok && body.values.intent === "resubscribe";
-  try {
-    await setSavedCartReminders(context.db, userId, on);
-  } catch {
+  if (!(await setSavedCartReminders(context.db, userId, on))) {
     // The account was deleted since: nothing is left to send to.
     return data({ state: "invalid" as const }, { status: 404, headers: PRIVATE_HEADERS });
   }

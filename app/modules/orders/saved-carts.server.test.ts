@@ -97,7 +97,9 @@ describe.each(drivers)("saved-cart reminders on %s", (driver) => {
     expect(await sendSavedCartReminders(reminders)).toEqual([]);
     await saveSettings(database.db, { savedCartReminders: true });
 
-    await setSavedCartReminders(database.db, bob!.id, false);
+    expect(await setSavedCartReminders(database.db, bob!.id, false)).toBe(true);
+    // An account deleted since the link was sent: nothing to change, said so, nothing written.
+    expect(await setSavedCartReminders(database.db, "no-such-account", false)).toBe(false);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.entityId, bob!.id));
     expect(audit?.action).toBe("saved-carts.unsubscribe");
 

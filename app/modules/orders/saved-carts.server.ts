@@ -100,8 +100,12 @@ export async function savedCartRemindersOff(db: Database, userId: string) {
 }
 
 /** Saved-cart reminders off (`on` false) or on again for a customer, audited when it changes anything. */
-export async function setSavedCartReminders(db: Database, userId: string, on: boolean) {
-  await db.transaction(async (tx) => {
+export async function setSavedCartReminders(db: Database, userId: string, on: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The account was deleted since the link was sent: nothing is left to send to (false). Locked, so a deletion
+    // cannot slip in before the opt-out's row that names it.
+    const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+    if (!account) return false;
     const changed = on
       ? await tx.delete(savedCartOptOuts).where(eq(savedCartOptOuts.userId, userId)).returning()
       : await tx.insert(savedCartOptOuts).values({ userId }).onConflictDoNothing().returning();
@@ -112,6 +116,7 @@ export async function setSavedCartReminders(db: Database, userId: string, on: bo
         entity: "saved_carts",
         entityId: userId,
       });
+    return true;
   });
 }
 
