@@ -276,6 +276,22 @@ describe.each(drivers)("renewal reminders on %s", (driver) => {
     expect(await remindersOf(guest.keyIds)).toEqual([]);
   });
 
+  it("the dashboard counts whole days, as the reminder does: a key 30 days off is listed whatever the hour", async () => {
+    const midnight = new Date(Date.UTC(2031, 5, 10));
+    const now = new Date(midnight.getTime() + 30 * 60_000);
+    const { keyIds } = await bought("hours.renewals@example.com", null, [BD_1D_1Y, BD_1D_1Y, BD_1D_1Y]);
+    const [thirtyDaysAtNoon, thirtyOneDays, expiredThisMorning] = keyIds as [number, number, number];
+    await expire([thirtyDaysAtNoon], new Date(midnight.getTime() + 30 * DAY + 12 * 60 * 60_000));
+    await expire([thirtyOneDays], new Date(midnight.getTime() + 31 * DAY));
+    await expire([expiredThisMorning], new Date(midnight.getTime() + 10 * 60_000));
+    const listed = (await expiringLicences(database.db, now, 30, 50)).soonest.map((licence) => licence.keyId);
+    expect(listed).toContain(thirtyDaysAtNoon);
+    expect(listed).not.toContain(thirtyOneDays);
+    expect(listed).not.toContain(expiredThisMorning);
+    const sent = await sendRenewalReminders(reminders, now);
+    expect(sent).toContainEqual({ keyId: thirtyDaysAtNoon, days: 30 });
+  });
+
   it("sends nothing for a revoked key or one renewed since, and counts the renewal won", async () => {
     const now = new Date();
     const soon = new Date(now.getTime() + 20 * DAY);

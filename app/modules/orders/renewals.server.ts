@@ -318,11 +318,12 @@ export type ExpiringLicence = {
 };
 
 /**
- * Licences of customers that expire within `days` of `now` (not revoked): how many, and the soonest few, each saying
- * whether it was renewed already and whether a reminder went out.
+ * Licences of customers that expire within `days` whole UTC days of `now` (not revoked; a key whose reminder says
+ * "in 30 days" is among the next 30 days whatever the hour): how many, and the soonest few, each saying whether it
+ * was renewed already and whether a reminder went out.
  */
 export async function expiringLicences(db: Database, now = new Date(), days = 30, listed = 5) {
-  const until = new Date(now.getTime() + days * DAY);
+  const until = new Date(startOfDay(now).getTime() + (days + 1) * DAY);
   const window = and(
     isNotNull(licenceKeys.orderLineId),
     isNull(licenceKeys.revokedAt),
