@@ -30,6 +30,25 @@ async function adminPage(browser: Browser, baseURL: string) {
   return page;
 }
 
+/** A product hidden from the storefront that is unavailable when its pool is empty, made in the product form. */
+async function hiddenProductRefusingWaitingOrders(admin: Page, n: number) {
+  const id = `e2e-refuse-${randomInt(1e9)}`;
+  await admin.goto("/admin/products/new");
+  await hydrated(admin);
+  const form = admin.getByTestId("product-form");
+  await form.getByLabel("Brand group").selectOption("McAfee");
+  await form.getByLabel("Product id").fill(id);
+  await form.getByLabel("Name", { exact: true }).fill(`Refusing product ${n}`);
+  await form.getByLabel("Page address").fill(`/antivirus/mcafee/${id}`);
+  await form.getByLabel("Price (USD)", { exact: true }).fill("9.99");
+  await form.getByLabel("Description", { exact: true }).fill("Unavailable when out of stock.");
+  await form.getByLabel("Image address").fill("/placeholder/product/mcafee-total-protection.svg");
+  await form.getByLabel("When out of stock").selectOption("refuse");
+  await form.getByLabel("Hidden from the storefront").check();
+  await admin.getByRole("button", { name: "Create product" }).click();
+  await expect(admin).toHaveURL(/\/admin\/products\/\d+\?saved=created$/);
+}
+
 async function guestCheckout(page: Page, email: string) {
   await page.goto(NORTON);
   await hydrated(page);
@@ -288,6 +307,10 @@ test("the settings page passes axe and fits a 360 px phone; the shipping policy 
   baseURL,
 }) => {
   const admin = await adminPage(browser, baseURL!);
+  // Two products shown as unavailable when out of stock: their links, one under the other, are each a target.
+  for (const n of [1, 2]) await hiddenProductRefusingWaitingOrders(admin, n);
+  await admin.goto("/admin/settings");
+  expect(await admin.getByTestId("unavailable-when-empty").getByRole("link").count()).toBeGreaterThanOrEqual(2);
   await expect(
     admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }),
   ).toHaveAttribute("aria-current", "page");

@@ -429,7 +429,8 @@ export function DeliverySettings({ view, reply }: { view: SettingsView; reply?: 
             <ul className="mt-1 list-disc pl-5">
               {view.unavailableWhenEmpty.map((product) => (
                 <li key={product.id}>
-                  <Link to={`/admin/products/${product.id}`} className="underline">
+                  {/* A list of links, not a sentence: each is a 24 px target (WCAG 2.5.8). */}
+                  <Link to={`/admin/products/${product.id}`} className="inline-block py-0.5 underline">
                     {product.name}
                   </Link>
                 </li>
