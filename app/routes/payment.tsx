@@ -155,7 +155,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           : { country: firstShippingCountry(loaderData.shipsTo), region: "" },
     };
   });
-  const { quote, toFix, problem, codeEntry } = useCartQuoteWithCode(cart, {
+  const { quote, current, toFix, problem, codeEntry } = useCartQuoteWithCode(cart, {
     billing: places.billing,
     shipping: shipToBilling ? undefined : places.shipping,
   });
@@ -463,6 +463,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             disabled={
               submitting ||
               !quote ||
+              // A country or state just picked: the total shown is not yet the one the order would be placed at.
+              !current ||
               quote.unavailable.length > 0 ||
               quote.overStock ||
               toFix.length > 0 ||
@@ -471,7 +473,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             className="mt-6 w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-300"
             data-testid="place-order"
           >
-            {submitting ? "Placing your order…" : "Place order"}
+            {submitting ? "Placing your order…" : quote && !current ? "Updating your total…" : "Place order"}
           </button>
           {noShippingTo ? (
             <p className="mt-3 text-sm text-red-700" data-testid="place-order-no-shipping">

@@ -476,7 +476,19 @@ test("taxes follow the address: CGST and SGST in Uttar Pradesh, IGST elsewhere i
   await expect(page.getByText("NY sales tax 4%", { exact: true })).toBeVisible();
   expect(await amount(taxNames)).toBe(Math.floor((subtotal * 4 + 50) / 100));
 
+  // While the total for a state just picked is on its way, the order cannot be placed at the old one.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/cart/quote", async (route) => {
+    await held;
+    await route.continue();
+  });
   await billing.getByLabel("State", { exact: true }).selectOption("CA");
+  await expect(page.getByTestId("place-order")).toBeDisabled();
+  await expect(page.getByTestId("place-order")).toHaveText("Updating your total…");
+  release();
+  await expect(page.getByTestId("place-order")).toHaveText("Place order");
+  await page.unroute("**/api/cart/quote");
   await expect(taxNames).toHaveCount(0);
   await expect(page.getByTestId("summary-tax-note")).toHaveText(
     "No tax is charged for California, United States",
