@@ -15,6 +15,8 @@
  *    the pages listing products (brand, section, best sellers). `--only=search` runs this part alone.
  * 5. With PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test: a fresh database is made
  *    there), WEB_CONCURRENCY=2 on both cores against 1 on core 0, uncached (and 1 on both cores, for comparison).
+ *    Then at 100,000 products: a store process's memory once its pages and searches were used, and how soon a
+ *    product renamed is found by search and a product hidden leaves its brand page. `--only=scale` runs this alone.
  * 6. Lighthouse (mobile) on home, the brand page and the product page, 3 runs each, and first-load JavaScript.
  *
  * 7. The page cache's hit ratio under page views of the whole demo catalogue mixed with an order taking stock
@@ -33,6 +35,7 @@ import type { Result as LighthouseResult } from "lighthouse";
 import pg from "pg";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { openDatabase } from "~db/client.server";
+import { type ScaleFigures, scaleFigures } from "./bench-web/scale";
 import { importSeed, readDemoSeed } from "~/modules/seed/import.server";
 import { SITEMAP_URL_LIMIT, sitemapPartXml, sitemapPaths, sitemapXml } from "~/modules/seo/sitemap.server";
 import { growCatalogue, percentile, timeListPages, timeSearches } from "./bench-web/catalogue";
@@ -60,6 +63,10 @@ const TARGETS = {
   /** A page listing products, its data read at 100,000 products. */
   listP95Ms: 20,
   processGain: 1.7,
+  /** A store process at 100,000 products, its pages and search used (resident memory, its workers included). */
+  scaleMemoryMb: 400,
+  /** From an owner's edit at 100,000 products to search and the listings showing it. */
+  editVisibleMs: 1000,
   lighthouse: 98,
   cls: 0.01,
   firstLoadKb: 122,
@@ -141,6 +148,7 @@ async function startStore(name: string, env: Record<string, string>, cores: stri
   running.add(child);
   await waitUp(`http://127.0.0.1:${PORT}/healthz/live`, child);
   return {
+    pid: child.pid!,
     /** CPU time the store has used so far, in ms: its process (taskset execs node in place) and its workers. */
     cpuMs: () => processCpuMs(child.pid!),
     async stop() {
@@ -314,6 +322,13 @@ async function main() {
     await processFigures(dataRoot);
     return finishIn(dataRoot);
   }
+  if (args.has("--only=scale")) {
+    if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    console.log(`Machine: ${os.cpus().length} cores, load average ${loadAverage()} at the start.`);
+    const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
+    await printScaleFigures(dataRoot);
+    return finishIn(dataRoot);
+  }
   if (args.has("--only=orders")) {
     if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     console.log(`Machine: ${os.cpus().length} cores, load average ${loadAverage()} at the start.`);
@@ -398,7 +413,10 @@ async function main() {
   printOrderMix(orderMix);
 
   await searchFigures();
-  if (!args.has("--no-postgres")) await processFigures(dataRoot);
+  if (!args.has("--no-postgres")) {
+    await processFigures(dataRoot);
+    await printScaleFigures(dataRoot);
+  }
   if (lighthouse) printLighthouse(lighthouse);
   printFirstLoad(firstLoad);
   finishIn(dataRoot);
@@ -515,6 +533,51 @@ async function sitemapFigures(db: Parameters<typeof sitemapPaths>[0]["db"], prod
  * the second core to work (its garbage collector's and compression's threads), so that ratio says how much a second
  * process adds to that, not how the store scales with cores.
  */
+/** Step 5, at 100,000 products: a store process's memory, and how soon an edit reaches search and the listings. */
+async function printScaleFigures(dataRoot: string) {
+  const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `storefront_bench_scale_${PORT}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(
+      `\nAt 100,000 products: PostgreSQL at ${adminUrl} cannot be reached (${(error as Error).message}).`,
+    );
+    missed.push("scale (no PostgreSQL)");
+    return;
+  }
+  let figures: ScaleFigures;
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    figures = await scaleFigures(url.toString(), `http://127.0.0.1:${PORT}`, () =>
+      startStore(
+        "scale",
+        { DATA_DIR: path.join(dataRoot, "scale"), DATABASE_URL: url.toString(), WEB_CONCURRENCY: "1" },
+        "0",
+      ),
+    );
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+  console.log(
+    `\nAt ${figures.products.toLocaleString("en-US")} products (PostgreSQL, one store process, page cache on):`,
+  );
+  console.log(
+    `  memory once its pages and searches were used: ${fmt(figures.memoryMb)} MB (<= ${TARGETS.scaleMemoryMb}) ${check(figures.memoryMb <= TARGETS.scaleMemoryMb, "memory at 100,000")}`,
+  );
+  console.log(
+    `  a product renamed, found by its new name: ${fmt(figures.renameInSearchMs)} ms (<= ${TARGETS.editVisibleMs}) ${check(figures.renameInSearchMs <= TARGETS.editVisibleMs, "rename in search")}`,
+  );
+  console.log(
+    `  a product hidden, gone from its brand page: ${fmt(figures.hideFromListingMs)} ms (<= ${TARGETS.editVisibleMs}) ${check(figures.hideFromListingMs <= TARGETS.editVisibleMs, "hide from listing")}`,
+  );
+}
+
 async function processFigures(dataRoot: string) {
   const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const name = `storefront_bench_web_${PORT}`;

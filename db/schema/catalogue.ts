@@ -166,3 +166,18 @@ export const searchIndexVersion = pgTable(
   },
   (table) => [check("search_index_version_single_row", sql`${table.id} = 1`)],
 );
+
+/**
+ * Which products each version of search_index_version changed (the same triggers write both), so that a process
+ * updates its index for those products instead of reading the whole catalogue again. A row without a product stands
+ * for a change to every product (a brand renamed or moved, the table emptied). Only the last 1,000 versions are kept:
+ * a process further behind reads the catalogue again.
+ */
+export const searchIndexChanges = pgTable(
+  "search_index_changes",
+  {
+    version: integer("version").notNull(),
+    productId: integer("product_id"),
+  },
+  (table) => [index("search_index_changes_version_idx").on(table.version)],
+);

@@ -64,6 +64,7 @@ const PRIVATE_TABLES = [
   "saved_carts",
   "scheduled_jobs",
   // Written only by triggers of products and brand_groups, which announce the change themselves.
+  "search_index_changes",
   "search_index_version",
   "session",
   // Visitors waiting for a product to be back: e-mails only (the stock itself announces its changes).

@@ -1,15 +1,22 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Database } from "~db/client.server";
-import { brandGroups, products, searchIndexVersion } from "~db/schema";
-import { buildSearchIndex, type SearchIndex } from "./search-index";
+import { brandGroups, products, searchIndexChanges, searchIndexVersion } from "~db/schema";
+import { buildSearchIndex, type SearchIndex, updateSearchIndex } from "./search-index";
+
+/**
+ * Past this many products changed at once (an import), the catalogue is read again rather than updated product by
+ * product: the update costs a pass over the index plus a read per product, the build one read of everything. The
+ * change log (migration 0036) stands a statement changing more for a change to everything.
+ */
+const MOST_UPDATED = 5_000;
 
 type Kept = { version: number; index: Promise<SearchIndex> };
 /** Per database: the index of the catalogue at a version of search_index_version (the latest one asked for). */
 const kept = new WeakMap<Database, Kept>();
 
-/** The visible products as the index reads them, in catalogue order. */
-async function loadIndex(db: Database): Promise<SearchIndex> {
-  const rows = await db
+/** The products as the index reads them (visible ones, in catalogue order), all of them or those of `ids`. */
+function indexedRows(db: Database, ids?: number[]) {
+  return db
     .select({
       id: products.id,
       name: products.name,
@@ -18,18 +25,41 @@ async function loadIndex(db: Database): Promise<SearchIndex> {
       brandName: brandGroups.name,
       section: brandGroups.section,
       categories: products.categories,
+      brandPosition: brandGroups.position,
+      position: products.position,
     })
     .from(products)
     .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-    .where(eq(products.hidden, false))
+    .where(and(eq(products.hidden, false), ids ? inArray(products.id, ids) : undefined))
     .orderBy(asc(brandGroups.position), asc(products.position), asc(products.id));
-  return buildSearchIndex(rows);
+}
+
+/**
+ * The index at `version` made from the one at `from`: for the products the versions between changed, when the
+ * change log still has every one of them and none changed a brand or everything; otherwise read whole.
+ */
+async function updatedIndex(db: Database, from: Kept, version: number): Promise<SearchIndex> {
+  const [before, changes] = await Promise.all([
+    from.index,
+    db
+      .select({ version: searchIndexChanges.version, productId: searchIndexChanges.productId })
+      .from(searchIndexChanges)
+      .where(and(gt(searchIndexChanges.version, from.version), lte(searchIndexChanges.version, version))),
+  ]);
+  const versions = new Set(changes.map((change) => change.version));
+  const ids = new Set<number>();
+  for (const change of changes) if (change.productId !== null) ids.add(change.productId);
+  const complete =
+    versions.size === version - from.version && changes.every((change) => change.productId !== null);
+  if (!complete || ids.size > MOST_UPDATED) return buildSearchIndex(await indexedRows(db));
+  return updateSearchIndex(before, ids, await indexedRows(db, [...ids]));
 }
 
 /**
  * The catalogue index as the catalogue is now: one primary-key read of search_index_version (which triggers move
  * with every write to what the index holds, in the writing statement), and the index kept for that version, or
- * built again (requests asking at once share the build). The version is read before the products, so an index is
+ * made again: updated for the products changed since the version kept (search_index_changes), or built from the
+ * whole catalogue. Requests asking at once share the work. The version is read before the products, so an index is
  * never older than the version it is kept under.
  */
 export async function currentSearchIndex(db: Database): Promise<SearchIndex> {
@@ -40,7 +70,13 @@ export async function currentSearchIndex(db: Database): Promise<SearchIndex> {
   const version = row?.version ?? -1;
   const found = kept.get(db);
   if (found && found.version === version) return found.index;
-  const entry: Kept = { version, index: loadIndex(db) };
+  const entry: Kept = {
+    version,
+    index:
+      found && found.version < version
+        ? updatedIndex(db, found, version)
+        : indexedRows(db).then(buildSearchIndex),
+  };
   kept.set(db, entry);
   // A failed build is not kept: the next request tries again.
   entry.index.catch(() => {

@@ -3,10 +3,12 @@ import {
   brandIds,
   buildSearchIndex,
   fold,
+  type IndexedProductRow,
   rankProducts,
   sectionTaggedIds,
   stem,
   taggedIds,
+  updateSearchIndex,
   wordSimilarity,
 } from "./search-index";
 
@@ -18,6 +20,8 @@ const row = (id: number, name: string, brandName: string, description = "", cate
   brandName,
   section: brandName === "TP-Link" ? "router" : "antivirus",
   categories,
+  brandPosition: 0,
+  position: id,
 });
 
 describe("search index", () => {
@@ -81,5 +85,121 @@ describe("search index", () => {
     expect(brandIds(index, "Norton")).toEqual({ ids: [1, 2, 6], total: 3 });
     expect(brandIds(index, "Norton", 2, 24)).toEqual({ ids: [6], total: 3 });
     expect(brandIds(index, "Nobody")).toEqual({ ids: [], total: 0 });
+  });
+});
+
+describe("updating the index for the products that changed", () => {
+  const BRANDS = [
+    { groupKey: "norton", brandName: "Norton", section: "antivirus", brandPosition: 1 },
+    { groupKey: "tp-link", brandName: "TP-Link", section: "router", brandPosition: 2 },
+    { groupKey: "canon", brandName: "Canon", section: "printer", brandPosition: 3 },
+  ];
+  const NAMES = [
+    "Deluxe",
+    "Router",
+    "Mesh",
+    "Pixma",
+    "Antivirus",
+    "Premium",
+    "Suite",
+    "Café",
+    "Archer",
+    "Plus",
+  ];
+  const TAGS = ["best-seller", "top-rated", "new"];
+  const QUERIES = [
+    "norton",
+    "router mesh",
+    "pixma 7",
+    "cafe",
+    "premium suite",
+    "archr",
+    "antivirus plus",
+    "tp",
+  ];
+
+  /** A small random generator of its own, so a failure can be run again from its seed. */
+  function generator(seed: number) {
+    let state = seed;
+    return (below: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % below;
+    };
+  }
+
+  function randomRow(id: number, random: (below: number) => number): IndexedProductRow & { hidden: boolean } {
+    const brand = BRANDS[random(BRANDS.length)]!;
+    const words = Array.from({ length: 1 + random(3) }, () => NAMES[random(NAMES.length)]!);
+    return {
+      id,
+      ...brand,
+      name: `${brand.brandName} ${words.join(" ")} ${random(20)}`,
+      description: `${NAMES[random(NAMES.length)]} for ${random(5)} devices, with ${NAMES[random(NAMES.length)]}s.`,
+      categories: TAGS.filter(() => random(3) === 0),
+      position: random(10),
+      hidden: random(6) === 0,
+    };
+  }
+
+  /** Everything a page asks the index, which must be the same for an updated index and one built afresh. */
+  function answers(index: ReturnType<typeof buildSearchIndex>) {
+    return {
+      ids: [...index.ids],
+      brands: BRANDS.map((brand) => brandIds(index, brand.groupKey, 1, 5)),
+      tags: TAGS.map((tag) => taggedIds(index, tag)),
+      highlights: BRANDS.map((brand) => sectionTaggedIds(index, brand.section, TAGS, 4)),
+      searches: QUERIES.map((query) => rankProducts(index, query.split(" "), 240)),
+    };
+  }
+
+  it("answers as an index built afresh, through edits, hiding, new and deleted products and moves", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const random = generator(seed);
+      const catalogue = new Map<number, IndexedProductRow & { hidden: boolean }>();
+      for (let id = 1; id <= 60; id++) catalogue.set(id, randomRow(id, random));
+      const visible = () =>
+        [...catalogue.values()]
+          .filter((row) => !row.hidden)
+          .sort((a, b) => a.brandPosition - b.brandPosition || a.position - b.position || a.id - b.id);
+      let index = buildSearchIndex(visible());
+      let nextId = 61;
+      for (let round = 0; round < 12; round++) {
+        const changed = new Set<number>();
+        for (let k = 0, n = 1 + random(6); k < n; k++) {
+          const action = random(4);
+          if (action === 0) {
+            changed.add(nextId);
+            catalogue.set(nextId, randomRow(nextId++, random));
+          } else {
+            const ids = [...catalogue.keys()];
+            const id = ids[random(ids.length)]!;
+            changed.add(id);
+            if (action === 1) catalogue.delete(id);
+            else catalogue.set(id, randomRow(id, random));
+          }
+        }
+        const before = answers(index);
+        const updated = updateSearchIndex(
+          index,
+          changed,
+          visible().filter((row) => changed.has(row.id)),
+        );
+        expect(answers(updated), `seed ${seed}, round ${round}`).toEqual(
+          answers(buildSearchIndex(visible())),
+        );
+        // The index updated from is left as it was, for a request still reading it.
+        expect(answers(index)).toEqual(before);
+        index = updated;
+      }
+    }
+  });
+
+  it("finds a product by its new name and no longer by its old one", () => {
+    const rows = [row(1, "Norton 360 Deluxe", "Norton"), row(2, "Archer AX55 Router", "TP-Link")];
+    const index = buildSearchIndex(rows);
+    const renamed = updateSearchIndex(index, [1], [{ ...rows[0]!, name: "Norton Vortex Shield" }]);
+    expect(rankProducts(renamed, ["vortex"], 10)).toEqual([1]);
+    expect(rankProducts(renamed, ["deluxe"], 10)).toEqual([]);
+    expect(rankProducts(updateSearchIndex(renamed, [2], []), ["archer"], 10)).toEqual([]);
   });
 });

@@ -29,6 +29,8 @@ export type IndexedProductRow = {
   brandName: string;
   section: string;
   categories: string[];
+  brandPosition: number;
+  position: number;
 };
 
 /** Words too common to match on in a text (PostgreSQL's English stop words, the frequent ones). */
@@ -103,6 +105,9 @@ function add(lists: Map<string, number[]>, word: string, position: number) {
 export type SearchIndex = {
   /** Product ids in catalogue order: a product's position here is its place in every list below. */
   ids: Int32Array;
+  /** Each product's brand position and own position, which with its id make its catalogue order. */
+  brandPositions: Int32Array;
+  productPositions: Int32Array;
   /** Words of product names: where they are, and the vocabulary by trigram (for typos and prefixes). */
   nameWords: Map<string, Int32Array>;
   vocabulary: string[];
@@ -127,70 +132,234 @@ export type SearchIndex = {
   };
 };
 
+/** What the index lists a product under: the lists of words, stems and tags it is in. */
+type ListedUnder = {
+  nameWords: Map<string, number[]>;
+  nameStems: Map<string, number[]>;
+  descriptionStems: Map<string, number[]>;
+  tags: Map<string, number[]>;
+  brands: Map<string, number[]>;
+};
+
+const emptyLists = (): ListedUnder => ({
+  nameWords: new Map(),
+  nameStems: new Map(),
+  descriptionStems: new Map(),
+  tags: new Map(),
+  brands: new Map(),
+});
+
+/**
+ * Adds the product at `position` to the lists of its words, stems, tags and brand (positions must come in
+ * ascending order). Products often share a description (editions of one product): `stemsOfDescription` keeps the
+ * stems of each one worked out.
+ */
+function listProduct(
+  lists: ListedUnder,
+  row: IndexedProductRow,
+  position: number,
+  stemsOfDescription: Map<string, string[]>,
+) {
+  for (const word of new Set(wordsOf(row.name))) add(lists.nameWords, word, position);
+  for (const word of new Set(
+    wordsOf(row.name)
+      .filter((w) => !STOP_WORDS.has(w))
+      .map(stem),
+  )) {
+    add(lists.nameStems, word, position);
+  }
+  let stems = stemsOfDescription.get(row.description);
+  if (!stems) {
+    stems = [
+      ...new Set(
+        wordsOf(row.description)
+          .filter((w) => !STOP_WORDS.has(w))
+          .map(stem),
+      ),
+    ];
+    stemsOfDescription.set(row.description, stems);
+  }
+  for (const word of stems) add(lists.descriptionStems, word, position);
+  add(lists.brands, row.groupKey, position);
+  for (const tag of new Set(row.categories)) add(lists.tags, tag, position);
+}
+
+const brandEntry = (brandName: string) => ({
+  wordTrigrams: [...new Set(wordsOf(brandName))].map((word) => new Set(trigrams(word))),
+});
+
 /** Builds the index of `rows`, given in catalogue order. */
 export function buildSearchIndex(rows: IndexedProductRow[]): SearchIndex {
-  const nameWords = new Map<string, number[]>();
-  const nameStems = new Map<string, number[]>();
-  const descriptionStems = new Map<string, number[]>();
-  const brandLists = new Map<string, { words: string[]; products: number[] }>();
-  const tags = new Map<string, number[]>();
+  const lists = emptyLists();
   const sectionOf = new Map<string, string>();
-  // Products often share a description (editions of one product): its stems are worked out once.
+  const brandNames = new Map<string, string>();
   const stemsOfDescription = new Map<string, string[]>();
   rows.forEach((row, position) => {
-    for (const word of new Set(wordsOf(row.name))) add(nameWords, word, position);
-    for (const word of new Set(
-      wordsOf(row.name)
-        .filter((w) => !STOP_WORDS.has(w))
-        .map(stem),
-    )) {
-      add(nameStems, word, position);
-    }
-    let stems = stemsOfDescription.get(row.description);
-    if (!stems) {
-      stems = [
-        ...new Set(
-          wordsOf(row.description)
-            .filter((w) => !STOP_WORDS.has(w))
-            .map(stem),
-        ),
-      ];
-      stemsOfDescription.set(row.description, stems);
-    }
-    for (const word of stems) add(descriptionStems, word, position);
-    let brand = brandLists.get(row.groupKey);
-    if (!brand) {
-      brand = { words: [...new Set(wordsOf(row.brandName))], products: [] };
-      brandLists.set(row.groupKey, brand);
-    }
-    brand.products.push(position);
+    listProduct(lists, row, position, stemsOfDescription);
+    brandNames.set(row.groupKey, row.brandName);
     sectionOf.set(row.groupKey, row.section);
-    for (const tag of new Set(row.categories)) add(tags, tag, position);
   });
-  const vocabulary = [...nameWords.keys()].sort();
+  const vocabulary = [...lists.nameWords.keys()].sort();
   const byTrigram = new Map<string, number[]>();
   vocabulary.forEach((word, index) => {
     for (const trigram of trigrams(word)) add(byTrigram, trigram, index);
   });
+  const { nameWords, nameStems, descriptionStems, tags } = lists;
   return {
     ids: Int32Array.from(rows, (row) => row.id),
+    brandPositions: Int32Array.from(rows, (row) => row.brandPosition),
+    productPositions: Int32Array.from(rows, (row) => row.position),
     nameWords: postingsOf(nameWords),
     vocabulary,
     vocabularyByTrigram: postingsOf(byTrigram),
     nameStems: postingsOf(nameStems),
     descriptionStems: postingsOf(descriptionStems),
     brands: new Map(
-      [...brandLists].map(([key, brand]) => [
+      [...lists.brands].map(([key, products]) => [
         key,
-        {
-          wordTrigrams: brand.words.map((word) => new Set(trigrams(word))),
-          products: Int32Array.from(brand.products),
-        },
+        { ...brandEntry(brandNames.get(key)!), products: Int32Array.from(products) },
       ]),
     ),
     groupOf: rows.map((row) => row.groupKey),
     sectionOf,
     tags: postingsOf(tags),
+  };
+}
+
+/** Whether a product with these keys comes before the one at `position` in catalogue order. */
+function comesBefore(row: IndexedProductRow, index: SearchIndex, position: number) {
+  const brand = index.brandPositions[position]!;
+  if (row.brandPosition !== brand) return row.brandPosition < brand;
+  const own = index.productPositions[position]!;
+  if (row.position !== own) return row.position < own;
+  return row.id < index.ids[position]!;
+}
+
+const inCatalogueOrder = (a: IndexedProductRow, b: IndexedProductRow) =>
+  a.brandPosition - b.brandPosition || a.position - b.position || a.id - b.id;
+
+/**
+ * Each list with its positions moved to where `moved` says (-1: left out) and the `added` positions merged in, in
+ * ascending order; a list left empty is dropped.
+ */
+function movedLists(
+  lists: Map<string, Int32Array>,
+  moved: Int32Array,
+  added: Map<string, number[]>,
+): Map<string, Int32Array> {
+  const out = new Map<string, Int32Array>();
+  for (const [key, list] of lists) {
+    const extra = added.get(key) ?? [];
+    const next = new Int32Array(list.length + extra.length);
+    let n = 0;
+    let e = 0;
+    for (let i = 0; i < list.length; i++) {
+      const to = moved[list[i]!]!;
+      if (to < 0) continue;
+      while (e < extra.length && extra[e]! < to) next[n++] = extra[e++]!;
+      next[n++] = to;
+    }
+    while (e < extra.length) next[n++] = extra[e++]!;
+    if (n > 0) out.set(key, n === next.length ? next : next.slice(0, n));
+  }
+  for (const [key, extra] of added) if (!lists.has(key)) out.set(key, Int32Array.from(extra));
+  return out;
+}
+
+/**
+ * The index after some products changed, without reading the others again: the products of `changed` (ids) are
+ * taken out, and those of `rows` (the changed ones visible now, as they are now) put in at their place in catalogue
+ * order. Every other product keeps its words and tags; their positions move past the ones taken out and put in.
+ * Assumes brands kept their names, sections and order (a change to a brand builds the index again). A new index is
+ * returned: a request still reading the old one is not disturbed.
+ */
+export function updateSearchIndex(
+  index: SearchIndex,
+  changed: Iterable<number>,
+  rows: IndexedProductRow[],
+): SearchIndex {
+  const out = new Set(changed);
+  const coming = [...rows].sort(inCatalogueOrder);
+  const count = index.ids.length;
+  const moved = new Int32Array(count);
+  const ids: number[] = [];
+  const brandPositions: number[] = [];
+  const productPositions: number[] = [];
+  const groupOf: string[] = [];
+  const lists = emptyLists();
+  const stemsOfDescription = new Map<string, string[]>();
+  let next = 0;
+  const putIn = (row: IndexedProductRow) => {
+    listProduct(lists, row, ids.length, stemsOfDescription);
+    ids.push(row.id);
+    brandPositions.push(row.brandPosition);
+    productPositions.push(row.position);
+    groupOf.push(row.groupKey);
+  };
+  for (let position = 0; position < count; position++) {
+    if (out.has(index.ids[position]!)) {
+      moved[position] = -1;
+      continue;
+    }
+    while (next < coming.length && comesBefore(coming[next]!, index, position)) putIn(coming[next++]!);
+    moved[position] = ids.length;
+    ids.push(index.ids[position]!);
+    brandPositions.push(index.brandPositions[position]!);
+    productPositions.push(index.productPositions[position]!);
+    groupOf.push(index.groupOf[position]!);
+  }
+  while (next < coming.length) putIn(coming[next++]!);
+
+  // Words new to the vocabulary go at its end, with their trigrams; words no product has now stay, matching none.
+  const vocabulary = [...index.vocabulary];
+  const known = new Set(vocabulary);
+  const byTrigram = new Map<string, number[]>();
+  for (const word of lists.nameWords.keys()) {
+    if (known.has(word)) continue;
+    for (const trigram of trigrams(word)) add(byTrigram, trigram, vocabulary.length);
+    vocabulary.push(word);
+  }
+  const vocabularyByTrigram = new Map(index.vocabularyByTrigram);
+  for (const [trigram, words] of byTrigram) {
+    const before = vocabularyByTrigram.get(trigram) ?? EMPTY;
+    const list = new Int32Array(before.length + words.length);
+    list.set(before);
+    list.set(words, before.length);
+    vocabularyByTrigram.set(trigram, list);
+  }
+
+  const brandProducts = movedLists(
+    new Map([...index.brands].map(([key, brand]) => [key, brand.products])),
+    moved,
+    lists.brands,
+  );
+  const sectionOf = new Map(index.sectionOf);
+  const brandNames = new Map<string, string>();
+  for (const row of coming) {
+    sectionOf.set(row.groupKey, row.section);
+    brandNames.set(row.groupKey, row.brandName);
+  }
+  return {
+    ids: Int32Array.from(ids),
+    brandPositions: Int32Array.from(brandPositions),
+    productPositions: Int32Array.from(productPositions),
+    nameWords: movedLists(index.nameWords, moved, lists.nameWords),
+    vocabulary,
+    vocabularyByTrigram,
+    nameStems: movedLists(index.nameStems, moved, lists.nameStems),
+    descriptionStems: movedLists(index.descriptionStems, moved, lists.descriptionStems),
+    brands: new Map(
+      [...brandProducts].map(([key, products]) => [
+        key,
+        {
+          wordTrigrams: index.brands.get(key)?.wordTrigrams ?? brandEntry(brandNames.get(key)!).wordTrigrams,
+          products,
+        },
+      ]),
+    ),
+    groupOf,
+    sectionOf,
+    tags: movedLists(index.tags, moved, lists.tags),
   };
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brandGroups, products } from "~db/schema";
+import { brandGroups, products, searchIndexChanges } from "~db/schema";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { searchPage, searchProducts } from "./search.server";
 import { currentSearchIndex } from "./search-index.server";
@@ -128,5 +128,49 @@ describe.each(drivers)("product search on %s", (driver) => {
     const [after] = await searchProducts(database, "nighthawk");
     expect(after).toMatchObject({ id: router!.id, priceCents: router!.priceCents + 100, stock: 3 });
     expect(await currentSearchIndex(database.db)).toBe(before);
+  });
+
+  it("updates its index for the products a write changed, and reads the catalogue again after a brand change", async () => {
+    const before = await currentSearchIndex(database.db);
+    const [deluxe] = await database.db
+      .select({ id: products.id, name: products.name, position: products.position })
+      .from(products)
+      .where(eq(products.route, "/antivirus/norton/360-deluxe"));
+    const [{ latest }] = (await database.db
+      .select({ latest: sql<number>`coalesce(max(${searchIndexChanges.version}), 0)`.mapWith(Number) })
+      .from(searchIndexChanges)) as [{ latest: number }];
+    const logged = async () =>
+      (await database.db.select().from(searchIndexChanges)).filter((change) => change.version > latest);
+    // A write that changes nothing the index holds logs nothing.
+    await database.db.update(products).set({ name: deluxe!.name }).where(eq(products.id, deluxe!.id));
+    expect(await logged()).toEqual([]);
+
+    await database.db
+      .update(products)
+      .set({ name: "Norton 360 Quokka", position: deluxe!.position + 1000 })
+      .where(eq(products.id, deluxe!.id));
+    try {
+      expect(await logged()).toEqual([expect.objectContaining({ productId: deluxe!.id })]);
+      expect(await names("quokka")).toEqual(["Norton 360 Quokka"]);
+      const updated = await currentSearchIndex(database.db);
+      // Updated, not read whole again: the old name's words are still in its vocabulary, matching no product.
+      expect(updated.vocabulary).toContain("quokka");
+      expect(updated.vocabulary).toContain("deluxe");
+      expect(updated.ids.length).toBe(before.ids.length);
+      // Moved to the end of its brand, as catalogue order has it.
+      const norton = updated.brands.get("Norton")!.products;
+      expect(updated.ids[norton[norton.length - 1]!]).toBe(deluxe!.id);
+    } finally {
+      await database.db
+        .update(products)
+        .set({ name: deluxe!.name, position: deluxe!.position })
+        .where(eq(products.id, deluxe!.id));
+    }
+    expect(await names("quokka")).toEqual([]);
+
+    await database.db.update(brandGroups).set({ position: 99 }).where(eq(brandGroups.key, "HP"));
+    expect((await logged()).at(-1)).toMatchObject({ productId: null });
+    const rebuilt = await currentSearchIndex(database.db);
+    expect(rebuilt.vocabulary).not.toContain("quokka");
   });
 });
