@@ -89,6 +89,22 @@ describe("routePath", () => {
   });
 });
 
+describe("routePath of a path written as the store writes its links", () => {
+  it("gives it back as it is, and reads dot segments, .data and slashes as the router does", () => {
+    for (const path of ["/", "/antivirus/norton/360-deluxe", "/a.b/c~d/e_f", "/...", "/a/.b", "/x.datax"])
+      expect(routePath(path), path).toBe(path);
+    expect(routePath("/a/./b")).toBe("/a/b");
+    expect(routePath("/a/../admin")).toBe("/admin");
+    expect(routePath("/..")).toBe("/");
+    expect(routePath("/.")).toBe("/");
+    expect(routePath("/antivirus.data")).toBe("/antivirus");
+    expect(routePath("/_.data")).toBe("/");
+    expect(routePath("/admin/")).toBe("/admin");
+    expect(routePath("//admin")).toBe("//admin");
+    expect(routePath("/Admin")).toBe("/admin");
+  });
+});
+
 describe("isPersonalPath", () => {
   it("holds for every spelling of a personal page, and for a path that cannot be read", () => {
     for (const { spelling } of HOSTILE_SPELLINGS) expect(isPersonalPath(spelling), spelling).toBe(true);

@@ -1,4 +1,11 @@
 /**
+ * A path the steps below give back unchanged: segments of lower-case letters, digits and `._~-` (nothing URL parsing
+ * encodes or decoding changes), none of them `.` or `..` (which URL parsing resolves), no empty segment, no trailing
+ * slash. (Ending in `.data` is checked apart.)
+ */
+const AS_WRITTEN = /^(?:\/|(?:\/(?!\.\.?(?:\/|$))[a-z0-9._~-]+)+)$/;
+
+/**
  * The path React Router matches a request against, for every other decision about the request's path (who may
  * keep the page, which headers it gets, what frame it is drawn in, how large a body it takes).
  *
@@ -20,6 +27,8 @@
 export function routePath(target: string): string | undefined {
   const end = target.search(/[?#]/);
   const raw = end < 0 ? target : target.slice(0, end);
+  // The store's own links are read as they are written (every cached page's request asks this, twice).
+  if (AS_WRITTEN.test(raw) && !raw.endsWith(".data")) return raw;
   if (!raw.startsWith("/")) return undefined;
   let pathname: string;
   try {
