@@ -26,7 +26,7 @@
  * --only=processes only step 5; --only=orders only step 7.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -35,7 +35,8 @@ import type { Result as LighthouseResult } from "lighthouse";
 import pg from "pg";
 import { keyCipher } from "~/lib/key-cipher.server";
 import { openDatabase } from "~db/client.server";
-import { type ScaleFigures, scaleFigures } from "./bench-web/scale";
+import { processCpuMs } from "./bench-web/process-tree";
+import { scaleFigures } from "./bench-web/scale";
 import { importSeed, readDemoSeed } from "~/modules/seed/import.server";
 import { SITEMAP_URL_LIMIT, sitemapPartXml, sitemapPaths, sitemapXml } from "~/modules/seo/sitemap.server";
 import { growCatalogue, percentile, timeListPages, timeSearches } from "./bench-web/catalogue";
@@ -184,25 +185,6 @@ function fetchGzip(url: string): Promise<{ body: Buffer; headers: Record<string,
       })
       .on("error", reject);
   });
-}
-
-/** CPU time (user and system, ms) of a process and its children (a cluster's workers), from /proc. */
-function processCpuMs(pid: number): number {
-  let total = 0;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, "utf8");
-    } catch {
-      continue; // gone meanwhile
-    }
-    // After the command's closing parenthesis: state, parent, ...; utime and stime are the 12th and 13th, in ticks.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(name) === pid || Number(fields[1]) === pid)
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-  }
-  return total;
 }
 
 function parseWrk(out: string): Load {
@@ -587,44 +569,18 @@ async function sitemapFigures(db: Parameters<typeof sitemapPaths>[0]["db"], prod
   );
 }
 
-/**
- * WEB_CONCURRENCY=2 against 1 on PostgreSQL, uncached. One process is measured as everywhere else in this benchmark,
- * on core 0 with wrk on core 1; two processes get both cores and share them with wrk and PostgreSQL, which only
- * counts against them. One process on both cores is measured too and printed beside: a lone process already puts
- * the second core to work (its garbage collector's and compression's threads), so that ratio says how much a second
- * process adds to that, not how the store scales with cores.
- */
 /** Step 5, at 100,000 products: a store process's memory, and how soon an edit reaches search and the listings. */
 async function printScaleFigures(dataRoot: string) {
-  const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const name = `storefront_bench_scale_${PORT}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(
-      `\nAt 100,000 products: PostgreSQL at ${adminUrl} cannot be reached (${(error as Error).message}).`,
-    );
-    missed.push("scale (no PostgreSQL)");
-    return;
-  }
-  let figures: ScaleFigures;
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    figures = await scaleFigures(url.toString(), `http://127.0.0.1:${PORT}`, () =>
+  const figures = await onFreshDatabase("scale", `storefront_bench_scale_${PORT}`, (url) =>
+    scaleFigures(url, `http://127.0.0.1:${PORT}`, () =>
       startStore(
         "scale",
-        { DATA_DIR: path.join(dataRoot, "scale"), DATABASE_URL: url.toString(), WEB_CONCURRENCY: "1" },
+        { DATA_DIR: path.join(dataRoot, "scale"), DATABASE_URL: url, WEB_CONCURRENCY: "1" },
         "0",
       ),
-    );
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await admin.end();
-  }
+    ),
+  );
+  if (!figures) return;
   console.log(
     `\nAt ${figures.products.toLocaleString("en-US")} products (PostgreSQL, one store process, page cache on):`,
   );
@@ -639,17 +595,40 @@ async function printScaleFigures(dataRoot: string) {
   );
 }
 
-async function processFigures(dataRoot: string) {
+/**
+ * `use` given a fresh database on PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), dropped
+ * afterwards; undefined, and the part counted as missed, when PostgreSQL cannot be reached.
+ */
+async function onFreshDatabase<T>(part: string, name: string, use: (url: string) => Promise<T>) {
   const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const name = `storefront_bench_web_${PORT}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();
   } catch (error) {
-    console.log(`\nProcesses: PostgreSQL at ${adminUrl} cannot be reached (${(error as Error).message}).`);
-    missed.push("processes (no PostgreSQL)");
-    return;
+    console.log(`\n${part}: PostgreSQL at ${adminUrl} cannot be reached (${(error as Error).message}).`);
+    missed.push(`${part} (no PostgreSQL)`);
+    return undefined;
   }
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await use(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+/**
+ * WEB_CONCURRENCY=2 against 1 on PostgreSQL, uncached. One process is measured as everywhere else in this benchmark,
+ * on core 0 with wrk on core 1; two processes get both cores and share them with wrk and PostgreSQL, which only
+ * counts against them. One process on both cores is measured too and printed beside: a lone process already puts
+ * the second core to work (its garbage collector's and compression's threads), so that ratio says how much a second
+ * process adds to that, not how the store scales with cores.
+ */
+async function processFigures(dataRoot: string) {
   const setups = [
     { processes: 1, cores: "0", wrkCores: "1" },
     { processes: 1, cores: "0,1", wrkCores: "0,1" },
@@ -657,17 +636,13 @@ async function processFigures(dataRoot: string) {
   ];
   /** Each setup's load, and the cores the store kept busy: its CPU time over the run's wall-clock time. */
   const runs: Array<{ load: Load; cores: number }> = [];
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+  const reached = await onFreshDatabase("processes", `storefront_bench_web_${PORT}`, async (url) => {
     for (const [index, setup] of setups.entries()) {
       const store = await startStore(
         `processes-${index + 1}`,
         {
           DATA_DIR: path.join(dataRoot, `pg-${index + 1}`),
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: url,
           WEB_CONCURRENCY: String(setup.processes),
           PAGE_CACHE: "off",
         },
@@ -685,10 +660,9 @@ async function processFigures(dataRoot: string) {
         await store.stop();
       }
     }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await admin.end();
-  }
+    return true;
+  });
+  if (!reached) return;
   const [pinned, spread, two] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
   const line = (label: string, run: (typeof runs)[0]) =>
     `  ${label.padEnd(32)}${pad(fmt(run.load.rps), 6)} requests/s, ${fmt(run.load.cpuMsPerRequest ?? Number.NaN, 2)} ms of CPU a request, ${fmt(run.cores, 2)} cores busy`;

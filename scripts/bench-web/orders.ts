@@ -30,7 +30,9 @@ const VIEWERS = 8;
 const ORDER_EVERY_MS = 2000;
 
 export async function cacheUnderOrders(base: string, root: string, seconds: number): Promise<OrderMix> {
-  const seed = JSON.parse(readFileSync(path.join(root, "app/modules/seed/data/catalogue.json"), "utf8")) as Seed;
+  const seed = JSON.parse(
+    readFileSync(path.join(root, "app/modules/seed/data/catalogue.json"), "utf8"),
+  ) as Seed;
   const pages = [
     "/",
     ...seed.groups.map((group) => `/${group.section}/${group.key.toLowerCase()}`),

@@ -2,12 +2,12 @@
  * The store at 100,000 products on PostgreSQL: how much memory a store process holds once its pages and search
  * have been used, and how soon an owner's edit reaches search and the listings.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "~db/client.server";
 import { products } from "~db/schema";
 import { growCatalogue, SEARCHES } from "./catalogue";
+import { processTreeRssMb } from "./process-tree";
 
 export type ScaleFigures = {
   products: number;
@@ -17,23 +17,6 @@ export type ScaleFigures = {
   renameInSearchMs: number;
   hideFromListingMs: number;
 };
-
-/** Resident memory (MB) of a process and its children, from /proc. */
-export function processTreeRssMb(pid: number): number {
-  let kb = 0;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    let status: string;
-    try {
-      status = readFileSync(`/proc/${name}/status`, "utf8");
-    } catch {
-      continue; // gone meanwhile
-    }
-    const parent = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-    if (Number(name) === pid || parent === pid) kb += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-  }
-  return kb / 1024;
-}
 
 /** Asks `url` every 10 ms until its page passes `shows`; the ms it took (Infinity after 30 s). */
 async function untilShown(url: string, shows: (html: string) => boolean): Promise<number> {
