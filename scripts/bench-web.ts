@@ -113,7 +113,7 @@ async function waitUp(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
       // not yet
     }
@@ -153,11 +153,7 @@ async function startStore(name: string, env: Record<string, string>, cores: stri
     pid: child.pid!,
     /** CPU time the store has used so far, in ms: its process (taskset execs node in place) and its workers. */
     cpuMs: () => processCpuMs(child.pid!),
-    async stop() {
-      running.delete(child);
-      child.kill("SIGTERM");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-    },
+    stop: () => stopChild(child, "SIGTERM"),
   };
 }
 
@@ -270,14 +266,7 @@ async function startBareNode(files: Map<string, Page>, port: number) {
   );
   running.add(child);
   await waitUp(`http://127.0.0.1:${port}${[...files.keys()][0]}`, child);
-  return {
-    async stop() {
-      running.delete(child);
-      child.kill("SIGTERM");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { stop: () => stopChild(child, "SIGTERM", dir) };
 }
 
 type Page = { html: Buffer; gzip: Buffer; headers: Record<string, string | string[]> };
@@ -325,21 +314,17 @@ ${map.join("\n")}
   await refuseBusyPort(port);
   const child = spawn("taskset", ["-c", "0", "nginx", "-c", conf], { stdio: "ignore" });
   running.add(child);
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-    } catch {
-      await sleep(100);
-    }
-  }
-  return {
-    async stop() {
-      running.delete(child);
-      child.kill("SIGQUIT");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  await waitUp(`http://127.0.0.1:${port}${[...files.keys()][0]}`, child);
+  // nginx stops gracefully on SIGQUIT.
+  return { stop: () => stopChild(child, "SIGQUIT", dir) };
+}
+
+/** Stops a server the benchmark started, waits for it to end, and removes its files. */
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals, dir?: string) {
+  running.delete(child);
+  child.kill(signal);
+  await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");

@@ -18,11 +18,14 @@ export type ScaleFigures = {
   hideFromListingMs: number;
 };
 
+/** A page's HTML; a store that has not answered in 5 s fails the run rather than hold it. */
+const pageAt = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(5000) })).text();
+
 /** Asks `url` every 10 ms until its page passes `shows`; the ms it took (Infinity after 30 s). */
 async function untilShown(url: string, shows: (html: string) => boolean): Promise<number> {
   const began = performance.now();
   while (performance.now() - began < 30_000) {
-    if (shows(await (await fetch(url)).text())) return performance.now() - began;
+    if (shows(await pageAt(url))) return performance.now() - began;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return Number.POSITIVE_INFINITY;
@@ -54,9 +57,8 @@ export async function scaleFigures(
         "/router/tp-link",
       ];
       for (let round = 0; round < 3; round++) {
-        for (const page of pages) await (await fetch(`${base}${page}`)).text();
-        for (const query of SEARCHES)
-          await (await fetch(`${base}/search?q=${encodeURIComponent(query)}`)).text();
+        for (const page of pages) await pageAt(`${base}${page}`);
+        for (const query of SEARCHES) await pageAt(`${base}/search?q=${encodeURIComponent(query)}`);
       }
       const memoryMb = processTreeRssMb(store.pid);
 

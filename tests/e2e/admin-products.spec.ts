@@ -579,11 +579,17 @@ test.describe("the admin's products, keys, import and files", () => {
       .click();
     await hydrated(page);
     await variantForm.getByLabel("Price (USD)", { exact: true }).fill("21.50");
+    await variantForm.getByLabel("Price in rupees (INR)").fill("1799.00");
     await variantForm.getByRole("button", { name: "Save variant" }).click();
     await expect(notice).toHaveText("Variant saved.");
     await expect(rows.first()).toContainText("$21.50");
+    await expect(rows.first().getByTestId("variant-inr-price")).toHaveText("₹1,799.00");
     await page.goto(route);
     await expect(option).toContainText("$21.50");
+    // A shopper paying in rupees is offered the owner's own rupee price, not the rate's.
+    await page.goto(`${route}?currency=INR`);
+    await expect(option).toContainText("₹1,799.00");
+    await page.goto(`${route}?currency=USD`);
 
     // A SKU another product uses, in another case: the message beside the field, nothing added.
     await page.goto(`/admin/products/${productId}?variant=new`);

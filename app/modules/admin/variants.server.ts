@@ -29,6 +29,7 @@ export async function variantsForEdit(db: Database, productId: number) {
     id: row.id,
     priceCents: row.priceCents,
     originalPriceCents: row.originalPriceCents,
+    inrPriceCents: row.inrPriceCents,
     stock: row.stock,
     termMonths: row.termMonths,
     values: variantFormValues(row),

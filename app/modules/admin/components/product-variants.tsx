@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import type { ActionReply } from "~/lib/action-reply";
-import { formatMoney, parseMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { termText } from "~/modules/catalogue/variants";
 import { DoneNotice, FormMessage, RowAction } from "../content-fields";
 import { variantFormSchema } from "../schemas";
@@ -12,6 +12,7 @@ type Variant = {
   id: number;
   priceCents: number;
   originalPriceCents: number;
+  inrPriceCents: number | null;
   stock: number | null;
   termMonths: number | null;
   values: Record<string, string>;
@@ -107,9 +108,9 @@ export function VariantsSection({
                 <td className={cellClass}>{variant.values.label}</td>
                 <td className={`${cellClass} text-right`}>
                   {formatMoney(variant.priceCents)}
-                  {variant.values.inrPrice ? (
+                  {variant.inrPriceCents !== null ? (
                     <span className="block text-xs text-slate-600" data-testid="variant-inr-price">
-                      {formatMoney(parseMoney(variant.values.inrPrice), "INR")}
+                      {formatMoney(variant.inrPriceCents, "INR")}
                     </span>
                   ) : null}
                 </td>
