@@ -53,7 +53,8 @@ export const stockAlerts = pgTable(
 /**
  * A signed-in customer's cart, as their browser last told it (the cart itself lives in the browser): what the
  * saved-cart reminder lists. `fingerprint` names the lines and quantities; a reminder sets `reminded_fingerprint`
- * to it, so the same cart is never reminded twice and a changed cart is a new one. Goes with the account.
+ * to it, so the same cart is never reminded twice and a changed cart is a new one. `currency` is the one the
+ * customer shops in, so the reminder prices the lines as they saw them. Goes with the account.
  */
 export const savedCarts = pgTable(
   "saved_carts",
@@ -67,8 +68,12 @@ export const savedCarts = pgTable(
     remindedFingerprint: text("reminded_fingerprint"),
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     emailId: integer("email_id").references(() => outboxEmails.id, { onDelete: "set null" }),
+    currency: text("currency").$type<"USD" | "INR">().notNull().default("USD"),
   },
-  (table) => [index("saved_carts_updated_idx").on(table.updatedAt)],
+  (table) => [
+    index("saved_carts_updated_idx").on(table.updatedAt),
+    check("saved_carts_currency_check", sql`${table.currency} in ('USD', 'INR')`),
+  ],
 );
 
 /** Customers who asked for no saved-cart reminders. */

@@ -121,7 +121,7 @@ export const restockAttacks: Attack[] = [
     },
   },
   {
-    name: "write or read a saved cart without an account, or someone else's, or send one the store cannot read",
+    name: "write or read a saved cart without an account, or someone else's, or send one the store cannot read or in a forged currency",
     async run({ send, signUp, expectStatus, refused }) {
       const line = { groupKey: "Bitdefender", id: "3", variant: "BD-TS-1D-1Y", quantity: 1 };
       await expectStatus(
@@ -146,6 +146,10 @@ export const restockAttacks: Attack[] = [
         '{"lines":"x"}',
         '{"lines":[{"groupKey":"x"}]}',
         JSON.stringify({ lines: [{ ...line, quantity: 1000 }] }),
+        // A currency the store does not sell in, or one not written as it writes them.
+        ...["EUR", "inr", "", 1, null, ["INR"]].map((currency) =>
+          JSON.stringify({ lines: [line], currency }),
+        ),
       ])
         await expectStatus(
           await send("/api/cart/saved", { method: "POST", headers: { ...json, cookie }, body }),

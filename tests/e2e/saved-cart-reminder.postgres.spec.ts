@@ -44,7 +44,7 @@ test("a signed-in customer's cart left a day gets one reminder, whose link puts 
     await form.getByRole("button", { name: "Save saved-cart reminders" }).click();
     await expect(admin).toHaveURL(/[?&]done=savedCarts$/);
 
-    // A customer signs up and fills a cart: the browser tells the store.
+    // A customer signs up and fills a cart while shopping in rupees: the browser tells the store both.
     const address = `saved-cart-${randomInt(1e9)}@example.com`;
     await page.goto("/user/login");
     await hydrated(page);
@@ -56,13 +56,13 @@ test("a signed-in customer's cart left a day gets one reminder, whose link puts 
     await expect(page.getByTestId("sign-up-sent")).toBeVisible();
     await page.goto(await confirmationLink(baseURL!, address));
     await expect(page).toHaveURL(/\/user\/dashboard$/);
-    await page.goto(PRODUCT);
+    await page.goto(`${PRODUCT}?currency=INR`);
     await hydrated(page);
     const told = page.waitForResponse((response) => response.url().endsWith("/api/cart/saved"));
     await page.getByTestId("add-to-cart").click();
     expect((await told).status()).toBe(200);
 
-    // A day later, one reminder with the line at today's price.
+    // A day later, one reminder with the line at today's price, in rupees.
     await db.query(
       `update saved_carts set updated_at = now() - interval '25 hours'
         where user_id = (select id from "user" where email = $1)`,
@@ -73,7 +73,7 @@ test("a signed-in customer's cart left a day gets one reminder, whose link puts 
       (sent) => sent.to === address && sent.subject === "You left something in your cart",
       30_000,
     );
-    expect(mail.text).toMatch(/1 × Bitdefender Total Security.*: \$\d+\.\d\d/);
+    expect(mail.text).toMatch(/1 × Bitdefender Total Security.*: ₹[\d,]+\.\d\d/);
     const restore = /Back to your cart: (\S+)/.exec(mail.text)![1]!;
     const unsubscribe = /No more cart reminders: (\S+)/.exec(mail.text)![1]!;
     expect(mail.headers["list-unsubscribe"]).toBe(`<${unsubscribe}>`);

@@ -4,6 +4,7 @@ import type { Database } from "~db/client.server";
 import { orders, savedCartOptOuts, savedCarts, user } from "~db/schema";
 import { recordAudit } from "~/lib/audit-log.server";
 import type { Env } from "~/lib/env.server";
+import type { Currency } from "~/lib/money";
 import type { Logger } from "~/lib/logger.server";
 import { repeatEvery } from "~/lib/repeating-job.server";
 import { readSignedToken, signToken } from "~/lib/signed-token.server";
@@ -12,7 +13,7 @@ import { priceCart } from "~/modules/cart/pricing.server";
 import { nameWithVariant } from "~/modules/catalogue/variants";
 import { enqueueEmail, type Mailer } from "~/modules/email/outbox.server";
 import { savedCartReminderEmail } from "./emails/restock-emails";
-import { getSettings, storeIdentity } from "./settings.server";
+import { getSettings, inrRateOf, storeIdentity } from "./settings.server";
 
 /**
  * Saved carts: the cart lives in the browser, and a signed-in customer's browser tells the server what is in it
@@ -36,13 +37,15 @@ function fingerprintOf(lines: SavedLine[]): string {
 export type SaveCartAnswer = { ok: true; saved: boolean } | { ok: false; message: string };
 
 /**
- * Keeps the customer's cart as their browser sent it (an empty one deletes it). The same cart sent again changes
- * nothing, not even its time: a reminder counts from the last change.
+ * Keeps the customer's cart as their browser sent it (an empty one deletes it), with the currency they shop in. The
+ * same cart sent again changes nothing, not even its time: a reminder counts from the last change of its lines; a
+ * new currency alone only changes how the reminder prices them.
  */
 export async function saveCart(
   db: Database,
   userId: string,
   value: unknown,
+  currency: Currency,
   now = new Date(),
 ): Promise<SaveCartAnswer> {
   if (Array.isArray(value) && value.length === 0) {
@@ -60,11 +63,16 @@ export async function saveCart(
   const fingerprint = fingerprintOf(lines);
   await db
     .insert(savedCarts)
-    .values({ userId, lines, fingerprint, updatedAt: now })
+    .values({ userId, lines, fingerprint, currency, updatedAt: now })
     .onConflictDoUpdate({
       target: savedCarts.userId,
-      set: { lines, fingerprint, updatedAt: now },
-      setWhere: sql`${savedCarts.fingerprint} <> ${fingerprint}`,
+      set: {
+        lines,
+        fingerprint,
+        currency,
+        updatedAt: sql`case when ${savedCarts.fingerprint} = ${fingerprint} then ${savedCarts.updatedAt} else ${now.toISOString()}::timestamptz end`,
+      },
+      setWhere: sql`${savedCarts.fingerprint} <> ${fingerprint} or ${savedCarts.currency} <> ${currency}`,
     });
   return { ok: true, saved: true };
 }
@@ -141,6 +149,7 @@ export async function sendSavedCartReminders(ctx: SavedCartContext, now = new Da
       userId: savedCarts.userId,
       lines: savedCarts.lines,
       fingerprint: savedCarts.fingerprint,
+      currency: savedCarts.currency,
       email: user.email,
       name: user.name,
     })
@@ -160,9 +169,10 @@ export async function sendSavedCartReminders(ctx: SavedCartContext, now = new Da
     .limit(BATCH);
   if (due.length === 0) return [];
   const identity = await storeIdentity(ctx.db);
+  const rate = inrRateOf(settings);
   const reminded: string[] = [];
   for (const cart of due) {
-    const priced = await priceCart(ctx.db, cart.lines as SavedLine[]);
+    const priced = await priceCart(ctx.db, cart.lines as SavedLine[], { currency: cart.currency, rate });
     // Nothing in it the store still sells: nothing to remind of.
     if (priced.lines.length === 0) continue;
     const sent = await ctx.db.transaction(async (tx) => {
@@ -185,6 +195,7 @@ export async function sendSavedCartReminders(ctx: SavedCartContext, now = new Da
           to: cart.email,
           storeName: identity.name,
           customerName: cart.name,
+          currency: cart.currency,
           lines: priced.lines.map((line) => ({
             name: nameWithVariant(line.name, line.variantLabel),
             quantity: line.quantity,

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useCurrency } from "~/lib/currency-context";
 import { useCurrentUser } from "~/modules/accounts/components/account-provider";
 import { isOrderable } from "../cart";
 import { useCart } from "../cart-store";
@@ -15,12 +16,14 @@ const lastTold = () => {
 
 /**
  * For a signed-in customer, tells the store what is in the cart a moment after it changes (an empty cart deletes
- * the saved one): what the saved-cart reminder lists. A visitor's cart stays in the browser alone.
+ * the saved one), and the currency they shop in: what the saved-cart reminder lists, and how it prices it. A visitor's cart stays in the browser alone.
  */
 export function SavedCartSync() {
   const uid = useCurrentUser()?.uid;
   const lines = useCart();
+  const { currency } = useCurrency();
   const body = JSON.stringify({
+    currency,
     lines: lines
       .filter(isOrderable)
       .map(({ groupKey, id, variant, quantity }) => ({ groupKey, id, variant, quantity })),

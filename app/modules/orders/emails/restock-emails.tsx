@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { type Currency, formatMoney } from "~/lib/money";
 import { EmailLayout, FINE_PRINT, renderEmail } from "~/modules/email/layout";
 
 const BUTTON = {
@@ -86,7 +86,7 @@ export function backInStockEmail(mail: StockAlertMail & { productLink: string })
   };
 }
 
-/** A line of the saved-cart reminder, priced as the store sells it now. */
+/** A line of the saved-cart reminder, priced as the store sells it now in the customer's currency. */
 export type SavedCartMailLine = { name: string; quantity: number; unitPriceCents: number };
 
 /** The saved-cart reminder: the cart's lines at today's prices, and the link that puts them back in the cart. */
@@ -94,13 +94,15 @@ export function savedCartReminderEmail(mail: {
   to: string;
   storeName: string;
   customerName: string;
+  currency: Currency;
   lines: SavedCartMailLine[];
   restoreLink: string;
   unsubscribeLink: string;
 }) {
   const intro = `Hello ${mail.customerName || "there"}, you left these in your cart at ${mail.storeName}:`;
   const listed = mail.lines.map(
-    (line) => `${line.quantity} × ${line.name}: ${formatMoney(line.unitPriceCents * line.quantity)}`,
+    (line) =>
+      `${line.quantity} × ${line.name}: ${formatMoney(line.unitPriceCents * line.quantity, mail.currency)}`,
   );
   const prices = "Prices as they are today; the cart shows the total with shipping and tax.";
   const why = "You get this e-mail because you left a cart while signed in. No more cart reminders:";

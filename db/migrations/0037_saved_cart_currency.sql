@@ -1,0 +1,2 @@
+ALTER TABLE "saved_carts" ADD COLUMN "currency" text DEFAULT 'USD' NOT NULL;--> statement-breakpoint
+ALTER TABLE "saved_carts" ADD CONSTRAINT "saved_carts_currency_check" CHECK ("saved_carts"."currency" in ('USD', 'INR'));
