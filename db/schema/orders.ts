@@ -375,12 +375,13 @@ export const licenceKeys = pgTable(
   ],
 );
 
-export const LICENCE_REPORT_STATUSES = ["open", "replaced", "rejected"] as const;
+export const LICENCE_REPORT_STATUSES = ["open", "replaced", "rejected", "refunded"] as const;
 export type LicenceReportStatus = (typeof LICENCE_REPORT_STATUSES)[number];
 
 /**
  * A customer's "This key does not work": the key, who said so and why. Open until the store answers it (a
- * replacement key, or a refusal); a key has at most one open report, so asking twice changes nothing.
+ * replacement key, or a refusal) or refunds the key's line, which closes it (`refunded`); a key has at most one open
+ * report, so asking twice changes nothing.
  */
 export const licenceKeyReports = pgTable(
   "licence_key_reports",
@@ -412,7 +413,10 @@ export const licenceKeyReports = pgTable(
       .on(table.licenceKeyId)
       .where(sql`${table.status} = 'open'`),
     index("licence_key_reports_status_idx").on(table.status, table.createdAt),
-    check("licence_key_reports_status_check", sql`${table.status} in ('open', 'replaced', 'rejected')`),
+    check(
+      "licence_key_reports_status_check",
+      sql`${table.status} in ('open', 'replaced', 'rejected', 'refunded')`,
+    ),
     check("licence_key_reports_reason_check", sql`length(btrim(${table.reason})) between 10 and 500`),
   ],
 );

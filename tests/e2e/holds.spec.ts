@@ -151,6 +151,8 @@ test.describe("risky orders are held", () => {
     await customer.goto(second.path);
     await expect(customer.getByTestId("order-status")).toHaveText("Refunded");
     await expect(customer.getByTestId("licence-key")).toHaveCount(0);
+    // No key ever reached the buyer: the line does not say its keys no longer work.
+    await expect(customer.getByTestId("line-delivery")).toHaveText("Refunded");
     await expect(customer.getByText("We could not approve this order after checking it")).toBeVisible();
     await expectFitsPhone(customer, "customer-rejected");
     const refund = await waitForMail(
@@ -158,6 +160,7 @@ test.describe("risky orders are held", () => {
       (message) => message.to === rejectedBuyer && message.subject.startsWith("Refund of"),
     );
     expect(refund.text).toContain("The card was reported stolen");
+    expect(refund.text).not.toContain("Licence keys");
     await customer.context().close();
   });
 });

@@ -11,7 +11,9 @@ import {
 } from "~db/schema";
 import { licencesForUser, reportLicenceKey } from "~/modules/accounts/licences.server";
 import { addLicenceKeys, keysForOrder } from "~/modules/orders/licence-keys.server";
-import { type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
+import { buyerOrderView } from "~/modules/orders/order-view";
+import { orderForBuyer, type OrdersContext, placeOrder } from "~/modules/orders/orders.server";
+import { refundOrder } from "~/modules/orders/refunds.server";
 import { signUpCustomers } from "../../../tests/support/accounts";
 import { drivers, type TestDatabase } from "../../../tests/support/database";
 import { checkout, useDemoStore } from "../../../tests/support/orders";
@@ -206,6 +208,38 @@ describe.each(drivers)("the owner's queue of keys reported broken on %s", (drive
     }
     expect(await reportLicenceKey(database.db, bob, keys[0]!.id, REASON)).toBe(false);
     expect(await mailCount()).toBe(mails);
+  });
+
+  it("closes the report of a key its line's refund withdraws; the refund e-mail says the keys no longer work", async () => {
+    const { orderId, number, keys, reports } = await reportedKeys(bob);
+    await refundOrder(ctx, number, { mode: "full" }, ADMIN);
+
+    expect(await reportRow(reports[0]!.id)).toMatchObject({
+      status: "refunded",
+      resolvedBy: `admin:${ADMIN}`,
+      reply: null,
+    });
+    expect((await reportRow(reports[0]!.id)).resolvedAt).not.toBeNull();
+    expect(await keyRow(keys[0]!.id)).toMatchObject({ revokedAt: expect.any(Date), replacedByKeyId: null });
+    // Nothing is left to answer: the queue no longer holds it, and neither answer changes it.
+    expect(await replaceReportedKey(ctx, reports[0]!.id, ADMIN)).toMatchObject({ ok: false, status: 409 });
+    expect(await rejectKeyReport(ctx, reports[0]!.id, "The key works.", ADMIN)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "This report was answered already (refunded): nothing changed.",
+    });
+    const queue = await listKeyReports(database.db, keyReportQuery.parse({}));
+    expect(queue.rows.map((row) => row.id)).not.toContain(reports[0]!.id);
+    const closed = await listKeyReports(database.db, keyReportQuery.parse({ status: "refunded" }));
+    expect(closed.rows.map((row) => row.id)).toContain(reports[0]!.id);
+
+    const [mail] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.orderId, orderId), eq(outboxEmails.kind, "refund")));
+    expect(mail!.text).toContain("Licence keys of refunded items no longer work");
+    const view = buyerOrderView({ ...(await orderForBuyer(ctx, number))!, documents: [] });
+    expect(view.lines.map((line) => line.keysWithdrawn)).toEqual([true]);
   });
 
   it("rejects a report with a reply the customer reads, who may then report the key again", async () => {

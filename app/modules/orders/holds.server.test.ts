@@ -282,6 +282,13 @@ describe.each(drivers)("holding risky orders on %s", (driver) => {
     expect(mail!.text).toContain(
       "We could not approve this order after checking it. The card was reported stolen",
     );
+    // No key ever reached the buyer: nothing to say "no longer works" of, in the e-mail or on the order.
+    expect(mail!.text).not.toContain("Licence keys");
+    const view = buyerOrderView({ ...(await orderForBuyer(ctx, held.number))!, documents: [] });
+    expect(view.lines.map((line) => [line.state, line.keysWithdrawn])).toEqual([
+      ["refunded", false],
+      ["refunded", false],
+    ]);
     const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, held.orderId));
     expect(lines.every((line) => line.refundedAt !== null)).toBe(true);
     const released = await database.db

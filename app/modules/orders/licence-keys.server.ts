@@ -172,6 +172,25 @@ export async function keysForOrder(db: Database | Transaction, cipher: KeyCipher
   return byLine;
 }
 
+/**
+ * The order's lines whose delivered keys a refund withdrew (revoked, not replaced by another key): a line refunded
+ * before any key reached it, like a held order rejected, has none to say "no longer work" of.
+ */
+export async function linesWithWithdrawnKeys(db: Database | Transaction, orderId: number) {
+  const rows = await db
+    .selectDistinct({ lineId: licenceKeys.orderLineId })
+    .from(licenceKeys)
+    .innerJoin(orderLines, eq(orderLines.id, licenceKeys.orderLineId))
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        isNotNull(licenceKeys.revokedAt),
+        isNull(licenceKeys.replacedByKeyId),
+      ),
+    );
+  return new Set(rows.map((row) => row.lineId!));
+}
+
 /** Available and assigned counts per product, for the admin and for low-pool warnings. */
 export async function keyPoolCounts(db: Database, productIds?: number[]) {
   return db

@@ -3,7 +3,7 @@ import type { Database, Transaction } from "~db/client.server";
 import { orderEvents, orderLines, orders, orderShipments } from "~db/schema";
 import type { KeyCipher } from "~/lib/key-cipher.server";
 import { orderDocuments } from "./invoices.server";
-import { keyExpiryForOrder, keysForOrder } from "./licence-keys.server";
+import { keyExpiryForOrder, keysForOrder, linesWithWithdrawnKeys } from "./licence-keys.server";
 import { bankTransferDetails, bankTransferText, getSettings } from "./settings.server";
 
 /**
@@ -43,8 +43,9 @@ export async function buyerOrderSource(db: Db, cipher: KeyCipher, which: Which) 
   const source = await orderSource(db, which);
   if (!source) return null;
   const { order } = source;
-  const [keys, expiry, events, store] = await Promise.all([
+  const [keys, withdrawn, expiry, events, store] = await Promise.all([
     keysForOrder(db, cipher, order.id),
+    linesWithWithdrawnKeys(db, order.id),
     keyExpiryForOrder(db, order.id),
     db
       .select()
@@ -59,6 +60,7 @@ export async function buyerOrderSource(db: Db, cipher: KeyCipher, which: Which) 
     lines: source.lines.map((line) => ({
       ...line,
       keys: keys.get(line.id) ?? [],
+      keysWithdrawn: withdrawn.has(line.id),
       keysExpireAt: expiry.get(line.id) ?? null,
     })),
     events: events.map(({ type, message, createdAt }) => ({ type, message, createdAt })),

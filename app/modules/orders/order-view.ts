@@ -76,6 +76,8 @@ export type StoredLine = Pick<
 > &
   Partial<Pick<OrderLine, "variantLabel" | "productId">> & {
     keys?: string[];
+    /** A refund withdrew keys the line had (the buyer's view). */
+    keysWithdrawn?: boolean;
     keyHints?: string[];
     revokedHints?: string[];
     replacedHints?: string[];
@@ -210,6 +212,8 @@ export function buyerOrderView(
     lines: view.lines.map((line, index) => ({
       ...line,
       keys: source.lines[index]!.keys ?? [],
+      /** Keys it had were withdrawn by a refund (false when none ever reached it). */
+      keysWithdrawn: source.lines[index]!.keysWithdrawn ?? false,
       /** When its keys stop working (ISO); null: perpetual, or no keys yet. */
       keysExpireAt: source.lines[index]!.keysExpireAt?.toISOString() ?? null,
       /** The product its buyer may review from here (a paid, unrefunded line of a product still kept); else null. */

@@ -1,7 +1,15 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Transaction } from "~db/client.server";
-import { licenceKeys, type Order, type OrderLine, orderLines, orderRefunds, orders } from "~db/schema";
+import {
+  licenceKeyReports,
+  licenceKeys,
+  type Order,
+  type OrderLine,
+  orderLines,
+  orderRefunds,
+  orders,
+} from "~db/schema";
 import { formatMoney } from "~/lib/money";
 import { recordAudit } from "~/lib/audit-log.server";
 import { refundInput } from "./action-schemas";
@@ -133,15 +141,32 @@ export async function refundLocked(
       createdBy: admin,
     })
     .returning({ id: orderRefunds.id });
+  let keysWithdrawn = 0;
   if (lineIds.length > 0) {
     await tx
       .update(orderLines)
       .set({ refundedAt: sql`now()` })
       .where(inArray(orderLines.id, lineIds));
-    await tx
+    const revoked = await tx
       .update(licenceKeys)
       .set({ revokedAt: sql`now()` })
-      .where(and(inArray(licenceKeys.orderLineId, lineIds), isNull(licenceKeys.revokedAt)));
+      .where(and(inArray(licenceKeys.orderLineId, lineIds), isNull(licenceKeys.revokedAt)))
+      .returning({ id: licenceKeys.id });
+    keysWithdrawn = revoked.length;
+    // A key reported broken and now withdrawn has nothing left to answer: the refund closes its report.
+    if (revoked.length > 0)
+      await tx
+        .update(licenceKeyReports)
+        .set({ status: "refunded", resolvedAt: sql`now()`, resolvedBy: `admin:${admin}` })
+        .where(
+          and(
+            inArray(
+              licenceKeyReports.licenceKeyId,
+              revoked.map((key) => key.id),
+            ),
+            eq(licenceKeyReports.status, "open"),
+          ),
+        );
   }
   await tx
     .update(orders)
@@ -179,6 +204,7 @@ export async function refundLocked(
       totalRefundedCents: order.refundedCents + amount,
       full,
       lines: names,
+      keysWithdrawn: keysWithdrawn > 0,
       reason: form.reason,
       creditNoteNumber: documentNumber(creditNote.kind, creditNote.number),
     }),

@@ -11,6 +11,7 @@ const STATUS_FILTERS = [
   ["open", "Open"],
   ["replaced", "Replaced"],
   ["rejected", "Rejected"],
+  ["refunded", "Refunded"],
   ["all", "All"],
 ] as const;
 
@@ -18,6 +19,7 @@ const STATUS_LABEL: Record<KeyReportRow["status"], string> = {
   open: "Open",
   replaced: "Replaced",
   rejected: "Rejected",
+  refunded: "Refunded",
 };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -218,7 +220,9 @@ function ReportItem({ row, now, replyError }: { row: KeyReportRow; now: string; 
         <p className="mt-3 text-sm text-slate-700" data-testid="key-report-answer">
           {row.status === "replaced"
             ? `Replaced by ${row.replacementHint ?? "a key since removed"}`
-            : `Rejected: “${row.reply ?? ""}”`}
+            : row.status === "refunded"
+              ? "Closed by the refund of its order line: the key was withdrawn"
+              : `Rejected: “${row.reply ?? ""}”`}
           {row.resolvedAt ? ` · ${when(row.resolvedAt)}` : ""}
           {row.resolvedBy ? ` · ${row.resolvedBy.replace(/^admin:/, "")}` : ""}
         </p>

@@ -5,6 +5,7 @@ import { LINE_STATE_LABELS, type LineState } from "../tracking";
 type Line = {
   kind: string;
   state: LineState;
+  keysWithdrawn: boolean;
   shipment: { carrier: string; trackingNumber: string; link: string | null } | null;
 };
 
@@ -41,7 +42,7 @@ export function LineDelivery({ line, orderStatus }: { line: Line; orderStatus: s
           ) : null}
         </>
       ) : null}
-      {line.state === "refunded" && line.kind === "software" ? (
+      {line.state === "refunded" && line.keysWithdrawn ? (
         <span className="text-slate-600"> · its licence keys no longer work</span>
       ) : null}
     </p>

@@ -457,6 +457,8 @@ export function refundEmail(
     totalRefundedCents: number;
     full: boolean;
     lines: string[];
+    /** Licence keys the customer had were withdrawn with the refunded lines. */
+    keysWithdrawn: boolean;
     reason: string;
     /** The credit note attached to the e-mail (CN-000007). */
     creditNoteNumber?: string;
@@ -472,7 +474,7 @@ export function refundEmail(
         : `We have refunded ${formatMoney(order.amountCents, order.currency)} of your order #${order.number} (${formatMoney(order.totalRefundedCents, order.currency)} refunded in all).`,
       ...(order.lines.length > 0
         ? [
-            `Refunded: ${order.lines.join(", ")}. Licence keys of refunded items no longer work and are no longer shown on your order.`,
+            `Refunded: ${order.lines.join(", ")}.${order.keysWithdrawn ? " Licence keys of refunded items no longer work and are no longer shown on your order." : ""}`,
           ]
         : []),
       ...(order.reason ? [`Reason: ${order.reason}`] : []),

@@ -1,0 +1,2 @@
+ALTER TABLE "licence_key_reports" DROP CONSTRAINT "licence_key_reports_status_check";--> statement-breakpoint
+ALTER TABLE "licence_key_reports" ADD CONSTRAINT "licence_key_reports_status_check" CHECK ("licence_key_reports"."status" in ('open', 'replaced', 'rejected', 'refunded'));
