@@ -4,6 +4,7 @@ import type { KeyReportQuery, KeyReportRow } from "../key-reports.server";
 import { REPLY_MAX, REPLY_MIN } from "../key-reports";
 import { ActionNotice, AdminPage } from "./admin-page";
 import { FilterLinks, Pagination } from "./list-controls";
+import { StatusPill } from "./status-pill";
 
 export type KeyReportReply = ActionReply<{ reportId?: number }>;
 
@@ -135,18 +136,12 @@ function ReportItem({ row, now, replyError }: { row: KeyReportRow; now: string; 
           </p>
         </div>
         <p className="text-sm text-slate-600">
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-              row.status === "open"
-                ? "bg-amber-100 text-amber-900"
-                : row.status === "replaced"
-                  ? "bg-emerald-100 text-emerald-900"
-                  : "bg-slate-200 text-slate-800"
-            }`}
-            data-testid="key-report-status"
+          <StatusPill
+            tone={row.status === "open" ? "waiting" : row.status === "replaced" ? "done" : "closed"}
+            testId="key-report-status"
           >
             {STATUS_LABEL[row.status]}
-          </span>{" "}
+          </StatusPill>{" "}
           <time dateTime={row.createdAt} title={when(row.createdAt)}>
             reported {age(row.createdAt, now)}
           </time>

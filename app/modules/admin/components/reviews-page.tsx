@@ -4,6 +4,7 @@ import { Stars } from "~/modules/catalogue/components/stars";
 import type { ReviewQuery, ReviewRow } from "../reviews.server";
 import { ActionNotice, AdminPage } from "./admin-page";
 import { FilterLinks, Pagination } from "./list-controls";
+import { StatusPill } from "./status-pill";
 
 export type ReviewReply = ActionReply<{ reviewId?: number }>;
 
@@ -136,18 +137,12 @@ function ReviewItem({ row, replyError }: { row: ReviewRow; replyError?: string }
           </p>
         </div>
         <p className="text-sm text-slate-600">
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-              row.status === "pending"
-                ? "bg-amber-100 text-amber-900"
-                : row.status === "approved"
-                  ? "bg-emerald-100 text-emerald-900"
-                  : "bg-slate-200 text-slate-800"
-            }`}
-            data-testid="admin-review-status"
+          <StatusPill
+            tone={row.status === "pending" ? "waiting" : row.status === "approved" ? "done" : "closed"}
+            testId="admin-review-status"
           >
             {STATUS_LABEL[row.status]}
-          </span>{" "}
+          </StatusPill>{" "}
           <time dateTime={row.createdAt}>{when(row.createdAt)}</time>
         </p>
       </div>
