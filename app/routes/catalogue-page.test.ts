@@ -1,8 +1,12 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants, settings } from "~db/schema";
 import type { Product } from "~db/schema/catalogue";
-import { type Currency, toDecimalString } from "~/lib/money";
+import { CurrencyProvider } from "~/lib/currency-context";
+import { type Currency, DEFAULT_INR_RATE, toDecimalString } from "~/lib/money";
+import { ProductCard } from "~/modules/catalogue/components/product-card";
 import { saveSettings } from "~/modules/orders/settings.server";
 import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
 import { snapshotSize } from "~/modules/content/snapshot.server";
@@ -164,18 +168,30 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     }
   });
 
-  it("puts its cheapest variant on sale on its card, From it since the others cost more; hidden ones left out", async () => {
+  it("puts its cheapest variant on sale in the shopper's currency on its card, From it since others cost more; hidden ones left out", async () => {
     const cards = await brandProducts({ db: database.db }, product.groupKey, { limit: 100 });
     const card = cards.find((entry) => entry.id === product.id)!;
+    /** The card's price and the struck one before the discount, as a shopper in `currency` reads them. */
+    const shown = (currency: Currency) => {
+      const html = renderToStaticMarkup(
+        createElement(
+          CurrencyProvider,
+          { value: { currency, rate: DEFAULT_INR_RATE } },
+          createElement(ProductCard, { product: card }),
+        ),
+      );
+      const text = (pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
+      return {
+        price: text(/data-testid="card-price">((?:<span[^>]*>[^<]*<\/span>)?[^<]*)<\/span>/),
+        was: text(/<s [^>]*>([^<]*)<\/s>/),
+      };
+    };
     // PAGE-OLD at $9.99 is hidden: not the price it sells at.
-    expect(card.fromVariant).toEqual({
-      priceCents: 1999,
-      originalPriceCents: 2999,
-      inrPriceCents: null,
-      several: true,
-    });
+    expect(shown("USD")).toEqual({ price: "From $19.99", was: "$29.99" });
+    // In rupees PAGE-2Y's own ₹1,499 is below PAGE-1Y's ₹1,669 at the rate; PAGE-2Y's $34.99 at the rate is struck.
+    expect(shown("INR")).toEqual({ price: "From ₹1,499.00", was: "₹2,922.00" });
     // A product sold without variants shows its own price.
-    expect(cards.find((entry) => entry.id !== product.id)!.fromVariant).toBeNull();
+    expect(cards.find((entry) => entry.id !== product.id)!.variantPrices).toBeNull();
   });
 
   it("answers a SKU it does not sell (unknown or hidden) with 404 and the product, its variants to choose from", async () => {
