@@ -32,8 +32,7 @@ import { UserMenu } from "~/modules/accounts/components/user-menu";
 import { getViewer, hasSessionCookie, PRIVATE_HEADERS } from "~/modules/accounts/session.server";
 import { getUserRecord } from "~/modules/accounts/user-record.server";
 import { SandboxBanner } from "~/modules/orders/components/sandbox-banner";
-import { inrRateOf, readSettings, settingDefault } from "~/modules/orders/settings.server";
-import { currencyOfCookieHeader } from "~/lib/currency";
+import { pageMoney, storedSettings } from "~/modules/orders/settings.server";
 import { CurrencyProvider, DEFAULT_CHOICE } from "~/lib/currency-context";
 import type { Route } from "./+types/root";
 import { InlineStyles } from "~/lib/inline-styles";
@@ -56,7 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
     // Every page, the settings page included, must render while a stored setting cannot be read (the settings page
     // is where the owner mends it): the frame reads what it can; checkout and the rest refuse to guess.
-    fromSnapshot(context, "settings-as-stored", () => readSettings(context.db)),
+    storedSettings(context),
   ]);
   for (const { key } of store.unreadable)
     context.logger.error({ setting: key }, "a stored setting cannot be read: see /admin/settings");
@@ -69,13 +68,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Where to switch them off is for a signed-in admin; anyone else (the admin sign-in page included) is a shopper.
     ownerWarning: signedIn.admin,
     // The shopper's currency (the page cache keeps a page per currency) and the rate rupee prices are worked out at.
-    money: {
-      currency: currencyOfCookieHeader(request.headers.get("Cookie")),
-      rate: inrRateOf({
-        inrPaisePerUsd: store.values.inrPaisePerUsd ?? settingDefault("inrPaisePerUsd"),
-        inrRounding: store.values.inrRounding ?? settingDefault("inrRounding"),
-      }),
-    },
+    money: pageMoney(request, store.values),
     store: {
       name: info?.name ?? "Storefront",
       email: info?.email ?? "",

@@ -1,7 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, productVariants } from "~db/schema";
+import { products, productVariants, settings } from "~db/schema";
 import type { Product } from "~db/schema/catalogue";
+import { CurrencyProvider } from "~/lib/currency-context";
+import { type Currency, DEFAULT_INR_RATE, toDecimalString } from "~/lib/money";
+import { ProductCard } from "~/modules/catalogue/components/product-card";
+import { saveSettings } from "~/modules/orders/settings.server";
 import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
 import { snapshotSize } from "~/modules/content/snapshot.server";
 import { drivers, type TestDatabase } from "../../tests/support/database";
@@ -39,6 +45,8 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
         position: 1,
         priceCents: 3499,
         originalPriceCents: 3499,
+        // The owner's own rupee price: below the first variant's at the rate, so the cheapest in rupees.
+        inrPriceCents: 149900,
         termMonths: 24,
       },
       {
@@ -53,10 +61,22 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     ]);
   });
 
-  /** The loader's answer for the product's page at `search`: its data, and its status when not 200. */
-  async function page(search: string, contentVersion?: ContentVersion) {
+  /**
+   * The loader's answer for the product's page at `search` (another product's at `route`), for a shopper paying in
+   * `currency`: its data, and its status when not 200.
+   */
+  async function page(
+    search: string,
+    {
+      contentVersion,
+      currency,
+      route = product.route,
+    }: { contentVersion?: ContentVersion; currency?: Currency; route?: string } = {},
+  ) {
     const answer = (await loader({
-      request: new Request(`http://localhost${product.route}${search}`),
+      request: new Request(`http://localhost${route}${search}`, {
+        headers: currency ? { Cookie: `currency=${currency}` } : {},
+      }),
       context: { db: database.db, env: testEnv(), ...(contentVersion ? { contentVersion } : {}) },
       params: {},
     } as never)) as unknown;
@@ -72,7 +92,7 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     seo: {
       title: string;
       canonical: string;
-      jsonLd: { offers: Array<{ sku: string; price: string; url: string }> };
+      jsonLd: { offers: unknown };
     };
   };
 
@@ -87,11 +107,13 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
       expect.objectContaining({
         sku: "PAGE-1Y",
         price: "19.99",
+        priceCurrency: "USD",
         url: `https://shop.example.com${product.route}?variant=PAGE-1Y`,
       }),
       expect.objectContaining({
         sku: "PAGE-2Y",
         price: "34.99",
+        priceCurrency: "USD",
         url: `https://shop.example.com${product.route}?variant=PAGE-2Y`,
       }),
     ]);
@@ -106,18 +128,70 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     expect((await page("?variant=PAGE-1Y")).data.seo.title).toBe(first.data.seo.title);
   });
 
-  it("puts its cheapest variant on sale on its card, From it since the others cost more; hidden ones left out", async () => {
+  it("offers in its JSON-LD what the page shows a shopper paying in rupees: the owner's own price, else the store's rate", async () => {
+    // The store's rate, not the default: ₹90.00 a dollar, up to the next rupee ending in 9.
+    await saveSettings(database.db, { inrPaisePerUsd: 9000, inrRounding: "nine" });
+    // Another of the brand's products, sold without variants, at a rupee price of the owner's.
+    const [single] = await database.db
+      .select()
+      .from(products)
+      .where(
+        and(eq(products.groupKey, product.groupKey), ne(products.id, product.id), eq(products.hidden, false)),
+      )
+      .limit(1);
+    await database.db.update(products).set({ inrPriceCents: 99900 }).where(eq(products.id, single!.id));
+    try {
+      const rupees = await page("", { currency: "INR" });
+      expect(rupees.data.seo.jsonLd.offers).toEqual([
+        // $19.99 is ₹1,799.10 at the rate: ₹1,809 rounded up to a 9.
+        expect.objectContaining({ sku: "PAGE-1Y", price: "1809.00", priceCurrency: "INR" }),
+        expect.objectContaining({ sku: "PAGE-2Y", price: "1499.00", priceCurrency: "INR" }),
+      ]);
+      expect((await page("?variant=PAGE-2Y", { currency: "INR" })).data.seo.jsonLd.offers).toEqual(
+        rupees.data.seo.jsonLd.offers,
+      );
+      expect(
+        (await page("", { currency: "INR", route: single!.route })).data.seo.jsonLd.offers,
+      ).toMatchObject({
+        price: "999.00",
+        priceCurrency: "INR",
+      });
+      expect(
+        (await page("", { currency: "USD", route: single!.route })).data.seo.jsonLd.offers,
+      ).toMatchObject({
+        price: toDecimalString(single!.priceCents),
+        priceCurrency: "USD",
+      });
+    } finally {
+      await database.db.delete(settings).where(inArray(settings.key, ["inrPaisePerUsd", "inrRounding"]));
+      await database.db.update(products).set({ inrPriceCents: null }).where(eq(products.id, single!.id));
+    }
+  });
+
+  it("puts its cheapest variant on sale in the shopper's currency on its card, From it since others cost more; hidden ones left out", async () => {
     const cards = await brandProducts({ db: database.db }, product.groupKey, { limit: 100 });
     const card = cards.find((entry) => entry.id === product.id)!;
+    /** The card's price and the struck one before the discount, as a shopper in `currency` reads them. */
+    const shown = (currency: Currency) => {
+      const html = renderToStaticMarkup(
+        createElement(
+          CurrencyProvider,
+          { value: { currency, rate: DEFAULT_INR_RATE } },
+          createElement(ProductCard, { product: card }),
+        ),
+      );
+      const text = (pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
+      return {
+        price: text(/data-testid="card-price">((?:<span[^>]*>[^<]*<\/span>)?[^<]*)<\/span>/),
+        was: text(/<s [^>]*>([^<]*)<\/s>/),
+      };
+    };
     // PAGE-OLD at $9.99 is hidden: not the price it sells at.
-    expect(card.fromVariant).toEqual({
-      priceCents: 1999,
-      originalPriceCents: 2999,
-      inrPriceCents: null,
-      several: true,
-    });
+    expect(shown("USD")).toEqual({ price: "From $19.99", was: "$29.99" });
+    // In rupees PAGE-2Y's own ₹1,499 is below PAGE-1Y's ₹1,669 at the rate; PAGE-2Y's $34.99 at the rate is struck.
+    expect(shown("INR")).toEqual({ price: "From ₹1,499.00", was: "₹2,922.00" });
     // A product sold without variants shows its own price.
-    expect(cards.find((entry) => entry.id !== product.id)!.fromVariant).toBeNull();
+    expect(cards.find((entry) => entry.id !== product.id)!.variantPrices).toBeNull();
   });
 
   it("answers a SKU it does not sell (unknown or hidden) with 404 and the product, its variants to choose from", async () => {
@@ -138,19 +212,28 @@ describe.each(drivers)("a product page with variants on %s", (driver) => {
     afterAll(() => contentVersion?.close());
 
     it("keeps one entry per variant it sells, and none for made-up SKUs, however many are asked for", async () => {
-      await page("", contentVersion);
-      await page("?variant=PAGE-2Y", contentVersion);
+      await page("", { contentVersion });
+      await page("?variant=PAGE-2Y", { contentVersion });
       const kept = snapshotSize(contentVersion);
       for (let n = 0; n < 50; n++) {
-        const answer = await page(`?variant=MADE-UP-${n}`, contentVersion);
+        const answer = await page(`?variant=MADE-UP-${n}`, { contentVersion });
         expect(answer.status).toBe(404);
         expect(answer.data.unknownVariant).toBe(`MADE-UP-${n}`);
       }
       // Another spelling of a SKU it sells is the same page.
-      expect((await page("?variant=page-2y", contentVersion)).data.selected?.sku).toBe("PAGE-2Y");
-      expect((await page("?variant=PAGE-1Y", contentVersion)).data.seo.canonical).toBe(
+      expect((await page("?variant=page-2y", { contentVersion })).data.selected?.sku).toBe("PAGE-2Y");
+      expect((await page("?variant=PAGE-1Y", { contentVersion })).data.seo.canonical).toBe(
         `https://shop.example.com${product.route}`,
       );
+      // A shopper paying in rupees reads the same entries, and offers in rupees all the same.
+      expect((await page("", { contentVersion, currency: "INR" })).data.seo.jsonLd.offers).toEqual([
+        expect.objectContaining({ sku: "PAGE-1Y", priceCurrency: "INR" }),
+        expect.objectContaining({ sku: "PAGE-2Y", price: "1499.00", priceCurrency: "INR" }),
+      ]);
+      expect((await page("", { contentVersion })).data.seo.jsonLd.offers).toEqual([
+        expect.objectContaining({ sku: "PAGE-1Y", price: "19.99", priceCurrency: "USD" }),
+        expect.objectContaining({ sku: "PAGE-2Y", price: "34.99", priceCurrency: "USD" }),
+      ]);
       expect(snapshotSize(contentVersion)).toBe(kept);
     });
   });

@@ -6,7 +6,7 @@ import { stockOf, variantStockOf } from "~/modules/catalogue/stock.server";
 import { variantsOnSale } from "~/modules/catalogue/variants.server";
 import { nameWithVariant, variantPath, variantWithSku } from "~/modules/catalogue/variants";
 import { VariantPicker } from "~/modules/catalogue/components/variant-picker";
-import { getSettings } from "~/modules/orders/settings.server";
+import { getSettings, pageMoney, storedSettings } from "~/modules/orders/settings.server";
 import { brandProducts, resolveCataloguePath } from "~/modules/catalogue/catalogue.server";
 import { BrandContent } from "~/modules/catalogue/components/brand-content";
 import { NotifyMeForm } from "~/modules/catalogue/components/notify-me-form";
@@ -22,6 +22,7 @@ import { brandPath, SECTIONS } from "~/modules/catalogue/sections";
 import { pageMeta } from "~/modules/seo/meta";
 import { seoForPath } from "~/modules/seo/seo.server";
 import { fromSnapshot } from "~/modules/content/snapshot.server";
+import type { CurrencyChoice } from "~/lib/currency-context";
 import type { Route } from "./+types/catalogue-page";
 
 /** How many other products of the brand a product page shows. */
@@ -38,25 +39,40 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fromSnapshot(context, `catalogue:${path.data}:${page}:${sku ?? ""}`, () =>
       cataloguePageData(context, path.data, page, sku),
     );
-  const found = await load(null);
+  const [found, settings] = await Promise.all([load(null), storedSettings(context)]);
   if (!found) throw data(null, { status: 404 });
   // A stored route always starts with one slash, so the redirect stays on this store.
   if ("movedTo" in found) throw redirect(`${found.movedTo}${url.search}`, 301);
+  const money = pageMoney(request, settings.values);
+  const priced = (shown: PageData) => withOffers(shown, money, context.env.PUBLIC_URL);
   // The variant chosen on a product page (`?variant=SKU`): each has a page of its own, with its own price. A brand
   // page has no variants: whatever `?variant=` says changes nothing on it.
   const asked = url.searchParams.get("variant");
-  if (asked === null || found.page.kind !== "product") return found;
+  if (asked === null || found.page.kind !== "product") return priced(found);
   const chosen = variantWithSku(found.variants, asked);
   // A variant the product does not sell (a link to one since removed, or made up): the product with its variants
   // to choose from, said plainly, and a 404 so that search engines drop the address. Kept under the product's own
   // entry, so made-up SKUs cannot push the store's pages out of the snapshot.
-  if (!chosen) return data({ ...found, unknownVariant: asked }, { status: 404 });
+  if (!chosen) return data({ ...priced(found), unknownVariant: asked }, { status: 404 });
   // The first variant's page is the product's page; another's is kept under its SKU as the store spells it.
-  if (chosen === found.variants[0]) return found;
+  if (chosen === found.variants[0]) return priced(found);
   const variantPage = await load(chosen.sku);
   // Gone between the two reads (the product moved or was removed a moment ago): as if asked a moment later.
   if (!variantPage || "movedTo" in variantPage) throw data(null, { status: 404 });
-  return variantPage;
+  return priced(variantPage);
+}
+
+type PageData = Exclude<Awaited<ReturnType<typeof cataloguePageData>>, null | { movedTo: string }>;
+
+/**
+ * A product page's structured data, its offers at the prices the page shows this shopper, in their currency. The
+ * snapshot's data is the same for every visitor, so it is added to it here, for each request (the page cache keeps
+ * a page per currency).
+ */
+function withOffers(shown: PageData, money: CurrencyChoice, publicUrl: string): PageData {
+  if (shown.page.kind !== "product") return shown;
+  const jsonLd = productJsonLd(shown.page.product, publicUrl, money, shown.variants, shown.reviews);
+  return { ...shown, seo: { ...shown.seo, jsonLd } };
 }
 
 /** What the page at `path` shows, the same for every visitor (kept in the public data snapshot). */
@@ -97,8 +113,8 @@ async function cataloguePageData(
         product: { name: nameWithVariant(product.name, ownPage?.label), description: product.description },
         canonicalPath: pageHref(new URL(variantPath(product.route, ownPage?.sku), "http://x"), pageNumber),
         image: { path: product.img, alt: product.name },
+        // Its JSON-LD is priced in the shopper's currency: the loader adds it (withOffers).
         type: "product",
-        jsonLd: productJsonLd(product, context.env.PUBLIC_URL, variants, reviews),
       }),
       // A few more of the brand: one more than shown, in case the product itself is among them.
       brandProducts(context, product.groupKey, { limit: RELATED_COUNT + 1 }),

@@ -1,6 +1,12 @@
 import { randomInt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { convertCents, DEFAULT_INR_RATE, formatMoney, parseMoney } from "../../app/lib/money";
+import {
+  convertCents,
+  DEFAULT_INR_RATE,
+  formatMoney,
+  parseMoney,
+  toDecimalString,
+} from "../../app/lib/money";
 import { pdfText } from "../support/pdf";
 import { expectAccessible } from "./axe";
 import { signInAsAdmin } from "./admin";
@@ -19,8 +25,13 @@ const ROUTER = "/router/tplink/archer-c80"; // below the free-shipping threshold
 const PHONE = { width: 360, height: 780 };
 
 /** A dollar price as the page shows it ("$49.99"), as the store works it out in rupees at its default rate. */
-const inRupees = (dollars: string) =>
-  formatMoney(convertCents(parseMoney(dollars.replace(/[$,]/g, "")), "INR", DEFAULT_INR_RATE), "INR");
+const rupeeCents = (dollars: string) =>
+  convertCents(parseMoney(dollars.replace(/[$,]/g, "")), "INR", DEFAULT_INR_RATE);
+const inRupees = (dollars: string) => formatMoney(rupeeCents(dollars), "INR");
+
+/** The offer in a product page's structured data. */
+const offerOf = async (page: Page) =>
+  JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!).offers;
 
 async function fitsPhone(page: Page, label: string) {
   await page.setViewportSize(PHONE);
@@ -67,6 +78,12 @@ test("a shopper switches to rupees and buys in rupees, while another sees dollar
   expect(kept?.headers()["x-cache"]).toBe("hit");
   await expect(other.getByTestId("product-price")).toContainText(dollars);
   await expect(other.getByTestId("currency-USD")).toHaveAttribute("aria-current", "true");
+  // Each page's structured data offers the price it shows, in its currency.
+  expect(await offerOf(shopper)).toMatchObject({
+    price: toDecimalString(rupeeCents(dollars)),
+    priceCurrency: "INR",
+  });
+  expect(await offerOf(other)).toMatchObject({ price: dollars.replace(/[$,]/g, ""), priceCurrency: "USD" });
   await expectAccessible(shopper, "product page in rupees");
   await fitsPhone(shopper, "product");
 
@@ -89,6 +106,7 @@ test("a shopper switches to rupees and buys in rupees, while another sees dollar
   await expect(owner.getByTestId("action-notice")).toBeVisible();
   await shopper.goto(ROUTER);
   await expect(shopper.getByTestId("product-price")).toContainText("₹3,333.00");
+  expect(await offerOf(shopper)).toMatchObject({ price: "3333.00", priceCurrency: "INR" });
 
   // The cart and checkout in rupees, priced by the server.
   await shopper.goto(NORTON);

@@ -36,35 +36,28 @@ export const productCardColumns = {
   stock: sql<number | null>`card_stock(${products.stock})`,
   waitingOrders: products.waitingOrders,
   /**
-   * A product sold in variants is sold at its variants' prices, not its own: the cheapest on sale, and whether the
-   * others cost more (the card then says "From"). Null for a product sold without variants.
+   * A product sold in variants is sold at its variants' prices, not its own: those on sale, in the shop's order. The
+   * card picks the cheapest in the shopper's currency (cheapestVariant), since the owner's own rupee prices can
+   * order them otherwise than dollars do. Null for a product sold without variants.
    */
-  fromVariant: sql<VariantFrom | null>`(
-    select json_build_object(
-      'priceCents', cheapest.price_cents,
-      'originalPriceCents', cheapest.original_price_cents,
-      'inrPriceCents', cheapest.inr_price_cents,
-      'several', exists (
-        select 1 from ${productVariants} dearer
-        where dearer.product_id = ${products.id} and not dearer.hidden and dearer.price_cents > cheapest.price_cents
+  variantPrices: sql<VariantPrice[] | null>`(
+    select json_agg(
+      json_build_object(
+        'priceCents', variant.price_cents,
+        'originalPriceCents', variant.original_price_cents,
+        'inrPriceCents', variant.inr_price_cents
       )
+      order by variant.position, variant.id
     )
-    from ${productVariants} cheapest
-    where cheapest.product_id = ${products.id} and not cheapest.hidden
-    order by cheapest.price_cents, cheapest.position, cheapest.id
-    limit 1
+    from ${productVariants} variant
+    where variant.product_id = ${products.id} and not variant.hidden
   )`,
   /** The stars: approved reviews' average to one decimal and their count; null without any. */
   rating: cardRatingColumn(products.id),
 };
 
-/** The price a card of a product sold in variants shows: its cheapest variant's, "From" it when others cost more. */
-type VariantFrom = {
-  priceCents: number;
-  originalPriceCents: number;
-  inrPriceCents: number | null;
-  several: boolean;
-};
+/** A variant's price as a card needs it. */
+type VariantPrice = { priceCents: number; originalPriceCents: number; inrPriceCents: number | null };
 
 export type ProductCard = {
   id: number;
@@ -78,7 +71,7 @@ export type ProductCard = {
   brandName: string;
   stock: number | null;
   waitingOrders: boolean;
-  fromVariant: VariantFrom | null;
+  variantPrices: VariantPrice[] | null;
   rating: RatingSummary | null;
 };
 

@@ -1,18 +1,23 @@
-import { toDecimalString } from "~/lib/money";
+import type { CurrencyChoice } from "~/lib/currency-context";
+import { toDecimalString, unitPriceIn } from "~/lib/money";
 import { absoluteUrl } from "~/modules/seo/seo.server";
 import type { ProductDetail } from "./catalogue.server";
 import type { ProductReviews } from "./reviews.server";
 import { type VariantOption, variantPath } from "./variants";
 
 /**
- * schema.org Product structured data for a product page; prices as the decimal text search engines expect. A
- * product sold in variants has an Offer per variant on sale, each with its SKU, name, price and page. Approved
- * reviews of verified buyers give an AggregateRating and a Review each (those on this page); sample reviews of the
- * demo store are not real opinions and are left out (ADR 0038), and a product without reviews claims none.
+ * schema.org Product structured data for a product page; prices as the decimal text search engines expect. Its
+ * offers are what the page shows its shopper, in their currency (the owner's own rupee price, else the rate's), as
+ * search engines want the price in the data to be the price on the page; the page cache keeps a page per currency
+ * (ADR 0039), and a crawler without the cookie reads dollars. A product sold in variants has an Offer per variant on
+ * sale, each with its SKU, name, price and page. Approved reviews of verified buyers give an AggregateRating and a
+ * Review each (those on this page); sample reviews of the demo store are not real opinions and are left out (ADR
+ * 0038), and a product without reviews claims none.
  */
 export function productJsonLd(
   product: ProductDetail,
   publicUrl: string,
+  { currency, rate }: CurrencyChoice,
   variants: VariantOption[] = [],
   reviews: Pick<ProductReviews, "verified" | "items"> | null = null,
 ): Record<string, unknown> {
@@ -30,8 +35,8 @@ export function productJsonLd(
       variants.length === 0
         ? {
             "@type": "Offer",
-            price: toDecimalString(product.priceCents),
-            priceCurrency: "USD",
+            price: toDecimalString(unitPriceIn(product, currency, rate)),
+            priceCurrency: currency,
             availability: "https://schema.org/InStock",
             url: absoluteUrl(publicUrl, product.route),
           }
@@ -39,8 +44,8 @@ export function productJsonLd(
             "@type": "Offer",
             sku: variant.sku,
             name: variant.label,
-            price: toDecimalString(variant.priceCents),
-            priceCurrency: "USD",
+            price: toDecimalString(unitPriceIn(variant, currency, rate)),
+            priceCurrency: currency,
             availability: "https://schema.org/InStock",
             url: absoluteUrl(publicUrl, variantPath(product.route, variant.sku)),
           })),

@@ -1,4 +1,6 @@
 import type { ProductVariant } from "~db/schema/catalogue";
+import type { CurrencyChoice } from "~/lib/currency-context";
+import { type CataloguePrice, unitPriceIn } from "~/lib/money";
 
 /** A variant as the shop shows and sells it. */
 export type VariantOption = Pick<
@@ -24,3 +26,18 @@ export const nameWithVariant = (name: string, variantLabel: string | null | unde
 /** The page of a product with a variant chosen: each variant has its own address (and price in its HTML). */
 export const variantPath = (route: string, sku: string | null | undefined) =>
   sku ? `${route}?variant=${encodeURIComponent(sku)}` : route;
+
+/**
+ * What a card of a product sold in variants shows a shopper: the variant cheapest in their currency (the owner's own
+ * rupee prices can order them otherwise than dollars do; the shop's order decides between equals), and whether
+ * another costs more, when the card says "From" it. Null without variants on sale: the product's own price.
+ */
+export function cheapestVariant<T extends CataloguePrice>(
+  variants: T[] | null,
+  { currency, rate }: CurrencyChoice,
+): { variant: T; several: boolean } | null {
+  if (!variants?.length) return null;
+  const prices = variants.map((variant) => unitPriceIn(variant, currency, rate));
+  const lowest = Math.min(...prices);
+  return { variant: variants[prices.indexOf(lowest)]!, several: prices.some((price) => price > lowest) };
+}

@@ -4,6 +4,7 @@ import { auditLog, orderLines, productReviews, products, productVariants } from 
 import { moderateReview, pendingReviewCount } from "~/modules/admin/reviews.server";
 import { productCardsById } from "~/modules/catalogue/catalogue.server";
 import { productJsonLd } from "~/modules/catalogue/product-seo.server";
+import { DEFAULT_CHOICE } from "~/lib/currency-context";
 import { reviewForm } from "~/modules/catalogue/review-schemas";
 import { productReviewsPage } from "~/modules/catalogue/reviews.server";
 import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
@@ -149,6 +150,7 @@ describe.each(drivers)("verified reviews on %s", (driver) => {
     const jsonLd = productJsonLd(
       { ...product!, brand: { name: "Bitdefender" } } as never,
       "https://shop.example",
+      DEFAULT_CHOICE,
       [],
       page,
     );
@@ -187,6 +189,7 @@ describe.each(drivers)("verified reviews on %s", (driver) => {
       productJsonLd(
         { ...product!, brand: { name: "Bitdefender" } } as never,
         "https://x",
+        DEFAULT_CHOICE,
         [],
         await productReviewsPage(database.db, bitdefender.id, 1),
       ),

@@ -2,9 +2,13 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "~db/client.server";
 import { companyDetails, settings, webInfo } from "~db/schema";
+import type { ServerContext } from "~/context";
 import { COUNTRIES } from "~/lib/address";
+import { currencyOfCookieHeader } from "~/lib/currency";
+import type { CurrencyChoice } from "~/lib/currency-context";
 import { DEFAULT_INR_RATE, type InrRate, INR_ROUNDINGS } from "~/lib/money";
 import { LOW_STOCK_DEFAULT } from "~/modules/catalogue/availability";
+import { fromSnapshot } from "~/modules/content/snapshot.server";
 
 const bankText = (fallback: string, max = 200) => z.string().trim().max(max).default(fallback);
 const flag = z.boolean().default(true);
@@ -170,6 +174,11 @@ export async function readSettings(db: Database | Transaction) {
   return { values: values as Partial<StoreSettings>, unreadable };
 }
 
+/** The settings as stored (readSettings), as every page's frame reads them: kept in the public data snapshot. */
+export const storedSettings = (
+  context: Pick<ServerContext, "db"> & Partial<Pick<ServerContext, "contentVersion">>,
+) => fromSnapshot(context, "settings-as-stored", () => readSettings(context.db));
+
 /** What a setting is when it was never saved. */
 export const settingDefault = <Key extends SettingKey>(key: Key) =>
   settingsSchema.shape[key].parse(undefined) as StoreSettings[Key];
@@ -205,6 +214,20 @@ export function shippingCost(
 export const inrRateOf = (store: Pick<StoreSettings, "inrPaisePerUsd" | "inrRounding">): InrRate => ({
   paisePerUsd: store.inrPaisePerUsd,
   rounding: store.inrRounding,
+});
+
+/**
+ * What a page prices the catalogue in (ADR 0039): the shopper's currency, from their cookie (the page cache keeps a
+ * page per currency), and the store's rate, its default standing in for a stored one that cannot be read, since every
+ * page must render while the owner mends it. The root loader gives it to the pages; a loader pricing on the server
+ * for the page (its JSON-LD) takes it from here too, so both show one price.
+ */
+export const pageMoney = (request: Request, stored: Partial<StoreSettings>): CurrencyChoice => ({
+  currency: currencyOfCookieHeader(request.headers.get("Cookie")),
+  rate: inrRateOf({
+    inrPaisePerUsd: stored.inrPaisePerUsd ?? settingDefault("inrPaisePerUsd"),
+    inrRounding: stored.inrRounding ?? settingDefault("inrRounding"),
+  }),
 });
 
 export type BankTransferSettings = Pick<

@@ -1,6 +1,7 @@
 import { PageLink } from "~/ui/page-link";
-import { useCataloguePrice } from "~/lib/currency-context";
+import { useCataloguePrice, useCurrency } from "~/lib/currency-context";
 import type { ProductCard as ProductCardData } from "../catalogue.server";
+import { cheapestVariant } from "../variants";
 import { ProductImage } from "./product-image";
 import { RatingLine } from "./stars";
 
@@ -24,8 +25,10 @@ function StockNote({ product }: { product: ProductCardData }) {
 }
 
 export function ProductCard({ product }: { product: ProductCardData }) {
-  // A product sold in variants costs what its variants cost: the cheapest, "From" it when others cost more.
-  const shown = useCataloguePrice()(product.fromVariant ?? product);
+  // A product sold in variants costs what its variants cost: the cheapest in the shopper's currency, "From" it when
+  // others cost more.
+  const from = cheapestVariant(product.variantPrices, useCurrency());
+  const shown = useCataloguePrice()(from?.variant ?? product);
   const { discount } = shown;
   return (
     <article
@@ -58,7 +61,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         <StockNote product={product} />
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">
           <span className="text-lg font-bold text-ink-900" data-testid="card-price">
-            {product.fromVariant?.several ? <span className="text-sm font-semibold">From </span> : null}
+            {from?.several ? <span className="text-sm font-semibold">From </span> : null}
             {shown.price}
           </span>
           {discount > 0 ? (
