@@ -23,7 +23,12 @@ import {
   type ContentMark,
   type ContentVersion,
 } from "~/modules/content/content-version.server";
-import { RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "./compression-levels";
+import {
+  KEPT_BROTLI_QUALITY,
+  KEPT_GZIP_LEVEL,
+  RENDERED_BROTLI_QUALITY,
+  RENDERED_GZIP_LEVEL,
+} from "./compression-levels";
 import { isValidHost } from "./same-origin";
 import { hashInlineScripts } from "./script-hashes";
 
@@ -434,10 +439,10 @@ async function entryOf(
   tags: string[],
 ): Promise<Entry> {
   const [gzipped, brotlied] = await Promise.all([
-    gzip(html, { level: 9 }),
+    gzip(html, { level: KEPT_GZIP_LEVEL }),
     brotli(html, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
