@@ -40,7 +40,7 @@ it("matches a path as it did the first time, whatever a render did to the matche
   ]);
   // One params object for all of a request's matches, as React Router gives it, and a new one each request.
   expect(first.matches[1]!.params).toBe(first.matches[0]!.params);
-  first.matches[0]!.params.brand = "changed";
+  (first.matches[0]!.params as Record<string, string>).brand = "changed";
   first.matches.pop();
 
   const again = await matchesOf(handler, "http://store.test/antivirus/norton");
