@@ -23,6 +23,38 @@ async function signUpAndConfirm(page: Page, baseURL: string, address: string) {
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 }
 
+/** Buys one licence of SKU with the test payment, signed in; gives the order's page, number and key. */
+async function buyOneLicence(page: Page) {
+  await page.goto(`${PRODUCT}?variant=${SKU}`);
+  await hydrated(page);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
+  await page.goto("/payment");
+  await hydrated(page);
+  await fillCheckout(page, { method: "sandbox" });
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+/);
+  return {
+    orderPath: new URL(page.url()).pathname + new URL(page.url()).search,
+    number: /\/order\/(\d+)/.exec(page.url())![1]!,
+    key: (await page.getByTestId("licence-key").textContent())!.trim(),
+  };
+}
+
+/** Reveals the customer's one licence at /user/licences and reports its key as broken; gives the licence. */
+async function reportTheKey(page: Page, key: string, problem: string) {
+  await page.goto("/user/licences");
+  await hydrated(page);
+  const licence = page.getByTestId("licence");
+  await licence.getByTestId("licence-reveal").click();
+  await expect(licence.getByTestId("licence-key")).toHaveText(key);
+  await licence.getByText("This key does not work").click();
+  await licence.getByLabel(/What happens when you use it/).fill(problem);
+  await licence.getByRole("button", { name: /Report it/ }).click();
+  await expect(licence.getByTestId("licence-reported")).toBeVisible();
+  return licence;
+}
+
 /** The page fits a 360 px phone without scrolling sideways. */
 async function fitsPhone(page: Page, name: string) {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -181,31 +213,10 @@ test("a key reported broken is replaced from the owner's queue, e-mailed and sho
     .click();
   await expect(page).toHaveURL(/\/user\/licences$/);
 
-  await page.goto(`${PRODUCT}?variant=${SKU}`);
-  await hydrated(page);
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
-  await page.goto("/payment");
-  await hydrated(page);
-  await fillCheckout(page, { method: "sandbox" });
-  await page.getByTestId("place-order").click();
-  await expect(page).toHaveURL(/\/order\/\d+/);
-  const orderPath = new URL(page.url()).pathname + new URL(page.url()).search;
-  const number = /\/order\/(\d+)/.exec(page.url())![1]!;
-  const oldKey = (await page.getByTestId("licence-key").textContent())!.trim();
+  const { orderPath, number, key: oldKey } = await buyOneLicence(page);
 
   // The customer reveals the key and reports it.
-  await page.goto("/user/licences");
-  await hydrated(page);
-  const licence = page.getByTestId("licence");
-  await licence.getByTestId("licence-reveal").click();
-  await expect(licence.getByTestId("licence-key")).toHaveText(oldKey);
-  await licence.getByText("This key does not work").click();
-  await licence
-    .getByLabel(/What happens when you use it/)
-    .fill("The installer says this key was already used.");
-  await licence.getByRole("button", { name: /Report it/ }).click();
-  await expect(licence.getByTestId("licence-reported")).toBeVisible();
+  const licence = await reportTheKey(page, oldKey, "The installer says this key was already used.");
 
   // The owner sees it waiting on the dashboard, reaches the queue from the key pools and replaces it.
   const owner = await browser.newContext({ baseURL });
@@ -326,4 +337,66 @@ test("a key reported broken is replaced from the owner's queue, e-mailed and sho
   await expect(licence.getByText("This key does not work")).toBeVisible();
   await expectAccessible(page, "my licences, a report turned down");
   await fitsPhone(page, "licences-report-rejected");
+});
+
+test("refunding an order closes its key's open report: out of the queue, under Refunded, and the licence gone from the customer's page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await topUpKeys(browser, baseURL!, PRODUCT, 2, SKU);
+  const address = `refunded-report-${Date.now().toString(36)}@example.com`;
+  await signUpAndConfirm(page, baseURL!, address);
+  const { number, key } = await buyOneLicence(page);
+  await reportTheKey(page, key, "It says the key is for another region.");
+
+  const owner = await browser.newContext({ baseURL });
+  const admin = await owner.newPage();
+  await signInAsAdmin(admin, baseURL!, "/admin/key-reports");
+  await hydrated(admin);
+  await expect(admin.getByTestId("key-report").filter({ hasText: `Order #${number}` })).toHaveCount(1);
+  const waitingCount = admin
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: /^Key reports/ })
+    .locator("span");
+  const waiting = Number(await waitingCount.textContent());
+
+  // The owner refunds the whole order instead of answering the report.
+  await admin.goto(`/admin/orders/${number}`);
+  await hydrated(admin);
+  const form = admin.getByTestId("refund-form");
+  await form.getByLabel(/^Everything left/).check();
+  await form.getByLabel("Reason (optional, told to the customer)").fill("Wrong region for this customer");
+  await form.getByLabel(`Yes, refund order #${number}`).check();
+  await form.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(admin.getByTestId("action-notice")).toContainText(
+    `The refund of order #${number} is recorded`,
+  );
+
+  // Nothing is left to answer: the report is out of the open queue and counted no more.
+  await admin.goto("/admin/key-reports");
+  await hydrated(admin);
+  await expect(admin.getByTestId("key-report").filter({ hasText: `Order #${number}` })).toHaveCount(0);
+  await expect(waitingCount).toHaveText(String(waiting - 1));
+  await admin
+    .getByRole("navigation", { name: "Report status" })
+    .getByRole("link", { name: "Refunded" })
+    .click();
+  await expect(admin).toHaveURL(/status=refunded/);
+  const closed = admin.getByTestId("key-report").filter({ hasText: `Order #${number}` });
+  await expect(closed.getByTestId("key-report-status")).toHaveText("Refunded");
+  await expect(closed.getByTestId("key-report-answer")).toContainText(
+    "Closed by the refund of its order line: the key was withdrawn",
+  );
+  await expect(closed.getByRole("button", { name: /Replace the key/ })).toHaveCount(0);
+  await expectAccessible(admin, "the key reports closed by a refund");
+  await fitsPhone(admin, "key-reports-refunded");
+  await owner.close();
+
+  // The customer's licence is withdrawn with its report: the page no longer lists it.
+  await page.goto("/user/licences");
+  await hydrated(page);
+  await expect(page.getByTestId("licence")).toHaveCount(0);
+  expect(await page.content()).not.toContain(key);
 });
