@@ -43,6 +43,7 @@ import { growCatalogue, percentile, timeListPages, timeSearches } from "./bench-
 import { fetchBytes, firstLoadScripts } from "./bench-web/first-load";
 import { cacheUnderOrders, type OrderMix } from "./bench-web/orders";
 import { chromiumPath } from "../tests/support/chromium";
+import nodeFlags from "../server/node-flags.json";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 5480);
@@ -142,7 +143,7 @@ async function startStore(name: string, env: Record<string, string>, cores: stri
   const logDir = path.join(ROOT, "test-results", "bench-web");
   mkdirSync(logDir, { recursive: true });
   const log = openSync(path.join(logDir, `${name}.log`), "w");
-  const child = spawn("taskset", ["-c", cores, process.execPath, "build/server/main.js"], {
+  const child = spawn("taskset", ["-c", cores, process.execPath, ...nodeFlags, "build/server/main.js"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", log, log],

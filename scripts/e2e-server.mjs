@@ -22,6 +22,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import nodeFlags from "../server/node-flags.json" with { type: "json" };
 
 const dataDir = process.env.DATA_DIR ?? "test-results/e2e-data";
 const port = Number(process.env.PORT ?? 3400);
@@ -175,7 +176,7 @@ env.STOCK_ALERT_INTERVAL_SECONDS ??= "3";
 // And a test moves a saved cart's last change a day back and waits for its reminder.
 env.SAVED_CART_REMINDER_INTERVAL_SECONDS ??= "3";
 
-const server = spawn(process.execPath, ["--enable-source-maps", "build/server/main.js"], {
+const server = spawn(process.execPath, [...nodeFlags, "build/server/main.js"], {
   stdio: "inherit",
   env: { ...env, DATA_DIR: dataDir },
 });

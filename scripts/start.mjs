@@ -4,6 +4,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+// How the server process runs (docs/decisions/0041-server-node-flags.md).
+import nodeFlags from "../server/node-flags.json" with { type: "json" };
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const builtMarker = path.join(root, "build", "server", "main.js");
@@ -51,7 +53,7 @@ if (changedAt > builtAt) build(builtAt ? "Sources changed since the last build" 
 // The "start" script execs this process, so it is the one a supervisor (Docker, systemd, a process manager) or
 // npm signals. It passes SIGTERM and SIGINT on and leaves with the server's exit code. The IPC channel ends if this
 // process is killed outright, and the server then stops on its own instead of holding the port and the database.
-const server = spawn(process.execPath, ["--enable-source-maps", builtMarker], {
+const server = spawn(process.execPath, [...nodeFlags, builtMarker], {
   cwd: root,
   stdio: ["inherit", "inherit", "inherit", "ipc"],
   env: { NODE_ENV: "production", ...process.env },

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../../db/client.server";
+import nodeFlags from "../../server/node-flags.json";
 
 /** One checkout as a client sent it, and what it learned: an order number, or an answer that was cut off. */
 export type Placement = { idempotencyKey: string; form: URLSearchParams; number?: number; cut: boolean };
@@ -124,7 +125,7 @@ export async function startServer(
   { stdout = "ignore" }: { stdout?: "ignore" | "inherit" } = {},
 ): Promise<ChildProcess> {
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["build/server/main.js"], {
+  const child = spawn(process.execPath, [...nodeFlags, "build/server/main.js"], {
     stdio: ["ignore", stdout, "inherit"],
     env: {
       ...process.env,

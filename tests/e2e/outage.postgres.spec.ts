@@ -7,6 +7,7 @@ import { hydrated } from "./hydrated";
 import { animationsDone } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
+import nodeFlags from "../../server/node-flags.json";
 
 // Issue 11: the production build on PostgreSQL, reached through a relay this test blocks for 10 s, as a database
 // restart or a network cut would. A customer's dashboard stays open throughout.
@@ -33,7 +34,7 @@ test("while PostgreSQL is away the store answers a clear 503 page, and after its
   const url = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   try {
-    server = spawn(process.execPath, ["build/server/main.js"], {
+    server = spawn(process.execPath, [...nodeFlags, "build/server/main.js"], {
       env: {
         ...process.env,
         NODE_ENV: "production",

@@ -9,6 +9,7 @@ import { expectAccessible } from "./axe";
 import { preparedDataDir } from "../support/store-process";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
+import nodeFlags from "../../server/node-flags.json";
 
 // This test runs a production server of its own, on its own DATA_DIR and port, so it can stop it and start it
 // again with SMTP: first without SMTP_URL (e-mails are stored), then with the test's own SMTP sink.
@@ -60,7 +61,7 @@ function serverEnv(port: number, dataDir: string, smtpUrl?: string): NodeJS.Proc
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ["build/server/main.js"], {
+  const server = spawn(process.execPath, [...nodeFlags, "build/server/main.js"], {
     env,
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, ready, startStore, stopStore, type StoreProcess, waitFor } from "../support/store-process";
+import nodeFlags from "../../server/node-flags.json";
 
 // The production build as a supervisor runs it, on a DATA_DIR of its own (embedded PGlite): its lock, its signals,
 // a crash, and what only a whole server answers.
@@ -106,7 +107,7 @@ it("restarts at once on the same DATA_DIR after kill -9, and a live second serve
 
 /** The build again on a store's DATA_DIR (not a fresh one), on its port or another. */
 function startAgain(store: StoreProcess, port = Number(new URL(store.url).port)): StoreProcess {
-  const child = spawn(process.execPath, ["build/server/main.js"], {
+  const child = spawn(process.execPath, [...nodeFlags, "build/server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

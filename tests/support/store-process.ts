@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import pg from "pg";
+import nodeFlags from "../../server/node-flags.json";
 
 /**
  * Production builds started as processes of their own (a port, DATA_DIR or database each), and plain HTTP to them:
@@ -102,7 +103,7 @@ export function startStore(port: number, env: Record<string, string>): StoreProc
   if (env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
   else preparedDataDir(dataDir, port);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [BUILD], {
+  const child = spawn(process.execPath, [...nodeFlags, BUILD], {
     env: {
       ...process.env,
       NODE_ENV: "production",
