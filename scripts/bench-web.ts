@@ -43,7 +43,7 @@ import { growCatalogue, percentile, timeListPages, timeSearches } from "./bench-
 import { fetchBytes, firstLoadScripts } from "./bench-web/first-load";
 import { cacheUnderOrders, type OrderMix } from "./bench-web/orders";
 import { chromiumPath } from "../tests/support/chromium";
-import nodeFlags from "../server/node-flags.json";
+import { nodeFlags } from "../server/node-flags.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 5480);

@@ -22,7 +22,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import nodeFlags from "../server/node-flags.json" with { type: "json" };
+import { nodeFlags } from "../server/node-flags.mjs";
 
 const dataDir = process.env.DATA_DIR ?? "test-results/e2e-data";
 const port = Number(process.env.PORT ?? 3400);

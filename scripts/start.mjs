@@ -4,8 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-// How the server process runs (docs/decisions/0041-server-node-flags.md).
-import nodeFlags from "../server/node-flags.json" with { type: "json" };
+import { nodeFlags } from "../server/node-flags.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const builtMarker = path.join(root, "build", "server", "main.js");

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../../db/client.server";
-import nodeFlags from "../../server/node-flags.json";
+import { nodeFlags } from "../../server/node-flags.mjs";
 
 /** One checkout as a client sent it, and what it learned: an order number, or an answer that was cut off. */
 export type Placement = { idempotencyKey: string; form: URLSearchParams; number?: number; cut: boolean };

@@ -7,7 +7,7 @@ import { hydrated } from "./hydrated";
 import { animationsDone } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
-import nodeFlags from "../../server/node-flags.json";
+import { nodeFlags } from "../../server/node-flags.mjs";
 
 // Issue 11: the production build on PostgreSQL, reached through a relay this test blocks for 10 s, as a database
 // restart or a network cut would. A customer's dashboard stays open throughout.

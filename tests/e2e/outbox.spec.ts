@@ -9,7 +9,7 @@ import { expectAccessible } from "./axe";
 import { preparedDataDir } from "../support/store-process";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
-import nodeFlags from "../../server/node-flags.json";
+import { nodeFlags } from "../../server/node-flags.mjs";
 
 // This test runs a production server of its own, on its own DATA_DIR and port, so it can stop it and start it
 // again with SMTP: first without SMTP_URL (e-mails are stored), then with the test's own SMTP sink.

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, ready, startStore, stopStore, type StoreProcess, waitFor } from "../support/store-process";
-import nodeFlags from "../../server/node-flags.json";
+import { nodeFlags } from "../../server/node-flags.mjs";
 
 // The production build as a supervisor runs it, on a DATA_DIR of its own (embedded PGlite): its lock, its signals,
 // a crash, and what only a whole server answers.

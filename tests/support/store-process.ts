@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import pg from "pg";
-import nodeFlags from "../../server/node-flags.json";
+import { nodeFlags } from "../../server/node-flags.mjs";
 
 /**
  * Production builds started as processes of their own (a port, DATA_DIR or database each), and plain HTTP to them:
