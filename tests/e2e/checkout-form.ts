@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { freshClientAddress } from "../support/store-process";
+import { hydrated } from "./hydrated";
 
 type CheckoutForm = {
   /** Left as it is when undefined (a signed-in customer's is filled in already). */
@@ -44,6 +45,16 @@ export async function fillCheckout(
 }
 
 /** The checkout as the payment page posts it, for a test that places an order without the form. */
+/** Pays for the browser's cart at /payment with the test payment (the customer's e-mail filled in); the order's number. */
+export async function payWithSandbox(page: Page): Promise<number> {
+  await page.goto("/payment");
+  await hydrated(page);
+  await fillCheckout(page, { method: "sandbox" });
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/order\/\d+/);
+  return Number(/\/order\/(\d+)/.exec(page.url())![1]);
+}
+
 export const postedCheckout = (email: string, cart: unknown, paymentMethod = "sandbox") => ({
   idempotencyKey: randomUUID(),
   email,

@@ -1,7 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin, topUpKeys } from "./admin";
 import { expectAccessible } from "./axe";
-import { fillCheckout } from "./checkout-form";
+import { addToCart } from "./cart";
+import { payWithSandbox } from "./checkout-form";
 import { test } from "./fixtures";
 import { hydrated } from "./hydrated";
 import { confirmationLink, waitForMail } from "./mail";
@@ -25,18 +26,11 @@ async function signUpAndConfirm(page: Page, baseURL: string, address: string) {
 
 /** Buys one licence of SKU with the test payment, signed in; gives the order's page, number and key. */
 async function buyOneLicence(page: Page) {
-  await page.goto(`${PRODUCT}?variant=${SKU}`);
-  await hydrated(page);
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
-  await page.goto("/payment");
-  await hydrated(page);
-  await fillCheckout(page, { method: "sandbox" });
-  await page.getByTestId("place-order").click();
-  await expect(page).toHaveURL(/\/order\/\d+/);
+  await addToCart(page, `${PRODUCT}?variant=${SKU}`);
+  const number = await payWithSandbox(page);
   return {
     orderPath: new URL(page.url()).pathname + new URL(page.url()).search,
-    number: /\/order\/(\d+)/.exec(page.url())![1]!,
+    number,
     key: (await page.getByTestId("licence-key").textContent())!.trim(),
   };
 }
@@ -82,18 +76,8 @@ test("a customer buys a licence, finds it hidden at /user/licences, reveals it (
   await fitsPhone(page, "licences-empty");
 
   // Buy a one-year licence with the sandbox payment.
-  await page.goto(`${PRODUCT}?variant=${SKU}`);
-  await hydrated(page);
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
-  await page.goto("/payment");
-  await hydrated(page);
-  await fillCheckout(page, { method: "sandbox" });
-  await page.getByTestId("place-order").click();
-  await expect(page).toHaveURL(/\/order\/\d+/);
-  const number = /\/order\/(\d+)/.exec(page.url())![1]!;
+  const { number, key } = await buyOneLicence(page);
   await expect(page.getByTestId("licence-key")).toHaveCount(1);
-  const key = (await page.getByTestId("licence-key").textContent())!.trim();
 
   // The account's section lists it: the hint, never the key, until revealed.
   await page.goto("/user/orders");

@@ -3,7 +3,8 @@ import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { signInAsAdmin } from "./admin";
 import { expectAccessible } from "./axe";
-import { fillCheckout } from "./checkout-form";
+import { addToCart } from "./cart";
+import { payWithSandbox } from "./checkout-form";
 import { test } from "./fixtures";
 import { hydrated } from "./hydrated";
 import { confirmationLink, sentMail, waitForMail } from "./mail";
@@ -24,17 +25,8 @@ async function fitsPhone(page: Page, name: string) {
 }
 
 async function buyOneYearLicence(page: Page, quantity: number) {
-  await page.goto(`${PRODUCT}?variant=${SKU}`);
-  await hydrated(page);
-  if (quantity !== 1) await page.getByTestId("add-quantity").fill(String(quantity));
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("toast").last()).toContainText("added to your cart");
-  await page.goto("/payment");
-  await hydrated(page);
-  await fillCheckout(page, { method: "sandbox" });
-  await page.getByTestId("place-order").click();
-  await expect(page).toHaveURL(/\/order\/\d+/);
-  return Number(/\/order\/(\d+)/.exec(page.url())![1]);
+  await addToCart(page, `${PRODUCT}?variant=${SKU}`, quantity);
+  return payWithSandbox(page);
 }
 
 test("the owner turns renewal reminders on; a customer gets the 30-day reminder once, renews from it, unsubscribes in one click and turns them back on", async ({

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Database } from "~db/client.server";
 import { brandGroups, products, searchIndexChanges, searchIndexVersion } from "~db/schema";
-import { type SearchIndex, searchIndexBuilder, updateSearchIndex } from "./search-index";
+import { buildSearchIndex, type SearchIndex, updateSearchIndex } from "./search-index";
 
 /**
  * Past this many products changed at once (an import), the catalogue is read again rather than updated product by
@@ -14,11 +14,8 @@ type Kept = { version: number; index: Promise<SearchIndex> };
 /** Per database: the index of the catalogue at a version of search_index_version (the latest one asked for). */
 const kept = new WeakMap<Database, Kept>();
 
-/**
- * The products as the index reads them (visible ones, in catalogue order): those of `ids`, or those of the brands
- * at `brandPositions`.
- */
-function indexedRows(db: Database, only: { ids: number[] } | { brandPositions: number[] }) {
+/** The products as the index reads them (visible ones, in catalogue order), all of them or those of `ids`. */
+function indexedRows(db: Database, ids?: number[]) {
   return db
     .select({
       id: products.id,
@@ -33,52 +30,8 @@ function indexedRows(db: Database, only: { ids: number[] } | { brandPositions: n
     })
     .from(products)
     .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-    .where(
-      and(
-        eq(products.hidden, false),
-        "ids" in only ? inArray(products.id, only.ids) : inArray(brandGroups.position, only.brandPositions),
-      ),
-    )
+    .where(and(eq(products.hidden, false), ids ? inArray(products.id, ids) : undefined))
     .orderBy(asc(brandGroups.position), asc(products.position), asc(products.id));
-}
-
-/**
- * About how many products the whole catalogue is read in at a time: at 100,000 products, one read held every
- * product's row (its description) at once, and a store process kept the memory that took (50 MB of its 460).
- */
-export const INDEX_READ_BATCH = 10_000;
-
-/**
- * The index of the whole catalogue, read a few brands at a time (whole brands of at most about `batch` products,
- * in catalogue order) in one snapshot of the database, so that the batches agree with each other.
- */
-export async function wholeSearchIndex(db: Database, batch = INDEX_READ_BATCH): Promise<SearchIndex> {
-  return db.transaction(
-    async (tx) => {
-      const brands = await tx
-        .select({ position: brandGroups.position, products: count() })
-        .from(products)
-        .innerJoin(brandGroups, eq(brandGroups.key, products.groupKey))
-        .where(eq(products.hidden, false))
-        .groupBy(brandGroups.position)
-        .orderBy(asc(brandGroups.position));
-      const builder = searchIndexBuilder();
-      let positions: number[] = [];
-      let size = 0;
-      for (const [at, brand] of brands.entries()) {
-        positions.push(brand.position);
-        size += brand.products;
-        const next = brands[at + 1];
-        if (!next || size + next.products > batch) {
-          builder.add(await indexedRows(tx, { brandPositions: positions }));
-          positions = [];
-          size = 0;
-        }
-      }
-      return builder.build();
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
 }
 
 /**
@@ -98,8 +51,8 @@ async function updatedIndex(db: Database, from: Kept, version: number): Promise<
   for (const change of changes) if (change.productId !== null) ids.add(change.productId);
   const complete =
     versions.size === version - from.version && changes.every((change) => change.productId !== null);
-  if (!complete || ids.size > MOST_UPDATED) return wholeSearchIndex(db);
-  return updateSearchIndex(before, ids, await indexedRows(db, { ids: [...ids] }));
+  if (!complete || ids.size > MOST_UPDATED) return buildSearchIndex(await indexedRows(db));
+  return updateSearchIndex(before, ids, await indexedRows(db, [...ids]));
 }
 
 /**
@@ -119,7 +72,10 @@ export async function currentSearchIndex(db: Database): Promise<SearchIndex> {
   if (found && found.version === version) return found.index;
   const entry: Kept = {
     version,
-    index: found && found.version < version ? updatedIndex(db, found, version) : wholeSearchIndex(db),
+    index:
+      found && found.version < version
+        ? updatedIndex(db, found, version)
+        : indexedRows(db).then(buildSearchIndex),
   };
   kept.set(db, entry);
   // A failed build is not kept: the next request tries again.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandGroups, products, searchIndexChanges } from "~db/schema";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { searchPage, searchProducts } from "./search.server";
-import { currentSearchIndex, wholeSearchIndex } from "./search-index.server";
+import { currentSearchIndex } from "./search-index.server";
 
 describe.each(drivers)("product search on %s", (driver) => {
   let database: TestDatabase;
@@ -115,36 +115,6 @@ describe.each(drivers)("product search on %s", (driver) => {
       expect((await names("nortonia")).length).toBeGreaterThanOrEqual(5);
     } finally {
       await database.db.update(brandGroups).set({ name: "Norton" }).where(eq(brandGroups.key, "Norton"));
-    }
-  });
-
-  it("reads the catalogue for its index a few whole brands at a time, into the index one read makes", async () => {
-    // Two brands at one position: their products interleave in catalogue order, so a batch takes both or neither.
-    const positionOf = async (key: string) =>
-      (
-        await database.db
-          .select({ position: brandGroups.position })
-          .from(brandGroups)
-          .where(eq(brandGroups.key, key))
-      )[0]!.position;
-    const kaspersky = await positionOf("Kaspersky");
-    await database.db
-      .update(brandGroups)
-      .set({ position: await positionOf("Norton") })
-      .where(eq(brandGroups.key, "Kaspersky"));
-    try {
-      const oneRead = await wholeSearchIndex(database.db, Number.POSITIVE_INFINITY);
-      const brandsOfOneRead = new Set(oneRead.groupOf).size;
-      expect(oneRead.ids.length).toBeGreaterThan(20);
-      expect(brandsOfOneRead).toBeGreaterThan(5);
-      // Batches of at most one product: every brand position read on its own; and of 20: several brands a read.
-      for (const batch of [1, 20]) expect(await wholeSearchIndex(database.db, batch)).toEqual(oneRead);
-      expect(oneRead.groupOf.indexOf("Kaspersky")).toBeLessThan(oneRead.groupOf.lastIndexOf("Norton"));
-    } finally {
-      await database.db
-        .update(brandGroups)
-        .set({ position: kaspersky })
-        .where(eq(brandGroups.key, "Kaspersky"));
     }
   });
 
