@@ -35,7 +35,14 @@ async function shipTo(owner: Page, countries: { India: boolean }) {
   const form = owner.getByTestId("settings-shipping-form");
   await form.getByRole("checkbox", { name: "United States", exact: true }).check();
   await form.getByRole("checkbox", { name: "India", exact: true }).setChecked(countries.India);
+  // The notice of an earlier save reads the same: wait for this save's answer, not for the notice alone.
+  const saved = owner.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      new URL(response.url()).pathname.startsWith("/admin/settings"),
+  );
   await form.getByRole("button", { name: "Save shipping" }).click();
+  expect((await saved).ok()).toBe(true);
   await expect(owner.getByTestId("action-notice")).toHaveText(
     "Shipping saved: checkout charges and offers it now.",
   );
