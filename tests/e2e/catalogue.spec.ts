@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { hydrated } from "./hydrated";
-import { animationsDone } from "./axe";
+import { animationsDone, axeOf } from "./axe";
 import { test } from "./fixtures";
 import { seedSite } from "./seed-site";
 import { screenshot } from "./screenshots";
@@ -340,7 +339,7 @@ test("catalogue pages have no accessibility violations", async ({ page }) => {
   ]) {
     await page.goto(path);
     await animationsDone(page);
-    const { violations } = await new AxeBuilder({ page })
+    const { violations } = await axeOf(page)
       .include("#main")
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { hydrated } from "./hydrated";
-import { animationsDone } from "./axe";
+import { animationsDone, axeOf } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 
@@ -18,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
 
 async function expectNoAxeViolations(page: Page) {
   await animationsDone(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOf(page)
     .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
     .analyze();
   const found = results.violations.flatMap((violation) =>

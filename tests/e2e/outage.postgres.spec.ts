@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
 import pg from "pg";
 import { startTcpRelay } from "../support/tcp-relay";
 import { hydrated } from "./hydrated";
-import { animationsDone } from "./axe";
+import { animationsDone, axeOf } from "./axe";
 import { test } from "./fixtures";
 import { screenshot } from "./screenshots";
 import { nodeFlags } from "../../server/node-flags.mjs";
@@ -92,7 +91,7 @@ test("while PostgreSQL is away the store answers a clear 503 page, and after its
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(other, "outage-503-360");
     await animationsDone(other);
-    const { violations } = await new AxeBuilder({ page: other }).analyze();
+    const { violations } = await axeOf(other).analyze();
     expect(
       violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
     ).toEqual([]);
