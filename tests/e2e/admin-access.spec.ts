@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, request as playwrightRequest } from "@playwright/test";
-import { ADMIN_EMAIL, adminPages, adminPassword, freshAdminAddress, signInAsAdmin } from "./admin";
+import {
+  ADMIN_EMAIL,
+  adminPages,
+  adminPassword,
+  freshAdminAddress,
+  signInAsAdmin,
+  signInWithTheForm,
+} from "./admin";
 import { confirmationLink } from "./mail";
 import { hydrated } from "./hydrated";
 import { test } from "./fixtures";
@@ -133,7 +140,8 @@ test("the first admin, made by admin:create, signs in at /admin and sees the das
   await expect(page.getByTestId("admin-footer")).toBeVisible();
   await expect(page.getByRole("banner")).toHaveCount(0);
 
-  await signInAsAdmin(page, baseURL!);
+  await signInWithTheForm(page, baseURL!);
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("sales-summary")).toContainText("Last 30 days");
   await expect(page.getByTestId("sales-chart")).toBeVisible();
@@ -147,6 +155,14 @@ test("the first admin, made by admin:create, signs in at /admin and sees the das
   await page.goBack();
   await expect(page.getByTestId("admin-email")).toHaveText(ADMIN_EMAIL);
   await screenshot(page, "admin-dashboard");
+});
+
+test("the sign-in form sends the admin on to the page that asked them to sign in", async ({ page, baseURL }) => {
+  await page.goto("/admin/orders");
+  await expect(page).toHaveURL(/\/admin\?redirectTo=%2Fadmin%2Forders$/);
+  await signInWithTheForm(page, baseURL!, "/admin/orders");
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
 });
 
 test("entering the admin area caches the five lists; admin logout clears them and local storage", async ({
