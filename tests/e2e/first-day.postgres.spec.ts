@@ -11,6 +11,8 @@ test("the owner's first day on two processes sharing PostgreSQL: every setting s
   baseURL,
   store,
 }) => {
+  // Every settings section saved and read back through both processes: about 50 s on a slow machine.
+  test.setTimeout(120_000);
   expect(store.output()).toContain("database: PostgreSQL, 2 processes");
   await ownersFirstDay({ page, browser, baseURL: baseURL! });
 });

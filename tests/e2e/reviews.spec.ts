@@ -32,6 +32,8 @@ test("a buyer reviews a product from the order page, the owner approves and repl
   browser,
   baseURL,
 }) => {
+  // Three shoppers, a purchase and the owner's decisions: about a minute on a slow machine.
+  test.setTimeout(120_000);
   // A visitor's product page before: no reviews, a public link to write one, no form, no rating in the JSON-LD.
   const visitor = await customerPage(browser, baseURL!);
   await visitor.goto(PRODUCT);
