@@ -17,8 +17,8 @@ export {
 
 /**
  * Signs the first admin in and opens `redirectTo` (the dashboard unless told), once React has taken it over. The
- * sign-in goes straight to the auth endpoint, as the sign-in form's own action does: signInWithTheForm and admin-access.spec.ts
- * test the form, and loading it before each test's own work would only cost time.
+ * sign-in goes straight to the auth endpoint, as the sign-in form's own action does: signInWithTheForm and
+ * admin-access.spec.ts test the form, and loading it before each test's own work would only cost time.
  */
 export async function signInAsAdmin(page: Page, baseURL: string, redirectTo = "/admin") {
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": freshAdminAddress() });
