@@ -2,7 +2,9 @@
 // and, given function names, the time spent inside each (inclusive). For reading where a request's CPU goes.
 //   node scripts/cpu-profile.mjs FILE.cpuprofile [--top N] [--inside name1,name2] [--after SECONDS]
 // --after leaves out the profile's first seconds (the server's start: migrations, demo data, warm-up).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
 
 const args = process.argv.slice(2);
 const file = args.find((arg) => !arg.startsWith("--") && !/^\d+$/.test(arg));
@@ -32,9 +34,27 @@ profile.samples.forEach((id, index) => {
   if (elapsed >= after) selfTime.set(id, (selfTime.get(id) ?? 0) + delta);
 });
 
-const packageOf = ({ url, functionName }) => {
+/**
+ * The server is one bundle (scripts/build-server.mjs): a frame in it is told by the source it was bundled from, read
+ * from the bundle's source map.
+ */
+const sourceMaps = new Map();
+const bundledSource = (url, line, column) => {
+  if (!sourceMaps.has(url)) {
+    const mapFile = `${fileURLToPath(url)}.map`;
+    sourceMaps.set(url, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, "utf8"))) : null);
+  }
+  return sourceMaps.get(url)?.findEntry(line, column)?.originalSource;
+};
+
+const packageOf = ({ url, functionName, lineNumber, columnNumber }) => {
   if (["(garbage collector)", "(idle)", "(program)"].includes(functionName)) return functionName;
   if (!url) return "(native)";
+  if (url.startsWith("file:") && url.endsWith("/build/server/main.js")) {
+    const source = bundledSource(url, lineNumber, columnNumber);
+    if (!source || !source.includes("node_modules/")) return "(the app)";
+    url = source;
+  }
   const inModules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (inModules) return inModules[1];
   if (url.startsWith("node:")) return `node:${url.slice(5).split("/")[0]}`;

@@ -6,7 +6,6 @@
 import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { repairedModesNotice, secureDataDir } from "../platform/data-dir.server";
@@ -246,7 +245,8 @@ async function serve(env: Env, logger: Logger) {
       build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
   } else {
-    const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+    // build/server/index.js, bundled into main.js with everything it imports (scripts/build-server.mjs).
+    const build: ServerBuild = await import("#react-router-build");
     app = createApp({ ...services, build, clientDir: path.join(root, "build/client") });
   }
 

@@ -1,13 +1,15 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { nodeFlags } from "../../server/node-flags.mjs";
 import { childrenOf, freePort, ready, waitFor } from "../support/store-process";
 
 // `npm start` as Docker, systemd or a process manager runs it: they signal the process npm started, and may kill it
 // outright. Either way the store stops and lets go of its port and its database.
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
-const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+const argumentsOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+const commandLine = (pid: number) => argumentsOf(pid).join(" ");
 
 // One DATA_DIR for the file's stores, one after another: the demo store is imported once.
 const dataDir = `test-results/npm-start-${process.pid}`;
@@ -38,7 +40,10 @@ async function npmStart() {
   const [launcher] = childrenOf(npm.pid!);
   expect(commandLine(launcher!)).toContain("scripts/start.mjs");
   const [server] = childrenOf(launcher!);
-  expect(commandLine(server!)).toContain("build/server/main.js");
+  // The server runs with its Node flags (docs/decisions/0041-server-node-flags.md), however it is started.
+  const [, ...serverArgs] = argumentsOf(server!);
+  expect(serverArgs.slice(0, -1)).toEqual(nodeFlags);
+  expect(serverArgs.at(-1)).toMatch(/(^|\/)build\/server\/main\.js$/);
   return { npm, npmExited, launcher: launcher!, server: server!, output: () => output };
 }
 

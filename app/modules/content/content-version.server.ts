@@ -61,8 +61,8 @@ export type ContentVersion = {
 
 /**
  * The tags what runs now depends on, when something means to keep it (see `collectDependencies`). One per process,
- * not per module: the server entry (which collects for the page cache) and the app (whose reads say what they
- * depend on) are bundled apart, each with its own copy of this module.
+ * not per module: in development the server entry (which collects for the page cache) and the app (whose reads say
+ * what they depend on) are loaded apart, by tsx and by Vite, each with its own copy of this module.
  */
 const dependencies: AsyncLocalStorage<Set<string>> = ((globalThis as Record<symbol, unknown>)[
   Symbol.for("storefront.content-dependencies")

@@ -57,8 +57,9 @@ export const isStorageErrorCode = (value: unknown): value is StorageErrorCode =>
   typeof value === "string" && (STORAGE_ERROR_CODES as readonly string[]).includes(value);
 
 /**
- * Is this a StorageError? Also true for one made by another copy of this module: the server's entry and the app's
- * build each bundle their own, so `instanceof` alone fails for errors the server's storage service throws.
+ * Is this a StorageError? Also true for one made by another copy of this module: in development the server's entry
+ * (tsx) and the app (Vite) each load their own, so `instanceof` alone fails for errors the server's storage service
+ * throws.
  */
 export const isStorageError = (error: unknown): error is StorageError =>
   error instanceof StorageError ||
