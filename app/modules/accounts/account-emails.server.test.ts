@@ -50,7 +50,8 @@ describe.each(drivers)("account e-mails on %s", (driver) => {
     const target = "bombed@example.com";
     const signUps: string[] = [];
     const resets: string[] = [];
-    for (let i = 1; i <= 20; i++) {
+    // Each kind of request alone asks for more e-mails than the cap, from a new client address each time.
+    for (let i = 1; i <= CAP + 2; i++) {
       const signUp = await call(
         "POST",
         "/sign-up/email",
