@@ -3,7 +3,6 @@
 //   node scripts/cpu-profile.mjs FILE.cpuprofile [--top N] [--inside name1,name2] [--after SECONDS]
 // --after leaves out the profile's first seconds (the server's start: migrations, demo data, warm-up).
 import { existsSync, readFileSync } from "node:fs";
-import { SourceMap } from "node:module";
 import { fileURLToPath } from "node:url";
 
 const args = process.argv.slice(2);
@@ -35,23 +34,42 @@ profile.samples.forEach((id, index) => {
 });
 
 /**
- * The server is one bundle (scripts/build-server.mjs): a frame in it is told by the source it was bundled from, read
- * from the bundle's source map.
+ * The server is one bundle (scripts/build-server.mjs), in which esbuild starts each file it took in with a comment
+ * naming it (`// node_modules/zod/v4/core/schemas.js`): a frame in the bundle is told by the comment above it.
  */
-const sourceMaps = new Map();
-const bundledSource = (url, line, column) => {
-  if (!sourceMaps.has(url)) {
-    const mapFile = `${fileURLToPath(url)}.map`;
-    sourceMaps.set(url, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, "utf8"))) : null);
+const bundles = new Map();
+const bundledSource = (url, line) => {
+  if (!bundles.has(url)) {
+    const path = fileURLToPath(url);
+    const starts = [];
+    if (existsSync(path))
+      readFileSync(path, "utf8")
+        .split("\n")
+        .forEach((text, index) => {
+          const named = text.match(/^\/\/ ((?:node_modules|app|server|db|platform|build)\/\S+)$/);
+          if (named) starts.push([index, named[1]]);
+        });
+    bundles.set(url, starts);
   }
-  return sourceMaps.get(url)?.findEntry(line, column)?.originalSource;
+  const starts = bundles.get(url);
+  let low = 0;
+  let high = starts.length - 1;
+  let found;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle][0] <= line) {
+      found = starts[middle][1];
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 };
 
-const packageOf = ({ url, functionName, lineNumber, columnNumber }) => {
+const packageOf = ({ url, functionName, lineNumber }) => {
   if (["(garbage collector)", "(idle)", "(program)"].includes(functionName)) return functionName;
   if (!url) return "(native)";
   if (url.startsWith("file:") && url.endsWith("/build/server/main.js")) {
-    const source = bundledSource(url, lineNumber, columnNumber);
+    const source = bundledSource(url, lineNumber);
     if (!source || !source.includes("node_modules/")) return "(the app)";
     url = source;
   }
