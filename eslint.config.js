@@ -77,7 +77,8 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.property.name='toMatchObject'] Property > Literal[regex]",
-          message: "toMatchObject passes any value against a regular expression: use expect.stringMatching(/.../).",
+          message:
+            "toMatchObject passes any value against a regular expression: use expect.stringMatching(/.../).",
         },
       ],
     },

@@ -75,7 +75,11 @@ export function convertCents(usdCents: number, currency: Currency, rate: InrRate
 }
 
 /** A price of the catalogue: kept in dollars, with the owner's own rupee price where they set one (ADR 0039). */
-export type CataloguePrice = { priceCents: number; originalPriceCents: number; inrPriceCents?: number | null };
+export type CataloguePrice = {
+  priceCents: number;
+  originalPriceCents: number;
+  inrPriceCents?: number | null;
+};
 
 /**
  * A catalogue price as a shopper in `currency` pays it, in its minor units: the owner's own rupee price when set,

@@ -157,7 +157,10 @@ test("the first admin, made by admin:create, signs in at /admin and sees the das
   await screenshot(page, "admin-dashboard");
 });
 
-test("the sign-in form sends the admin on to the page that asked them to sign in", async ({ page, baseURL }) => {
+test("the sign-in form sends the admin on to the page that asked them to sign in", async ({
+  page,
+  baseURL,
+}) => {
   await page.goto("/admin/orders");
   await expect(page).toHaveURL(/\/admin\?redirectTo=%2Fadmin%2Forders$/);
   await signInWithTheForm(page, baseURL!, "/admin/orders");

@@ -23,7 +23,9 @@ type SeedGroup = {
   products: SeedProduct[];
 };
 
-const catalogue = JSON.parse(readFileSync("app/modules/seed/data/catalogue.json", "utf8")) as { groups: SeedGroup[] };
+const catalogue = JSON.parse(readFileSync("app/modules/seed/data/catalogue.json", "utf8")) as {
+  groups: SeedGroup[];
+};
 const site = seedSite<{
   webInfo: { name: string };
   productMetadata: Record<string, { title: string }>;

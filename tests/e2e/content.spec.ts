@@ -17,9 +17,7 @@ const PHONE = { width: 390, height: 844 };
 
 async function expectNoAxeViolations(page: Page) {
   await animationsDone(page);
-  const results = await axeOf(page)
-    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
   const found = results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
   );

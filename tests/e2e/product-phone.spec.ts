@@ -32,7 +32,9 @@ for (const path of PRODUCTS) {
         expect(box.y, id).toBeGreaterThanOrEqual(0);
         expect(box.y + box.height, id).toBeLessThanOrEqual(PHONE.height);
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
       await screenshot(page, `product-phone-${path.split("/").pop()}`, { settle: true });
     } finally {
       await context.close();

@@ -310,7 +310,9 @@ test("the settings page passes axe and fits a 360 px phone; the shipping policy 
   // Two products shown as unavailable when out of stock: their links, one under the other, are each a target.
   for (const n of [1, 2]) await hiddenProductRefusingWaitingOrders(admin, n);
   await admin.goto("/admin/settings");
-  expect(await admin.getByTestId("unavailable-when-empty").getByRole("link").count()).toBeGreaterThanOrEqual(2);
+  expect(await admin.getByTestId("unavailable-when-empty").getByRole("link").count()).toBeGreaterThanOrEqual(
+    2,
+  );
   await expect(
     admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }),
   ).toHaveAttribute("aria-current", "page");

@@ -20,7 +20,10 @@ const stockCount = z
  * empty (null) for the rate's; absent (a CSV file without the column) leaves the stored one as it is.
  */
 const rupeePrice = money("price in rupees")
-  .refine((value) => Number(value) > 0, "The price in rupees must be above 0, or leave it empty for the rate's")
+  .refine(
+    (value) => Number(value) > 0,
+    "The price in rupees must be above 0, or leave it empty for the rate's",
+  )
   .optional()
   .or(z.literal("").transform(() => null));
 

@@ -43,7 +43,9 @@ describe.each(drivers)("the variants CSV on %s", (driver) => {
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe("route,sku,label,price,originalPrice,inrPrice,term,stock,hidden,position");
     expect(lines).toContain(`${BITDEFENDER},BD-TS-1D-1Y,"1 device, 1 year",49.99,69.99,3999.00,12,,false,0`);
-    expect(lines).toContain(`${BITDEFENDER},BD-TS-3D-2Y,"'=3 devices, ""2"" years",119.99,179.99,,24,,true,3`);
+    expect(lines).toContain(
+      `${BITDEFENDER},BD-TS-3D-2Y,"'=3 devices, ""2"" years",119.99,179.99,,24,,true,3`,
+    );
     expect(lines.some((line) => /,WIN8-PRO-OEM,OEM,79\.99,109\.99,,,,false,\d+$/.test(line))).toBe(true);
     expect(importKindOf(`\uFEFF${csv}`)).toBe("variants");
 

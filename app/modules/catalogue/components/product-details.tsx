@@ -112,11 +112,7 @@ export function ProductDetails({
               </>
             ) : null}
           </div>
-          {discount > 0 ? (
-            <p className="mt-1 text-sm text-emerald-700">
-              You save {shown.saving}
-            </p>
-          ) : null}
+          {discount > 0 ? <p className="mt-1 text-sm text-emerald-700">You save {shown.saving}</p> : null}
 
           <p
             className={`mt-4 text-sm font-semibold ${availability.status === "in-stock" ? "text-emerald-800" : availability.status === "waiting" ? "text-amber-800" : "text-red-800"}`}
