@@ -29,7 +29,7 @@ await build({
  * A stack trace names the store's own file and line, not its column: the first mapping of each line of the
  * bundle is kept. A package's code is left unmapped (main.js's own line, under a comment naming the package's file).
  * `--enable-source-maps` decodes the whole map the first time an error's stack is read, about 100 bytes of memory a
- * mapping: 117 MB with all 1.2 million, about 5 MB with these.
+ * mapping: all 1.2 million took a process from 520 to 683 MB (docs/decisions/0042-one-server-bundle.md).
  */
 const mapFile = "build/server/main.js.map";
 const map = JSON.parse(readFileSync(mapFile, "utf8"));

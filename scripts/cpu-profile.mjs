@@ -51,18 +51,7 @@ const bundledSource = (url, line) => {
         });
     bundles.set(url, starts);
   }
-  const starts = bundles.get(url);
-  let low = 0;
-  let high = starts.length - 1;
-  let found;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle][0] <= line) {
-      found = starts[middle][1];
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
+  return bundles.get(url).findLast(([start]) => start <= line)?.[1];
 };
 
 const packageOf = ({ url, functionName, lineNumber }) => {

@@ -13,7 +13,9 @@ const sources = [
   "server",
   "db",
   "public",
+  "package.json",
   "package-lock.json",
+  "scripts/build-server.mjs",
   "vite.config.ts",
   "react-router.config.ts",
 ];
