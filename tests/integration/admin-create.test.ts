@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -57,5 +58,18 @@ describe("npm run admin:create", () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
+  }, 180_000);
+
+  // The one run of the script as a process of its own, as an owner types it (the other tests and the test stores
+  // run its command in their own process); on the file's DATA_DIR, which the first test migrated.
+  it("as a process, makes the owner and prints the temporary password once", () => {
+    const made = spawnSync("npm", ["run", "--silent", "admin:create", "--", "--email", "boss@example.com"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain("Created boss@example.com as an owner.");
+    expect(made.stdout).toMatch(/Temporary password \(shown only now\): \S{12,}/);
   }, 180_000);
 });

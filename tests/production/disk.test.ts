@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { postedCheckout } from "../e2e/checkout-form";
+import { createAdmin } from "../support/store-admin";
 import { freePort, preparedDataDir, waitFor } from "../support/store-process";
 
 // A full or read-only disk, made for real: the production server runs in a mount namespace of its own (unshare, as
@@ -43,24 +44,10 @@ async function stop(child: ChildProcess) {
 }
 
 /** A prepared DATA_DIR with an admin of its own (made as a store owner does); resolves to the admin's password. */
-function prepare(dataDir: string, port: number): string {
+async function prepare(dataDir: string, port: number): Promise<string> {
   preparedDataDir(dataDir, port);
   mkdirSync(path.join(dataDir, "storage"), { recursive: true, mode: 0o700 });
-  const created = spawnSync(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "scripts/admin-create.ts",
-      "--email",
-      "owner@example.com",
-      "--name",
-      "Owner",
-    ],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error" }, encoding: "utf8" },
-  );
-  const password = /Temporary password \(shown only now\): (\S+)/.exec(created.stdout)?.[1];
-  if (!password) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
-  return password;
+  return createAdmin({ DATA_DIR: dataDir, DATABASE_URL: "" }, "owner@example.com");
 }
 
 /** Signs the first admin in and sets a password of their own, as an owner must first: the session cookie. */
@@ -123,7 +110,7 @@ describe.skipIf(!namespaces)(
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = `test-results/disk-full-${port}`;
-      const password = prepare(dataDir, port);
+      const password = await prepare(dataDir, port);
       const server = startIn(
         `mount -t tmpfs -o size=256k tmpfs "$STORAGE" && chmod 700 "$STORAGE"\ndd if=/dev/zero of="$STORAGE/fill" bs=4k 2>/dev/null`,
         port,
@@ -156,7 +143,7 @@ describe.skipIf(!namespaces)(
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = path.resolve(`test-results/disk-db-full-${port}`);
-      const password = prepare(dataDir, port);
+      const password = await prepare(dataDir, port);
       // The database's files on a tmpfs a little larger than they are; the test fills it once the store runs.
       const server = startIn(
         `cp -a "$DATA_DIR/pglite" "$DATA_DIR/pglite-files"\n` +
@@ -212,7 +199,7 @@ describe.skipIf(!namespaces)(
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = `test-results/disk-ro-${port}`;
-      const password = prepare(dataDir, port);
+      const password = await prepare(dataDir, port);
       const server = startIn(
         `mount --bind "$STORAGE" "$STORAGE" && mount -o remount,bind,ro "$STORAGE"`,
         port,

@@ -2,8 +2,8 @@ import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSession } from "../support/store-admin";
 import {
-  adminSession,
   childrenOf,
   type E2EStore,
   e2eAdminPassword,

@@ -3,7 +3,6 @@ import { randomInt } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import pg from "pg";
 import { nodeFlags } from "../../server/node-flags.mjs";
 
 /**
@@ -204,26 +203,6 @@ export async function signIn(baseURL: string, email: string, password: string): 
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0]!)
     .join("; ");
-}
-
-/**
- * An admin made by `admin:create` on a running store's PostgreSQL database, keeping the printed password (as the
- * end-to-end server's first admin does), signed in: the session cookie.
- */
-export async function adminSession(store: StoreProcess, databaseUrl: string): Promise<string> {
-  const email = "owner@example.com";
-  const made = spawnSync(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "scripts/admin-create.ts", "--email", email],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: store.dataDir }, encoding: "utf8" },
-  );
-  const password = /Temporary password \(shown only now\): (\S+)/.exec(made.stdout)?.[1];
-  if (!password) throw new Error(`admin:create printed no password:\n${made.stdout}${made.stderr}`);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`update "user" set must_change_password = false where email = $1`, [email]);
-  await client.end();
-  return signIn(store.url, email, password);
 }
 
 /** The company phone as the admin saves it on /admin/company (shown in every page's header). */
