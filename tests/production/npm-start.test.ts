@@ -35,16 +35,31 @@ async function npmStart() {
   npm.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const npmExited = new Promise<void>((resolve) => npm.on("exit", () => resolve()));
-  await ready({ url }, 180_000);
-  // What npm started is the launcher itself (the script execs it), not a shell in between.
-  const [launcher] = childrenOf(npm.pid!);
-  expect(commandLine(launcher!)).toContain("scripts/start.mjs");
-  const [server] = childrenOf(launcher!);
-  // The server runs with its Node flags (docs/decisions/0041-server-node-flags.md), however it is started.
-  const [, ...serverArgs] = argumentsOf(server!);
-  expect(serverArgs.slice(0, -1)).toEqual(nodeFlags);
-  expect(serverArgs.at(-1)).toMatch(/(^|\/)build\/server\/main\.js$/);
-  return { npm, npmExited, launcher: launcher!, server: server!, output: () => output };
+  try {
+    await Promise.race([
+      ready({ url }, 180_000),
+      npmExited.then(() => {
+        throw new Error(`npm start ended before the store was ready:\n${output}`);
+      }),
+    ]);
+    // What npm started is the launcher itself (the script execs it), not a shell in between.
+    const [launcher] = childrenOf(npm.pid!);
+    expect(commandLine(launcher!)).toContain("scripts/start.mjs");
+    const [server] = childrenOf(launcher!);
+    // The server runs with its Node flags (docs/decisions/0041-server-node-flags.md), however it is started.
+    const [, ...serverArgs] = argumentsOf(server!);
+    expect(serverArgs.slice(0, -1)).toEqual(nodeFlags);
+    expect(serverArgs.at(-1)).toMatch(/(^|\/)build\/server\/main\.js$/);
+    return { npm, npmExited, launcher: launcher!, server: server!, output: () => output };
+  } catch (error) {
+    // A store left running would hold the DATA_DIR the file's next test starts on: that test would wait on its lock
+    // instead of this one failing alone.
+    const tree = (pid: number): number[] => [pid, ...childrenOf(pid).flatMap(tree)];
+    const processes = tree(npm.pid!);
+    for (const pid of processes) if (alive(pid)) process.kill(pid, "SIGTERM");
+    await waitFor(() => !processes.some(alive), { what: "npm start's processes to end", timeout: 30_000 });
+    throw error;
+  }
 }
 
 describe("npm start", () => {
