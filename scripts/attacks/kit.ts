@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import PostalMime from "postal-mime";
+import { e2eAdminPassword } from "../../tests/support/store-process";
 
 export type Attack = {
   /** What the attacker tries, in a sentence: "guess order numbers for a known e-mail address". */
@@ -85,7 +86,7 @@ export function attackKit(baseURL: string) {
       const response = await send("/api/auth/sign-in/email", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: ADMIN_EMAIL, password: adminPassword(baseURL) }),
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: e2eAdminPassword(baseURL) }),
         from: randomAddress(),
       });
       if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status}`);
@@ -95,13 +96,6 @@ export function attackKit(baseURL: string) {
 }
 
 export const ADMIN_EMAIL = "admin@example.com";
-
-function adminPassword(baseURL: string): string {
-  const output = readFileSync(`test-results/admin-${new URL(baseURL).port}.txt`, "utf8");
-  const match = /Temporary password \(shown only now\): (\S+)/.exec(output);
-  if (!match) throw new Error(`admin:create printed no password:\n${output}`);
-  return match[1]!;
-}
 
 /** The store's e-mails, as the end-to-end server's SMTP sink keeps them (see scripts/e2e-server.mjs). */
 function mailFiles(baseURL: string): string[] {

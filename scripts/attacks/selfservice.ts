@@ -1,5 +1,5 @@
 /** Attacks on account self-service: /user/account, /admin/account and better-auth's endpoints behind them. */
-import { readFileSync } from "node:fs";
+import { e2eAdminPassword } from "../../tests/support/store-process";
 import type { Attack, AttackKit } from "./kit";
 
 const form = (values: Record<string, string>) => ({
@@ -132,8 +132,7 @@ export const selfServiceAttacks: Attack[] = [
     name: "self-service: an admin on admin:create's temporary password uses the admin (pages, admin API, uploads)",
     async run(kit) {
       const { send, refused, expectStatus, randomAddress } = kit;
-      const output = readFileSync(`test-results/admin2-${new URL(kit.baseURL).port}.txt`, "utf8");
-      const password = /Temporary password \(shown only now\): (\S+)/.exec(output)![1]!;
+      const password = e2eAdminPassword(kit.baseURL, "admin2");
       const signIn = await send("/api/auth/sign-in/email", {
         method: "POST",
         headers: { "content-type": "application/json" },

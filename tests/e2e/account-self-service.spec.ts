@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page } from "@playwright/test";
-import { freshAdminAddress, signInAsAdmin } from "./admin";
+import { adminPassword, freshAdminAddress, signInAsAdmin } from "./admin";
 import { hydrated } from "./hydrated";
 import { confirmationLink, waitForMail } from "./mail";
 import { fillCheckout } from "./checkout-form";
@@ -416,8 +415,7 @@ test("an admin made by admin:create with a temporary password must choose a new 
   page,
   baseURL,
 }) => {
-  const output = readFileSync(`test-results/admin2-${new URL(baseURL!).port}.txt`, "utf8");
-  const temporary = /Temporary password \(shown only now\): (\S+)/.exec(output)![1]!;
+  const temporary = adminPassword(baseURL!, "admin2");
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": freshAdminAddress() });
   await page.goto("/admin");
   await hydrated(page);

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { adminCreateCommand } from "../../scripts/admin-create-command";
 import { runCommand } from "./command";
-import { signIn, type StoreProcess } from "./store-process";
+import { printedAdminPassword, signIn, type StoreProcess } from "./store-process";
 
 /**
  * `npm run admin:create -- --email EMAIL --name NAME` on these variables' DATA_DIR or DATABASE_URL, run in this
@@ -18,9 +18,8 @@ export async function createAdmin(
     LOG_LEVEL: "error",
     ...variables,
   });
-  const password = /Temporary password \(shown only now\): (\S+)/.exec(made.stdout)?.[1];
-  if (made.status !== 0 || !password) throw new Error(`admin:create failed:\n${made.stdout}${made.stderr}`);
-  return password;
+  if (made.status !== 0) throw new Error(`admin:create failed:\n${made.stdout}${made.stderr}`);
+  return printedAdminPassword(made.stdout);
 }
 
 /**
@@ -32,7 +31,10 @@ export async function adminSession(store: StoreProcess, databaseUrl: string): Pr
   const password = await createAdmin({ DATABASE_URL: databaseUrl, DATA_DIR: store.dataDir }, email);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await client.query(`update "user" set must_change_password = false where email = $1`, [email]);
-  await client.end();
+  try {
+    await client.query(`update "user" set must_change_password = false where email = $1`, [email]);
+  } finally {
+    await client.end();
+  }
   return signIn(store.url, email, password);
 }

@@ -183,12 +183,19 @@ export async function startE2EStore(
   return { ...store, stop: () => stopStore(store) };
 }
 
-/** The temporary password `npm run admin:create` printed for an end-to-end store's first admin. */
-export function e2eAdminPassword(baseURL: string): string {
-  const output = readFileSync(`test-results/admin-${new URL(baseURL).port}.txt`, "utf8");
+/** The temporary password in what `npm run admin:create` printed. */
+export function printedAdminPassword(output: string): string {
   const match = /Temporary password \(shown only now\): (\S+)/.exec(output);
   if (!match) throw new Error(`admin:create printed no password:\n${output}`);
   return match[1]!;
+}
+
+/**
+ * The temporary password `npm run admin:create` printed for an end-to-end store's first admin (`admin2`: the second,
+ * who keeps the prompt to choose a new one).
+ */
+export function e2eAdminPassword(baseURL: string, admin: "admin" | "admin2" = "admin"): string {
+  return printedAdminPassword(readFileSync(`test-results/${admin}-${new URL(baseURL).port}.txt`, "utf8"));
 }
 
 /** A session cookie of a user signed in with better-auth's e-mail sign-in (from an address of its own). */
