@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeFlags } from "../../server/node-flags.mjs";
 import { childrenOf, freePort, ready, waitFor } from "../support/store-process";
@@ -15,15 +16,18 @@ const commandLine = (pid: number) => argumentsOf(pid).join(" ");
 const dataDir = `test-results/npm-start-${process.pid}`;
 rmSync(dataDir, { recursive: true, force: true });
 
-async function npmStart() {
+/** `npm start` in the project (or in `cwd`, a copy of it), its store on `dataDir`. */
+async function npmStart({ cwd, env = {} }: { cwd?: string; env?: Record<string, string> } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const npm = spawn("npm", ["start"], {
+    cwd,
     env: {
       ...process.env,
+      ...env,
       PORT: String(port),
       PUBLIC_URL: url,
-      DATA_DIR: dataDir,
+      DATA_DIR: path.resolve(dataDir),
       DATABASE_URL: "",
       SMTP_URL: "",
       LOG_LEVEL: "warn",
@@ -37,7 +41,7 @@ async function npmStart() {
   const npmExited = new Promise<void>((resolve) => npm.on("exit", () => resolve()));
   try {
     await Promise.race([
-      ready({ url }, 180_000),
+      ready({ url }, 240_000),
       npmExited.then(() => {
         throw new Error(`npm start ended before the store was ready:\n${output}`);
       }),
@@ -80,6 +84,50 @@ describe("npm start", () => {
       expect(started.output()).toContain("Storefront ready at");
     }, 240_000);
   }
+
+  it("builds for production when there is no build yet, whatever NODE_ENV the shell has", async () => {
+    // A copy of what the build reads (and node_modules linked), so that this build is not the one the other tests
+    // start stores from.
+    const project = path.resolve(`test-results/npm-start-project-${process.pid}`);
+    rmSync(project, { recursive: true, force: true });
+    mkdirSync(project, { recursive: true });
+    for (const entry of [
+      "app",
+      "server",
+      "db",
+      "platform",
+      "public",
+      "scripts",
+      "package.json",
+      "package-lock.json",
+      "tsconfig.json",
+      "vite.config.ts",
+      "react-router.config.ts",
+    ])
+      cpSync(entry, path.join(project, entry), { recursive: true });
+    symlinkSync(path.resolve("node_modules"), path.join(project, "node_modules"));
+    try {
+      const started = await npmStart({ cwd: project, env: { NODE_ENV: "development" } });
+      try {
+        expect(started.output()).toContain("No build yet: building the store");
+        const assets = path.join(project, "build/client/assets");
+        const scripts = readdirSync(assets)
+          .filter((name) => name.endsWith(".js"))
+          .map((name) => ({ name, text: readFileSync(path.join(assets, name), "utf8") }));
+        expect(scripts.filter(({ text }) => text.includes("hydrateRoot")).length).toBeGreaterThan(0);
+        // Text only React's development build carries (its warning about list items without keys).
+        const development = scripts.filter(({ text }) =>
+          text.includes("Each child in a list should have a unique"),
+        );
+        expect(development.map(({ name }) => name)).toEqual([]);
+      } finally {
+        process.kill(started.launcher, "SIGTERM");
+        await started.npmExited;
+      }
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   it("stops the store when the process npm started is killed outright", async () => {
     const started = await npmStart();
