@@ -37,8 +37,11 @@ import { processCount, runPrimary } from "./cluster";
 import { closeWithin, createHttpServer } from "./http-server";
 import { createPageCache } from "./page-cache";
 import { olderNodeNotice } from "./runtime";
+import { keepTickShape } from "./tick-shape";
 
 async function main() {
+  // Before the start's garbage collections, which would leave every later process.nextTick on a slow path.
+  keepTickShape();
   const env = loadEnv();
   // A cluster's processes share one output: each line of a worker says which one wrote it.
   const logger = cluster.isWorker
