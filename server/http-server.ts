@@ -21,8 +21,6 @@ export function createHttpServer(
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
-      inFlight.add(res);
-      res.on("close", () => inFlight.delete(res));
       if (stopping.has(server)) res.setHeader("Connection", "close");
       const refused = toOriginForm(req);
       if (refused) {
@@ -35,6 +33,11 @@ export function createHttpServer(
         return;
       }
       app(req, res);
+      // What a shutdown waits for: an answer sent at once (a kept page) is done with already.
+      if (!res.writableEnded) {
+        inFlight.add(res);
+        res.on("close", () => inFlight.delete(res));
+      }
     },
   );
   responsesInFlight.set(server, inFlight);

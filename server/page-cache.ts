@@ -175,14 +175,14 @@ export function createPageCache({
       return undefined;
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
-    // Judged on the path React Router will render, not as spelled: `/%75ser/login` is the sign-in page.
-    if (isPersonalPath(path)) return undefined;
+    const facts = factsOfPath(path);
+    if (facts.personal) return undefined;
     const origin = originOf(req, trust);
     if (!origin) return undefined;
     // With PUBLIC_URL set, another host is redirected there by the app: nothing is kept for it.
     if (publicOrigin && origin !== publicOrigin) return undefined;
     const own = publicOrigin ? true : isOwnAddress(origin, req, localHost);
-    const usual = query < 0 && CANONICAL_PATH.test(path) && routePath(path) === path;
+    const usual = query < 0 && facts.canonical;
     // The key is the address as asked for, not the page it stands for: a page shows its address (the admin's frame,
     // a canonical link), so one spelling's page is never served for another. A page shows prices in the visitor's
     // currency (the cookie's: ADR 0039), so each currency's page is kept apart.
@@ -410,6 +410,22 @@ function validHost(host: string): boolean {
 
 /** A path as the store writes its own links: lower case, no empty segment, no trailing slash, nothing encoded. */
 const CANONICAL_PATH = /^\/(?:[a-z0-9._~-]+(?:\/[a-z0-9._~-]+)*)?$/;
+
+/** What a path alone tells the cache, for the paths asked lately (a bounded few: a kept page's path repeats). */
+const checkedPaths = new Map<string, { personal: boolean; canonical: boolean }>();
+function factsOfPath(path: string): { personal: boolean; canonical: boolean } {
+  let facts = checkedPaths.get(path);
+  if (facts === undefined) {
+    if (checkedPaths.size >= 1024) checkedPaths.clear();
+    facts = {
+      // Judged on the path React Router will render, not as spelled: `/%75ser/login` is the sign-in page.
+      personal: isPersonalPath(path),
+      canonical: CANONICAL_PATH.test(path) && routePath(path) === path,
+    };
+    checkedPaths.set(path, facts);
+  }
+  return facts;
+}
 
 /**
  * Whether the store can tell the origin is its own without PUBLIC_URL: the address the connection reached, or
