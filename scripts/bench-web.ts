@@ -230,11 +230,12 @@ function loadPage(url: string, cpuMs?: () => number): Load {
   return load;
 }
 
-/** Rounds of each server in turn (loadInTurn). */
+/** Rounds of each server in turn (loadInTurn), and the length of one. */
 const ROUNDS = 3;
+const ROUND_SECONDS = Math.max(2, Math.round(SECONDS / 2));
 
 /**
- * Loads each server in turn, ROUNDS times (SECONDS / 2 each, after a short warm-up of each), and gives each server's
+ * Loads each server in turn, ROUNDS times (ROUND_SECONDS each, after a short warm-up of each), and gives each server's
  * median round: a spell of another tenant's load on the machine, which can halve a round, falls on one round of
  * one server instead of deciding the comparison.
  */
@@ -242,7 +243,7 @@ function loadInTurn(urls: string[]): Load[] {
   for (const url of urls) wrk(url, { seconds: 2 });
   const rounds = urls.map((): Load[] => []);
   for (let round = 0; round < ROUNDS; round++)
-    urls.forEach((url, i) => rounds[i]!.push(wrk(url, { seconds: Math.max(2, Math.round(SECONDS / 2)) })));
+    urls.forEach((url, i) => rounds[i]!.push(wrk(url, { seconds: ROUND_SECONDS })));
   return rounds.map((loads) => loads.toSorted((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]!);
 }
 
@@ -435,7 +436,7 @@ async function main() {
   await uncachedStore.stop();
 
   console.log(
-    `\nPages, ${CONNECTIONS} connections; the store, nginx and a bare Node server on core 0, wrk on core 1 (requests/s, latency ms). Cached, nginx and bare Node: the median of ${ROUNDS} rounds of ${Math.max(2, Math.round(SECONDS / 2))} s each, taken in turn; uncached: ${SECONDS} s:`,
+    `\nPages, ${CONNECTIONS} connections; the store, nginx and a bare Node server on core 0, wrk on core 1 (requests/s, latency ms). Cached, nginx and bare Node: the median of ${ROUNDS} rounds of ${ROUND_SECONDS} s each, taken in turn; uncached: ${SECONDS} s:`,
   );
   console.log(
     `${"page".padEnd(14)}${pad("bytes", 7)}${pad("cached", 9)}${pad("p50", 7)}${pad("p99", 7)}${pad("uncached", 10)}${pad("p50", 7)}${pad("p99", 7)}${pad("CPU ms", 8)}${pad("nginx", 9)}${pad("p99", 8)}${pad("bare Node", 11)}${pad("p99", 8)}${pad("non-2xx", 9)}`,

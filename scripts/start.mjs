@@ -5,20 +5,10 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { nodeFlags } from "../server/node-flags.mjs";
+import { buildInputs } from "./build-inputs.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const builtMarker = path.join(root, "build", "server", "main.js");
-const sources = [
-  "app",
-  "server",
-  "db",
-  "public",
-  "package.json",
-  "package-lock.json",
-  "scripts/build-server.mjs",
-  "vite.config.ts",
-  "react-router.config.ts",
-];
 
 function newestChange(entry) {
   if (!existsSync(entry)) return 0;
@@ -54,7 +44,7 @@ function build(reason) {
 }
 
 const builtAt = existsSync(builtMarker) ? statSync(builtMarker).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
+const changedAt = Math.max(...buildInputs.map((source) => newestChange(path.join(root, source))));
 if (changedAt > builtAt) build(builtAt ? "Sources changed since the last build" : "No build yet");
 
 // The "start" script execs this process, so it is the one a supervisor (Docker, systemd, a process manager) or

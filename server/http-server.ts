@@ -80,7 +80,8 @@ const stopping = new WeakSet<http.Server>();
 /**
  * Stops the server within `timeoutMs`: no new connections; responses in flight are answered with
  * `Connection: close` (so a keep-alive client does not send another request); idle keep-alive connections end at
- * once; at the deadline whatever is still open is closed. Resolves to how many connections had to be cut.
+ * once; at the deadline whatever is still open is closed. Resolves to how many responses still being made had to be
+ * cut (an answer the app sent whole at once, a kept page, is not counted, even if its bytes were still going out).
  */
 export async function closeWithin(server: http.Server, timeoutMs: number): Promise<{ cut: number }> {
   stopping.add(server);

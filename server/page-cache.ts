@@ -396,36 +396,32 @@ function originOf(req: IncomingMessage, trust: TrustProxy): string | undefined {
   return `${protocol}://${host}`;
 }
 
-/** Host names checked lately (a page's host is checked once, not at every request), a bounded few. */
-const checkedHosts = new Map<string, boolean>();
-function validHost(host: string): boolean {
-  let valid = checkedHosts.get(host);
-  if (valid === undefined) {
-    if (checkedHosts.size >= 256) checkedHosts.clear();
-    valid = isValidHost(host);
-    checkedHosts.set(host, valid);
-  }
-  return valid;
+/**
+ * `compute`, remembered for the arguments asked lately (a bounded few: a kept page's host and path repeat from one
+ * request to the next, so each is checked once, not at every request).
+ */
+function rememberedLately<T>(compute: (key: string) => T, limit = 1024): (key: string) => T {
+  const remembered = new Map<string, T>();
+  return (key) => {
+    if (remembered.has(key)) return remembered.get(key)!;
+    if (remembered.size >= limit) remembered.clear();
+    const value = compute(key);
+    remembered.set(key, value);
+    return value;
+  };
 }
+
+const validHost = rememberedLately(isValidHost, 256);
 
 /** A path as the store writes its own links: lower case, no empty segment, no trailing slash, nothing encoded. */
 const CANONICAL_PATH = /^\/(?:[a-z0-9._~-]+(?:\/[a-z0-9._~-]+)*)?$/;
 
-/** What a path alone tells the cache, for the paths asked lately (a bounded few: a kept page's path repeats). */
-const checkedPaths = new Map<string, { personal: boolean; canonical: boolean }>();
-function factsOfPath(path: string): { personal: boolean; canonical: boolean } {
-  let facts = checkedPaths.get(path);
-  if (facts === undefined) {
-    if (checkedPaths.size >= 1024) checkedPaths.clear();
-    facts = {
-      // Judged on the path React Router will render, not as spelled: `/%75ser/login` is the sign-in page.
-      personal: isPersonalPath(path),
-      canonical: CANONICAL_PATH.test(path) && routePath(path) === path,
-    };
-    checkedPaths.set(path, facts);
-  }
-  return facts;
-}
+/** What a path alone tells the cache. */
+const factsOfPath = rememberedLately((path) => ({
+  // Judged on the path React Router will render, not as spelled: `/%75ser/login` is the sign-in page.
+  personal: isPersonalPath(path),
+  canonical: CANONICAL_PATH.test(path) && routePath(path) === path,
+}));
 
 /**
  * Whether the store can tell the origin is its own without PUBLIC_URL: the address the connection reached, or

@@ -1,7 +1,17 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildInputs } from "../../scripts/build-inputs.mjs";
 import { nodeFlags } from "../../server/node-flags.mjs";
 import { childrenOf, freePort, ready, waitFor } from "../support/store-process";
 
@@ -85,31 +95,27 @@ describe("npm start", () => {
     }, 240_000);
   }
 
-  it("builds for production when there is no build yet, whatever NODE_ENV the shell has", async () => {
+  it("builds for production whatever NODE_ENV the shell has, and again after any of the build's inputs changed", async () => {
     // A copy of what the build reads (and node_modules linked), so that this build is not the one the other tests
     // start stores from.
     const project = path.resolve(`test-results/npm-start-project-${process.pid}`);
     rmSync(project, { recursive: true, force: true });
     mkdirSync(project, { recursive: true });
-    for (const entry of [
-      "app",
-      "server",
-      "db",
-      "platform",
-      "public",
-      "scripts",
-      "package.json",
-      "package-lock.json",
-      "tsconfig.json",
-      "vite.config.ts",
-      "react-router.config.ts",
-    ])
+    for (const entry of ["scripts", ...buildInputs.filter((input) => !input.startsWith("scripts/"))])
       cpSync(entry, path.join(project, entry), { recursive: true });
     symlinkSync(path.resolve("node_modules"), path.join(project, "node_modules"));
-    try {
+    const startAndStop = async (check: (output: string) => void) => {
       const started = await npmStart({ cwd: project, env: { NODE_ENV: "development" } });
       try {
-        expect(started.output()).toContain("No build yet: building the store");
+        check(started.output());
+      } finally {
+        process.kill(started.launcher, "SIGTERM");
+        await started.npmExited;
+      }
+    };
+    try {
+      await startAndStop((output) => {
+        expect(output).toContain("No build yet: building the store");
         const assets = path.join(project, "build/client/assets");
         const scripts = readdirSync(assets)
           .filter((name) => name.endsWith(".js"))
@@ -120,10 +126,11 @@ describe("npm start", () => {
           text.includes("Each child in a list should have a unique"),
         );
         expect(development.map(({ name }) => name)).toEqual([]);
-      } finally {
-        process.kill(started.launcher, "SIGTERM");
-        await started.npmExited;
-      }
+      });
+      // platform/ is bundled into the server like app/ and server/: a change there is a change to the store.
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(path.join(project, "platform/config-error.ts"), later, later);
+      await startAndStop((output) => expect(output).toContain("Sources changed since the last build"));
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
