@@ -11,6 +11,9 @@ import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
+/** The stylesheet every page carries, for the server to compress once for all of them (server/page-compression.ts). */
+export const inlineStylesheet = STYLESHEET;
+
 /**
  * A loader or action that failed: logged through the store's logger, whose error serializer drops the values of a
  * failed query (a receipt with a licence key, a secret link), with the path of the request and no query string.

@@ -36,6 +36,7 @@ import { createApp } from "./app";
 import { processCount, runPrimary } from "./cluster";
 import { closeWithin, createHttpServer } from "./http-server";
 import { createPageCache } from "./page-cache";
+import { inlineStylesheetOf } from "./page-compression";
 import { olderNodeNotice } from "./runtime";
 import { keepTickShape } from "./tick-shape";
 
@@ -212,12 +213,13 @@ async function serve(env: Env, logger: Logger) {
     { db: database.db, env, logger, mailer },
     env.SAVED_CART_REMINDER_INTERVAL_SECONDS * 1000,
   );
+  // build/server/index.js, bundled into main.js with everything it imports (scripts/build-server.mjs).
+  const build: ServerBuild | undefined =
+    env.NODE_ENV === "development" ? undefined : await import("#react-router-build");
   const pageCache = createPageCache({
     // In development the code changes under the pages: nothing is kept.
     enabled: env.PAGE_CACHE === "on" && env.NODE_ENV !== "development",
-    // A cluster runs a process per core: a page it renders is compressed on the spot. A lone process leaves that to
-    // the thread pool, which puts the machine's other cores to work.
-    compressInline: worker,
+    inlineStylesheet: build && inlineStylesheetOf(build),
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     contentVersion,
     env,
@@ -238,7 +240,9 @@ async function serve(env: Env, logger: Logger) {
   };
   const root = projectRoot();
   let app;
-  if (env.NODE_ENV === "development") {
+  if (build) {
+    app = createApp({ ...services, build, clientDir: path.join(root, "build/client") });
+  } else {
     const vite = await import("vite");
     const dev = await vite.createServer({ root, server: { middlewareMode: true } });
     running.vite = dev;
@@ -247,10 +251,6 @@ async function serve(env: Env, logger: Logger) {
       viteMiddlewares: dev.middlewares,
       build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
-  } else {
-    // build/server/index.js, bundled into main.js with everything it imports (scripts/build-server.mjs).
-    const build: ServerBuild = await import("#react-router-build");
-    app = createApp({ ...services, build, clientDir: path.join(root, "build/client") });
   }
 
   const server = createHttpServer(pageCache.serve(app), env);

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, constants, deflateRawSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSession } from "../support/store-admin";
 import {
@@ -117,6 +117,40 @@ describe("the page cache of the end-to-end store", () => {
     expect(headHit.headers["x-cache"]).toBe("hit");
     expect(headHit.body.length).toBe(0);
     expect(lasting(headHit)).toEqual(lasting(headMiss));
+  });
+
+  it("sends a page made for one request in gzip, its stylesheet compressed once, and brotli only to who takes nothing else", async () => {
+    // A page-not-found is answered, never kept: each one is rendered for its request.
+    const missing = `${baseURL}/no-such-page-${Date.now()}`;
+    const plain = await rawRequest(missing);
+    expect(plain.status).toBe(404);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const html = plain.body.toString();
+    const stylesheet = Buffer.from(
+      html.slice(html.indexOf("<style>") + "<style>".length, html.indexOf("</style>")),
+    );
+    expect(stylesheet.length).toBeGreaterThan(10_000);
+    const compressedOnce = deflateRawSync(stylesheet, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+
+    // A browser takes both: gzip, with the stylesheet as it was compressed at the start.
+    const browser = await rawRequest(missing, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(browser.status).toBe(404);
+    expect(browser.headers["content-encoding"]).toBe("gzip");
+    expect(Number(browser.headers["content-length"])).toBe(browser.body.length);
+    expect(browser.body.includes(compressedOnce)).toBe(true);
+    expect(gunzipSync(browser.body).toString()).toBe(html);
+
+    const brotliOnly = await rawRequest(missing, { headers: { "accept-encoding": "br" } });
+    expect(brotliOnly.headers["content-encoding"]).toBe("br");
+    expect(Number(brotliOnly.headers["content-length"])).toBe(brotliOnly.body.length);
+    expect(brotliDecompressSync(brotliOnly.body).toString()).toBe(html);
+
+    // HEAD: the GET's headers, without its body.
+    const head = await rawRequest(missing, { method: "HEAD", headers: { "accept-encoding": "gzip, br" } });
+    expect(head.status).toBe(404);
+    expect(head.headers["content-encoding"]).toBe("gzip");
+    expect(head.headers["content-length"]).toBe(browser.headers["content-length"]);
+    expect(head.body.length).toBe(0);
   });
 
   it("never gives a visitor with a session a kept page, nor keeps what they were shown", async () => {
