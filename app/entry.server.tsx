@@ -1,4 +1,4 @@
-import { Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
@@ -59,26 +59,21 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer | string, _encoding, callback) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        // Bytes throughout: the page is not decoded and encoded again on its way out.
-        // In development Vite's own scripts (hot reload) load as Vite has them.
-        const page = Buffer.concat(chunks);
-        const html = (
-          loadContext.env.NODE_ENV === "production" ? scriptsAfterPaint(page, nonce) : page
-        ) as Buffer<ArrayBuffer>;
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Length", String(html.length));
-        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
-    });
+    const body = pageSink((page) => {
+      clearTimeout(timeoutId);
+      // Bytes throughout: the page is not decoded and encoded again on its way out.
+      // In development Vite's own scripts (hot reload) load as Vite has them.
+      const html = (
+        loadContext.env.NODE_ENV === "production" ? scriptsAfterPaint(page, nonce) : page
+      ) as Buffer<ArrayBuffer>;
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      responseHeaders.set("Content-Length", String(html.length));
+      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+    }, fail);
+    function fail(error: unknown) {
+      clearTimeout(timeoutId);
+      reject(error);
+    }
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -93,10 +88,7 @@ export default function handleRequest(
           shellRendered = true;
           pipe(body);
         },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
+        onShellError: fail,
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) loadContext.logger.error({ err: error }, "error while rendering a page");
@@ -104,4 +96,29 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Where React writes a page: its chunks kept as they come and joined once it ends. Not a Writable stream: React
+ * writes a page in some fifty chunks, and a stream's bookkeeping for each (its state, a callback on the next tick)
+ * cost more than keeping them. React asks of its destination only these methods (`pipe` in react-dom/server.node).
+ */
+function pageSink(done: (page: Buffer) => void, failed: (error: unknown) => void): Writable {
+  const chunks: Uint8Array[] = [];
+  const sink = {
+    write(chunk: Uint8Array | string) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      return true;
+    },
+    end() {
+      done(Buffer.concat(chunks));
+    },
+    destroy(error: unknown) {
+      failed(error);
+    },
+    on() {
+      return sink;
+    },
+  };
+  return sink as unknown as Writable;
 }

@@ -3,6 +3,7 @@ import { currencyOfCookieHeader } from "./currency";
 import {
   convertCents,
   discountPercent,
+  formatCount,
   formatMoney,
   parseMoney,
   priceIn,
@@ -100,5 +101,12 @@ describe("money", () => {
     expect(currencyOfCookieHeader("currency=USD")).toBe("USD");
     for (const forged of ["currency=inr", "currency=EUR", "currency=", "xcurrency=INR", "currency=INR%00"])
       expect(currencyOfCookieHeader(forged)).toBe("USD");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups digits as Intl.NumberFormat for en-US does", () => {
+    for (const count of [0, 1, 12, 999, 1000, 1234, 99999, 100000, 1234567, 1000000000, -1234])
+      expect(formatCount(count)).toBe(count.toLocaleString("en-US"));
   });
 });

@@ -23,6 +23,9 @@ export function toDecimalString(cents: number): string {
   return `${cents < 0 ? "-" : ""}${Math.trunc(magnitude / 100)}.${String(magnitude % 100).padStart(2, "0")}`;
 }
 
+/** "1234567" -> "1,234,567". */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ",");
+
 /**
  * 4999 -> "$49.99", 123456 -> "$1,234.56", -150 -> "-$1.50" (in rupees: 12345600 -> "₹1,23,456.00"), for people: what Intl.NumberFormat("en-US") writes
  * for US dollars. Written out because a browser takes 35 to 50 ms of a slow phone's main thread to build that
@@ -31,8 +34,16 @@ export function toDecimalString(cents: number): string {
 export function formatMoney(cents: number, currency: Currency = "USD"): string {
   if (currency === "INR") return formatRupees(cents);
   const magnitude = Math.round(Math.abs(cents));
-  const dollars = String(Math.trunc(magnitude / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const dollars = groupThousands(String(Math.trunc(magnitude / 100)));
   return `${cents < 0 && magnitude > 0 ? "-" : ""}$${dollars}.${String(magnitude % 100).padStart(2, "0")}`;
+}
+
+/**
+ * 1234 -> "1,234": a count (of reviews, of customers) written as Intl.NumberFormat("en-US") writes it, without
+ * building a formatter on every render (see formatMoney).
+ */
+export function formatCount(count: number): string {
+  return `${count < 0 ? "-" : ""}${groupThousands(String(Math.trunc(Math.abs(count))))}`;
 }
 
 /** Whole percent saved, or 0 when there is no real discount. */

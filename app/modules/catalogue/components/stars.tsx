@@ -1,6 +1,8 @@
+import { formatCount } from "~/lib/money";
+
 /** A rating as words for screen readers: "Rated 4.5 out of 5 by 12 customers". */
 function ratingText(average: number, count: number): string {
-  return `Rated ${average.toFixed(1)} out of 5 by ${count === 1 ? "1 customer" : `${count.toLocaleString("en-US")} customers`}`;
+  return `Rated ${average.toFixed(1)} out of 5 by ${count === 1 ? "1 customer" : `${formatCount(count)} customers`}`;
 }
 
 /** Five star shapes in a 100 x 20 box. */
@@ -58,7 +60,7 @@ export function RatingLine({
       <span className="sr-only">{ratingText(average, count)}</span>
       <span aria-hidden="true">
         <span className="font-semibold text-ink-900">{average.toFixed(1)}</span> (
-        {count.toLocaleString("en-US")})
+        {formatCount(count)})
       </span>
     </p>
   );
