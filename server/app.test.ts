@@ -165,6 +165,20 @@ describe.each(drivers)("the server on %s", (driver) => {
     });
   });
 
+  describe("content security policy", () => {
+    it("gives every response a nonce of its own, 16 random bytes, past a refill of the pool they come from", async () => {
+      const nonces = new Set<string>();
+      for (let n = 0; n < 300; n++) {
+        const response = await fetch(`${server.url}/assets/no-such-file-${n}.js`);
+        await response.arrayBuffer();
+        const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+        expect(nonce && Buffer.from(nonce, "base64").length).toBe(16);
+        nonces.add(nonce!);
+      }
+      expect(nonces.size).toBe(300);
+    });
+  });
+
   describe("addresses", () => {
     it("refuses a missing or malformed Host with 400", async () => {
       for (const line of [

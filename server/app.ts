@@ -1,5 +1,5 @@
 import { holdWorkUntilAnswered } from "~/lib/after-answer.server";
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -156,7 +156,7 @@ export function createApp({
   app.use(jsonErrorsForApis());
 
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = newNonce();
     next();
   });
   app.use(
@@ -284,6 +284,23 @@ export function createApp({
   }) satisfies ErrorRequestHandler);
 
   return app;
+}
+
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(256 * NONCE_BYTES);
+let nonceAt = noncePool.length;
+
+/**
+ * A CSP nonce: 16 random bytes in base64, taken from a pool the system's generator fills for 256 requests at a time
+ * (a call of its own costs about 5 µs). No two requests share bytes.
+ */
+function newNonce(): string {
+  if (nonceAt === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceAt = 0;
+  }
+  nonceAt += NONCE_BYTES;
+  return noncePool.toString("base64", nonceAt - NONCE_BYTES, nonceAt);
 }
 
 /**
