@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notModified, preferredEncoding } from "./page-cache";
+import { notModified, preferredEncoding, renderedEncoding } from "./page-cache";
 
 describe("preferredEncoding", () => {
   it("takes brotli first, then gzip, else the page as it is", () => {
@@ -29,6 +29,20 @@ describe("preferredEncoding", () => {
     for (const value of values) preferredEncoding(value);
     expect(preferredEncoding("gzip, br;q=0")).toBe("gzip");
     expect(preferredEncoding(`${"x".repeat(300)}, br`)).toBe("br");
+  });
+});
+
+describe("renderedEncoding", () => {
+  it("takes gzip first for a page made for one request, brotli only when gzip is not taken", () => {
+    expect(renderedEncoding("gzip, deflate, br, zstd")).toBe("gzip");
+    expect(renderedEncoding("*")).toBe("gzip");
+    expect(renderedEncoding("br")).toBe("br");
+    expect(renderedEncoding("gzip;q=0, br")).toBe("br");
+    expect(renderedEncoding("br, gzip;q=0.5")).toBe("br");
+    expect(renderedEncoding("deflate")).toBe("identity");
+    expect(renderedEncoding(undefined)).toBe("identity");
+    // Kept pages keep their own order: asking for one order does not change the other's remembered answer.
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
   });
 });
 

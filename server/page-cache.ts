@@ -488,8 +488,9 @@ async function entryOf(
 /**
  * A page rendered for one request, sent compressed the way the client takes it (renderedEncoding), with its length.
  * Compressed on the spot: with its stylesheet compressed once, a page costs a fraction of a millisecond, less than
- * handing it to libuv's thread pool and back (docs/decisions/0044-the-stylesheet-compressed-once.md). A HEAD is
- * answered as Express's compression answers it, uncompressed.
+ * handing it to libuv's thread pool and back (docs/decisions/0044-the-stylesheet-compressed-once.md). A HEAD rendered
+ * as the GET it asks about (serve()) gets the GET's headers; one that comes as a HEAD (the cache off) is answered
+ * uncompressed, as Express's compression answers it.
  */
 function sendRendered(req: IncomingMessage, res: Response, html: Buffer, gzipPage: PageGzip) {
   const encoding = req.method === "HEAD" ? "identity" : renderedEncoding(req.headers["accept-encoding"]);
