@@ -62,26 +62,28 @@ export function createPageGzip(run: Buffer | undefined): PageGzip {
     trailer.writeUInt32LE(page.length % 2 ** 32, 4);
     return Buffer.concat([HEADER, before, compressedRun, after, trailer]);
   };
+  /** What is compressed of a page around the run, with zlib's options for each piece; undefined without the run. */
+  const piecesOf = (page: Buffer, level: number) => {
+    const at = runAt(page);
+    if (at < 0) return undefined;
+    const [before, after] = [page.subarray(0, at), page.subarray(at + run.length)];
+    return [
+      [before, { ...fitted(level, before.length), ...SYNC }],
+      [after, fitted(level, after.length)],
+    ] as const;
+  };
   return {
     now(page, level) {
-      const at = runAt(page);
-      if (at < 0) return zlib.gzipSync(page, { level });
-      const [before, after] = [page.subarray(0, at), page.subarray(at + run.length)];
-      return member(
-        page,
-        zlib.deflateRawSync(before, { ...fitted(level, before.length), ...SYNC }),
-        zlib.deflateRawSync(after, fitted(level, after.length)),
-      );
+      const pieces = piecesOf(page, level);
+      if (!pieces) return zlib.gzipSync(page, { level });
+      const [before, after] = pieces.map(([piece, options]) => zlib.deflateRawSync(piece, options));
+      return member(page, before!, after!);
     },
     async later(page, level) {
-      const at = runAt(page);
-      if (at < 0) return gzip(page, { level });
-      const [before, after] = [page.subarray(0, at), page.subarray(at + run.length)];
-      const pieces = await Promise.all([
-        deflateRaw(before, { ...fitted(level, before.length), ...SYNC }),
-        deflateRaw(after, fitted(level, after.length)),
-      ]);
-      return member(page, ...pieces);
+      const pieces = piecesOf(page, level);
+      if (!pieces) return gzip(page, { level });
+      const [before, after] = await Promise.all(pieces.map(([piece, options]) => deflateRaw(piece, options)));
+      return member(page, before!, after!);
     },
   };
 }
