@@ -25,6 +25,7 @@ import {
   type DatabaseFailure,
   databaseFailureOf,
   refuseWhileUnavailable,
+  sendBusy,
   sendDatabaseFailure,
   UNAVAILABLE_MESSAGE,
   watchDatabase,
@@ -38,6 +39,7 @@ import { refuse } from "./refusal";
 import { pathOf } from "./request-path";
 import { refuseUnreadablePaths } from "./unreadable-paths";
 import { checkAddress, crossSiteReason, isUnsafeMethod, ownOriginOf } from "./same-origin";
+import { takeTurns } from "./turns";
 import { RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "./compression-levels";
 
 export type AppOptions = {
@@ -228,6 +230,7 @@ export function createApp({
   if (pageCache) app.use(pageCache.capture());
   app.all(
     "/{*splat}",
+    takeTurns({ refuse: sendBusy }),
     skipRequestsGivenUp(),
     answerDatabaseFailures(),
     createRequestHandler({

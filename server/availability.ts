@@ -180,6 +180,9 @@ export function sendDatabaseFailure(req: Request, res: Response, failure: Databa
 /** The 503 answer while the database is away. */
 export const sendUnavailable = (req: Request, res: Response) => sendDatabaseFailure(req, res, "unreachable");
 
+/** The 503 answer when more requests wait for their turn than the store takes (server/turns.ts). */
+export const sendBusy = (req: Request, res: Response) => sendDatabaseFailure(req, res, "busy");
+
 /** Answers 503 at once while the database is known to be away. */
 export function refuseWhileUnavailable(availability: DatabaseAvailability): RequestHandler {
   return (req, res, next) => (availability.available() ? next() : sendUnavailable(req, res));

@@ -1,5 +1,9 @@
-/** The abuse a live store meets in its first weeks: floods of unpaid orders that hold stock and bomb inboxes. */
+/**
+ * The abuse a live store meets in its first weeks: floods of unpaid orders that hold stock and bomb inboxes, and
+ * crawlers that keep many connections busy.
+ */
 import { randomInt } from "node:crypto";
+import http from "node:http";
 import { type Attack, checkoutForm } from "./kit";
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -51,6 +55,42 @@ export const abuseAttacks: Attack[] = [
         statuses.filter((status) => status === 302).length <= 5,
         `${statuses.join(", ")}: more than 5 unpaid orders for one address`,
       );
+    },
+  },
+  {
+    name: "keep 40 connections asking for pages never kept, to lock out visitors who connect meanwhile",
+    async run({ baseURL, refused }) {
+      const { hostname, port } = new URL(baseURL);
+      const get = (path: string, agent: http.Agent | false) =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get({ hostname, port, path, agent }, (res) => res.resume().on("end", () => resolve(res.statusCode!)))
+            .on("error", reject);
+        });
+      const crawler = new http.Agent({ keepAlive: true, maxSockets: 40 });
+      let crawled = 0;
+      let stop = false;
+      const statuses = new Set<number>();
+      const loops = Array.from({ length: 40 }, async () => {
+        while (!stop) {
+          statuses.add(await get(`/search?q=${randomInt(1e9)}`, crawler));
+          crawled++;
+        }
+      });
+      while (crawled < 80) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Eight visitors, each on a connection of its own. Before requests took turns (server/turns.ts), each waited
+      // to be accepted behind a turn of the loop that answered all forty: seconds, hundreds of the crawler's pages.
+      const before = crawled;
+      const visitors = await Promise.all(Array.from({ length: 8 }, () => get("/", false)));
+      const meanwhile = crawled - before;
+      stop = true;
+      await Promise.all(loops);
+      crawler.destroy();
+      refused(
+        [...statuses, ...visitors].every((status) => status === 200),
+        `answers ${[...statuses, ...visitors].join(", ")} under the crawl`,
+      );
+      refused(meanwhile < 160, `the visitors were answered only after ${meanwhile} of the crawler's pages`);
     },
   },
 ];
