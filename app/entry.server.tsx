@@ -35,7 +35,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /**
  * Pages are rendered whole and sent as one body: no page streams (none awaits deferred data), and one write costs
- * far less than a stream of small chunks through web streams. Crawlers and people get the same bytes.
+ * far less than a stream of small chunks through web streams. Crawlers and people get the same bytes. A HEAD
+ * comes as its GET (server/app.ts), so that it carries the GET's headers; Node sends no body for it.
  */
 export default function handleRequest(
   request: Request,
@@ -51,9 +52,6 @@ export default function handleRequest(
     isPublicCacheControl(responseHeaders.get("Cache-Control"))
   ) {
     responseHeaders.set("Cache-Control", "no-store");
-  }
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
 

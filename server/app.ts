@@ -232,6 +232,7 @@ export function createApp({
     "/{*splat}",
     takeTurns({ refuse: sendBusy }),
     skipRequestsGivenUp(),
+    headAsGet(),
     answerDatabaseFailures(),
     createRequestHandler({
       build,
@@ -313,6 +314,17 @@ function newNonce(): string {
 function skipRequestsGivenUp(): RequestHandler {
   return (req, _res, next) => {
     if (!req.socket.destroyed) next();
+  };
+}
+
+/**
+ * A HEAD is rendered as the GET it asks about; Node sends no body for it. React Router would answer it with no body
+ * of its own, and so with `Content-Length: 0` where the page cache (capture) sends what it was given.
+ */
+function headAsGet(): RequestHandler {
+  return (req, _res, next) => {
+    if (req.method === "HEAD") req.method = "GET";
+    next();
   };
 }
 

@@ -488,12 +488,11 @@ async function entryOf(
 /**
  * A page rendered for one request, sent compressed the way the client takes it (renderedEncoding), with its length.
  * Compressed on the spot: with its stylesheet compressed once, a page costs a fraction of a millisecond, less than
- * handing it to libuv's thread pool and back (docs/decisions/0044-the-stylesheet-compressed-once.md). A HEAD rendered
- * as the GET it asks about (serve()) gets the GET's headers; one that comes as a HEAD (the cache off) is answered
- * uncompressed, as Express's compression answers it.
+ * handing it to libuv's thread pool and back (docs/decisions/0044-the-stylesheet-compressed-once.md). A HEAD is
+ * rendered as the GET it asks about (serve(), and server/app.ts with the cache off) and gets the GET's headers.
  */
 function sendRendered(req: IncomingMessage, res: Response, html: Buffer, gzipPage: PageGzip) {
-  const encoding = req.method === "HEAD" ? "identity" : renderedEncoding(req.headers["accept-encoding"]);
+  const encoding = renderedEncoding(req.headers["accept-encoding"]);
   const body =
     encoding === "gzip"
       ? gzipPage.now(html, RENDERED_GZIP_LEVEL)

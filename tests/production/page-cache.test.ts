@@ -347,6 +347,18 @@ it("PAGE_CACHE=off renders every page, still the same for every visitor", async 
       expect(answer.body.toString()).not.toMatch(/nonce=/);
     }
     expect(answers[0]!.body.equals(answers[1]!.body)).toBe(true);
+    // A HEAD: the GET's headers, its length among them, and no body (it was Content-Length: 0).
+    for (const headers of [{}, { "accept-encoding": "gzip" }]) {
+      const [head, get] = [
+        await rawRequest(`${store.url}/`, { method: "HEAD", headers }),
+        await rawRequest(`${store.url}/`, { headers }),
+      ];
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(head.headers["content-type"]).toBe(get.headers["content-type"]);
+      expect(head.headers["content-encoding"]).toBe(get.headers["content-encoding"]);
+      expect(Number(head.headers["content-length"])).toBe(get.body.length);
+    }
     const health = (await (await fetch(`${store.url}/healthz`)).json()) as { pageCache: { entries: number } };
     expect(health.pageCache.entries).toBe(0);
   } finally {
