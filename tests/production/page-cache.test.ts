@@ -348,7 +348,7 @@ it("PAGE_CACHE=off renders every page, still the same for every visitor", async 
     }
     expect(answers[0]!.body.equals(answers[1]!.body)).toBe(true);
     // A HEAD: the GET's headers, its length among them, and no body (it was Content-Length: 0).
-    for (const headers of [{}, { "accept-encoding": "gzip" }]) {
+    for (const headers of [{}, { "accept-encoding": "gzip" }] as Record<string, string>[]) {
       const [head, get] = [
         await rawRequest(`${store.url}/`, { method: "HEAD", headers }),
         await rawRequest(`${store.url}/`, { headers }),
