@@ -14,6 +14,7 @@ import Negotiator from "negotiator";
 import type { Env } from "~/lib/env.server";
 import { type Logger, safeUrl } from "~/lib/logger.server";
 import { isPersonalPath, isPublicCacheControl, PUBLIC_PAGE_MAX_AGE_SECONDS } from "~/lib/page-caching";
+import { rememberedLately } from "~/lib/remembered-lately";
 import { routePath } from "~/lib/route-path";
 import { currencyOfCookieHeader } from "~/lib/currency";
 import { CURRENCY_COOKIE } from "~/lib/money";
@@ -388,21 +389,6 @@ function originOf(req: IncomingMessage, trust: TrustProxy): string | undefined {
   if ((protocol !== "http" && protocol !== "https") || host === undefined || !validHost(host))
     return undefined;
   return `${protocol}://${host}`;
-}
-
-/**
- * `compute`, remembered for the arguments asked lately (a bounded few: a kept page's host and path repeat from one
- * request to the next, so each is checked once, not at every request).
- */
-function rememberedLately<T>(compute: (key: string) => T, limit = 1024): (key: string) => T {
-  const remembered = new Map<string, T>();
-  return (key) => {
-    if (remembered.has(key)) return remembered.get(key)!;
-    if (remembered.size >= limit) remembered.clear();
-    const value = compute(key);
-    remembered.set(key, value);
-    return value;
-  };
 }
 
 const validHost = rememberedLately(isValidHost, 256);

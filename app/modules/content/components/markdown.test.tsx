@@ -38,4 +38,16 @@ describe("Markdown", () => {
     expect(html).toContain("Hello");
     expect(html).toContain(">click</a>");
   });
+
+  it("shows each source as it is now, however often and in whatever order sources come (each is made once)", () => {
+    const [before, after] = ["## Opening hours\n\nMonday to Friday", "## Opening hours\n\nEvery day"];
+    const first = render(before);
+    expect(first).toContain("Monday to Friday");
+    expect(render(after)).toContain("Every day");
+    expect(render(after)).not.toContain("Monday");
+    expect(render(before)).toBe(first);
+    // Past the sources it remembers, older ones are made again, the same.
+    for (let n = 0; n < 100; n++) expect(render(`Page ${n}`)).toContain(`Page ${n}`);
+    expect(render(before)).toBe(first);
+  });
 });

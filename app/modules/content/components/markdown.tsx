@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
+import markdownToElements, { type Components } from "react-markdown";
 import { Link } from "react-router";
+import { rememberedLately } from "~/lib/remembered-lately";
 
 /**
  * Markdown from the content editor, as styled prose. Raw HTML in the source is dropped (never rendered), and links
@@ -10,12 +11,20 @@ import { Link } from "react-router";
 export function Markdown({ children, className = "" }: { children: string; className?: string }) {
   return (
     <div className={`text-base text-slate-700 [&>:first-child]:mt-0 [&>:last-child]:mb-0 ${className}`}>
-      <ReactMarkdown skipHtml components={components}>
-        {children}
-      </ReactMarkdown>
+      {prose(children)}
     </div>
   );
 }
+
+/**
+ * A source's elements, made once for as long as it is asked for: parsing it was half the render of a content page,
+ * and its source changes only when an admin saves it. react-markdown's `Markdown` is a plain function of its props
+ * (no hooks), and React elements may be rendered any number of times.
+ */
+const prose = rememberedLately(
+  (source) => markdownToElements({ children: source, skipHtml: true, components }),
+  64,
+);
 
 /** react-markdown hands every component its syntax-tree node; it is not an attribute for the DOM. */
 type Props<Tag extends keyof React.JSX.IntrinsicElements> = ComponentProps<Tag> & { node?: unknown };
