@@ -66,7 +66,7 @@ export default function handleRequest(
       ) as Buffer<ArrayBuffer>;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       responseHeaders.set("Content-Length", String(html.length));
-      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+      resolve(new Response(oneChunk(html), { headers: responseHeaders, status: responseStatusCode }));
     }, fail);
     function fail(error: unknown) {
       clearTimeout(timeoutId);
@@ -96,16 +96,22 @@ export default function handleRequest(
   });
 }
 
+/** The stylesheet's bytes, encoded once: React hands it to the page's sink as text at every render. */
+const stylesheetBytes = Buffer.from(STYLESHEET);
+
 /**
  * Where React writes a page: its chunks kept as they come and joined once it ends. Not a Writable stream: React
  * writes a page in some fifty chunks, and a stream's bookkeeping for each (its state, a callback on the next tick)
  * cost more than keeping them. React asks of its destination only these methods (`pipe` in react-dom/server.node).
+ * Text comes for long runs only (the stylesheet, React Router's data): the stylesheet is not encoded again.
  */
 function pageSink(done: (page: Buffer) => void, failed: (error: unknown) => void): Writable {
   const chunks: Uint8Array[] = [];
   const sink = {
     write(chunk: Uint8Array | string) {
-      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      chunks.push(
+        typeof chunk !== "string" ? chunk : chunk === STYLESHEET ? stylesheetBytes : Buffer.from(chunk),
+      );
       return true;
     },
     end() {
@@ -119,4 +125,17 @@ function pageSink(done: (page: Buffer) => void, failed: (error: unknown) => void
     },
   };
   return sink as unknown as Writable;
+}
+
+/**
+ * A page as a Response's body: a stream of one chunk. Given the bytes themselves, undici copies them first (about
+ * 100 µs for a 100 KB page, against 10 for the stream).
+ */
+function oneChunk(page: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(page);
+      controller.close();
+    },
+  });
 }
