@@ -111,3 +111,25 @@ describe("a store with more requests waiting than it takes", () => {
     }
   });
 });
+
+describe("the turns themselves", () => {
+  it("starts every waiting request once, in arrival order, one a turn, past the thousand it lets go of at a time", async () => {
+    const turns = takeTurns({ refuse: () => expect.unreachable("none is refused"), mostWaiting: 5000 });
+    const started: number[] = [];
+    const arrive = (n: number) =>
+      turns(
+        { socket: { destroyed: n % 7 === 3 } } as unknown as Parameters<typeof turns>[0],
+        {} as Parameters<typeof turns>[1],
+        () => started.push(n),
+      );
+    for (let n = 0; n < 2500; n++) arrive(n);
+    // The first starts at once; the others wait, a seventh of them from clients gone by their turn.
+    expect(started).toEqual([0]);
+    expect(turns.waiting()).toBe(2499);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0, 1]);
+    while (turns.waiting() > 0) await new Promise((resolve) => setImmediate(resolve));
+    const expected = Array.from({ length: 2500 }, (_, n) => n).filter((n) => n % 7 !== 3);
+    expect(started).toEqual(expected);
+  });
+});

@@ -41,8 +41,9 @@ export function takeTurns({
       queue[head++] = undefined;
       start();
     }
-    if (head === queue.length) {
-      queue.length = 0;
+    // The started are let go of: at once when none waits, in one step past a thousand while some always do.
+    if (head === queue.length || head >= 1024) {
+      queue.splice(0, head);
       head = 0;
     }
     if (head < queue.length || startsLeft < perTurn) nextTurn();
