@@ -318,8 +318,9 @@ function skipRequestsGivenUp(): RequestHandler {
 }
 
 /**
- * A HEAD is rendered as the GET it asks about; Node sends no body for it. React Router would answer it with no body
- * of its own, and so with `Content-Length: 0` where the page cache (capture) sends what it was given.
+ * A HEAD is rendered as the GET it asks about, so that it gets the GET's headers and its page is kept; Node sends no
+ * body for it. React Router would answer it with no body of its own, and so with `Content-Length: 0` where the page
+ * cache (capture) sends the length of what it was given.
  */
 function headAsGet(): RequestHandler {
   return (req, _res, next) => {

@@ -236,8 +236,6 @@ export function createPageCache({
           const ticket: Ticket = { mark: contentVersion.mark(), tags: new Set() };
           if (place && contentVersion.live()) {
             Object.assign(ticket, place);
-            // A HEAD is rendered as the GET it asks about, so that the page is kept (Node sends no body).
-            if (method === "HEAD") req.method = "GET";
             // Requests for the same page meanwhile wait for this one rather than render it again.
             let settle!: (entry: Entry | undefined) => void;
             const rendered = new Promise<Entry | undefined>((resolve) => (settle = resolve));
@@ -475,7 +473,7 @@ async function entryOf(
  * A page rendered for one request, sent compressed the way the client takes it (renderedEncoding), with its length.
  * Compressed on the spot: with its stylesheet compressed once, a page costs a fraction of a millisecond, less than
  * handing it to libuv's thread pool and back (docs/decisions/0044-the-stylesheet-compressed-once.md). A HEAD is
- * rendered as the GET it asks about (serve(), and server/app.ts with the cache off) and gets the GET's headers.
+ * rendered as the GET it asks about (server/app.ts) and gets the GET's headers.
  */
 function sendRendered(req: IncomingMessage, res: Response, html: Buffer, gzipPage: PageGzip) {
   const encoding = renderedEncoding(req.headers["accept-encoding"]);
