@@ -230,7 +230,7 @@ export function createApp({
   if (pageCache) app.use(pageCache.capture());
   app.all(
     "/{*splat}",
-    takeTurns({ refuse: sendBusy }),
+    takeTurns({ refuse: sendBusy, logger }),
     skipRequestsGivenUp(),
     headAsGet(),
     answerDatabaseFailures(),

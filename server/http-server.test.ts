@@ -1,9 +1,6 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestListener } from "node:http";
-import { createHttpServer } from "./http-server";
+import { describe, expect, it } from "vitest";
+import { serverFor } from "../tests/support/http-server";
 
 /** Opens a connection, sends `start`, then one more byte of `drip` every 200 ms; resolves to what came back. */
 function slowClient(port: number, start: string, drip: string) {
@@ -22,23 +19,6 @@ function slowClient(port: number, start: string, drip: string) {
     });
     socket.write(start);
   });
-}
-
-/** The server around `app` on a free port for the tests of one block; `port()` is known once they start. */
-function serverFor(app: RequestListener, env: Parameters<typeof createHttpServer>[1]) {
-  let server: ReturnType<typeof createHttpServer>;
-  let port = 0;
-  beforeAll(async () => {
-    server = createHttpServer(app, env);
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return { port: () => port };
 }
 
 describe("the HTTP server's limits on slow clients", () => {

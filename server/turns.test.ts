@@ -1,10 +1,9 @@
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { serverFor } from "../tests/support/http-server";
+import { recordingLogger } from "../tests/support/logger";
 import { BUSY_MESSAGE, sendBusy } from "./availability";
-import { createHttpServer } from "./http-server";
 import { takeTurns } from "./turns";
 
 /** Keeps the thread busy for `ms`, as a render does. */
@@ -13,26 +12,18 @@ function work(ms: number) {
   while (performance.now() < until);
 }
 
-/** The store's HTTP server around an app whose one page costs `ms` of CPU and takes its turn; `port()` once it listens. */
+/**
+ * The store's HTTP server around an app whose one page costs `ms` of CPU and takes its turn; `port()` once it
+ * listens. `lines()` is what it logged.
+ */
 function storeOf(ms: number, mostWaiting?: number) {
+  const { logger, lines } = recordingLogger();
   const app = express();
-  app.get("/", takeTurns({ refuse: sendBusy, mostWaiting }), (_req, res) => {
+  app.get("/", takeTurns({ refuse: sendBusy, mostWaiting, logger }), (_req, res) => {
     work(ms);
     res.type("text/plain").send("ok");
   });
-  let server: http.Server;
-  let port = 0;
-  beforeAll(async () => {
-    server = createHttpServer(app, { HEADERS_TIMEOUT_SECONDS: 10, REQUEST_TIMEOUT_SECONDS: 10 });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return { port: () => port };
+  return { ...serverFor(app, { HEADERS_TIMEOUT_SECONDS: 10, REQUEST_TIMEOUT_SECONDS: 10 }), lines };
 }
 
 type Answer = { status: number; body: string; retryAfter: string | undefined };
@@ -91,7 +82,7 @@ describe("requests taking turns", () => {
 });
 
 describe("a store with more requests waiting than it takes", () => {
-  const { port } = storeOf(20, 3);
+  const { port, lines } = storeOf(20, 3);
 
   it("tells the newcomers it is busy at once (503, Retry-After) and answers those that wait", async () => {
     const clients = Array.from({ length: 9 }, () => client(port()));
@@ -109,12 +100,19 @@ describe("a store with more requests waiting than it takes", () => {
       expect(answer.body).toContain(BUSY_MESSAGE);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
+    // The owner hears of it: one line for the first refused, the next counts those refused since.
+    const warnings = lines().filter((line) => line.msg.startsWith("the store is too busy"));
+    expect(warnings).toEqual([expect.objectContaining({ level: 40, refused: 1, waiting: 3 })]);
   });
 });
 
 describe("the turns themselves", () => {
   it("starts every waiting request once, in arrival order, one a turn, past the thousand it lets go of at a time", async () => {
-    const turns = takeTurns({ refuse: () => expect.unreachable("none is refused"), mostWaiting: 5000 });
+    const turns = takeTurns({
+      refuse: () => expect.unreachable("none is refused"),
+      mostWaiting: 5000,
+      logger: recordingLogger().logger,
+    });
     const started: number[] = [];
     const arrive = (n: number) =>
       turns(

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import type { Logger } from "~/lib/logger.server";
 
 /**
  * Requests that run the app (pages, their data, forms) start in the order they came, one at each turn of the event
@@ -11,21 +12,26 @@ import type { RequestHandler } from "express";
  * of the loop to about one request's work, so a newcomer is accepted at once and answered in the order it came.
  *
  * Past `mostWaiting` requests waiting, a newcomer is refused at once (`refuse`, a 503 that says the store is busy)
- * instead of waiting behind them all; a request whose client has gone by its turn is dropped without costing one.
+ * instead of waiting behind them all, and the log says so, at most every REPORT_EVERY_MS with the number refused
+ * since the last line; a request whose client has gone by its turn is dropped without costing one.
  */
 export function takeTurns({
   perTurn = 1,
   mostWaiting = MOST_WAITING,
   refuse,
+  logger,
 }: {
   perTurn?: number;
   mostWaiting?: number;
   refuse: RequestHandler;
+  logger: Logger;
 }): RequestHandler & { waiting(): number } {
   const queue: Array<(() => void) | undefined> = [];
   let head = 0;
   let startsLeft = perTurn;
   let turnScheduled = false;
+  let refused = 0;
+  let reportedAt = -Infinity;
 
   const nextTurn = () => {
     if (!turnScheduled) {
@@ -56,7 +62,18 @@ export function takeTurns({
       nextTurn();
       return next();
     }
-    if (waiting() >= mostWaiting) return refuse(req, res, next);
+    if (waiting() >= mostWaiting) {
+      refused++;
+      if (performance.now() - reportedAt >= REPORT_EVERY_MS) {
+        logger.warn(
+          { refused, waiting: waiting() },
+          "the store is too busy: requests were answered 503 at once, as many others already waited for their turn",
+        );
+        refused = 0;
+        reportedAt = performance.now();
+      }
+      return refuse(req, res, next);
+    }
     queue.push(() => {
       if (req.socket.destroyed) return;
       startsLeft--;
@@ -72,3 +89,6 @@ export function takeTurns({
  * browser would wait longer, but past that a visitor is better told that the store is busy and to try again.
  */
 const MOST_WAITING = 1000;
+
+/** How often at most the log says that requests were refused. */
+const REPORT_EVERY_MS = 10_000;
