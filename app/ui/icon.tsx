@@ -17,6 +17,9 @@ const solid = (name: string, shape: string) => (
   </symbol>
 );
 
+/** One star's outline from its top point, closed: after it the pen is back at that point. */
+const STAR = "l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6-4.5-4.2 6.1-.7z";
+
 const SYMBOLS = {
   check: solid(
     "check",
@@ -37,6 +40,12 @@ const SYMBOLS = {
     <symbol key="user" id="icon-user" viewBox="0 0 24 24" {...STROKE}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
+    </symbol>
+  ),
+  // Five stars in a row for ratings (app/modules/catalogue/components/stars.tsx): one shape, each star 20 units on.
+  stars: (
+    <symbol key="stars" id="icon-stars" viewBox="0 0 100 20">
+      <path fill="currentColor" d={`M10 1.5${`${STAR}m20 0`.repeat(4)}${STAR}`} />
     </symbol>
   ),
   lock: (

@@ -136,6 +136,19 @@ test("a buyer reviews a product from the order page, the owner approves and repl
   await visitor.goto(BRAND);
   const card = visitor.getByTestId("product-card").filter({ hasText: "Avira Optimization Suite" });
   await expect(card.getByTestId("card-rating")).toContainText("Rated 4.0 out of 5 by 1 customer");
+  // Its stars are drawn: two rows of five (grey, and amber over it cut to the rating), 4.0 filling four fifths.
+  const rows = await card
+    .getByTestId("card-rating")
+    .locator("svg")
+    .evaluateAll((svgs) =>
+      svgs.map((svg) => ({
+        drawn: (svg as SVGSVGElement).getBBox().width,
+        shown: svg.parentElement!.getBoundingClientRect().width,
+      })),
+    );
+  expect(rows).toHaveLength(2);
+  for (const row of rows) expect(row.drawn).toBeGreaterThan(90);
+  expect(rows[1]!.shown / rows[0]!.shown).toBeCloseTo(0.8, 2);
   await expectAccessible(visitor, "a brand page with a rated card");
   await fitsPhone(visitor, "card-rating");
   await buyer.context().close();

@@ -70,7 +70,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
               <span className="sr-only">Was </span>
               <s className="text-sm text-slate-500">{shown.original}</s>
               <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
-                −{discount}%
+                {`−${discount}%`}
               </span>
             </>
           ) : null}

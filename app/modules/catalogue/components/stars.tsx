@@ -5,11 +5,7 @@ function ratingText(average: number, count: number): string {
   return `Rated ${average.toFixed(1)} out of 5 by ${count === 1 ? "1 customer" : `${formatCount(count)} customers`}`;
 }
 
-/** Five star shapes in a 100 x 20 box. */
-const STAR_ROW = [0, 20, 40, 60, 80].map((x) => (
-  <path key={x} d={`M${x + 10} 1.5l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6-4.5-4.2 6.1-.7z`} />
-));
-
+/** Five stars in a 100 x 20 box: the sprite's drawing (app/ui/icon.tsx), not a copy of it on every card. */
 function StarRow({ className, width }: { className: string; width: number }) {
   return (
     <svg
@@ -19,7 +15,7 @@ function StarRow({ className, width }: { className: string; width: number }) {
       className={`block max-w-none fill-current ${className}`}
       focusable="false"
     >
-      {STAR_ROW}
+      <use href="#icon-stars" />
     </svg>
   );
 }
@@ -59,8 +55,8 @@ export function RatingLine({
       <Stars rating={average} width={starWidth} />
       <span className="sr-only">{ratingText(average, count)}</span>
       <span aria-hidden="true">
-        <span className="font-semibold text-ink-900">{average.toFixed(1)}</span> (
-        {formatCount(count)})
+        <span className="font-semibold text-ink-900">{average.toFixed(1)}</span>
+        {` (${formatCount(count)})`}
       </span>
     </p>
   );
