@@ -223,8 +223,13 @@ function wrk(url: string, { cores = "1", threads = 1, seconds = SECONDS } = {}):
 /** Loads a page (a short warm-up first), with the server's CPU time per request when `cpuMs` tells it. */
 function loadPage(url: string, cpuMs?: () => number): Load {
   wrk(url, { seconds: 2 });
+  return measuredLoad(url, SECONDS, cpuMs);
+}
+
+/** One load of `seconds`, with the server's CPU time per request when `cpuMs` tells it. */
+function measuredLoad(url: string, seconds: number, cpuMs?: () => number): Load {
   const before = cpuMs?.();
-  const load = wrk(url);
+  const load = wrk(url, { seconds });
   if (cpuMs && before !== undefined && load.requests > 0)
     load.cpuMsPerRequest = (cpuMs() - before) / load.requests;
   return load;
@@ -237,14 +242,21 @@ const ROUND_SECONDS = Math.max(2, Math.round(SECONDS / 2));
 /**
  * Loads each server in turn, ROUNDS times (ROUND_SECONDS each, after a short warm-up of each), and gives each server's
  * median round: a spell of another tenant's load on the machine, which can halve a round, falls on one round of
- * one server instead of deciding the comparison.
+ * one server instead of deciding the comparison. With `cpuMs`, a server's CPU time per request is its median round's
+ * too: what a request costs it, which another tenant's load changes far less than the rate.
  */
-function loadInTurn(urls: string[]): Load[] {
-  for (const url of urls) wrk(url, { seconds: 2 });
-  const rounds = urls.map((): Load[] => []);
+function loadInTurn(servers: { url: string; cpuMs?: () => number }[]): Load[] {
+  for (const { url } of servers) wrk(url, { seconds: 2 });
+  const rounds = servers.map((): Load[] => []);
   for (let round = 0; round < ROUNDS; round++)
-    urls.forEach((url, i) => rounds[i]!.push(wrk(url, { seconds: ROUND_SECONDS })));
-  return rounds.map((loads) => loads.toSorted((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]!);
+    servers.forEach(({ url, cpuMs }, i) => rounds[i]!.push(measuredLoad(url, ROUND_SECONDS, cpuMs)));
+  const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return rounds.map((loads) => {
+    const load = { ...loads.toSorted((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]! };
+    const cpu = loads.map((each) => each.cpuMsPerRequest).filter((ms) => ms !== undefined);
+    load.cpuMsPerRequest = cpu.length === loads.length ? median(cpu) : undefined;
+    return load;
+  });
 }
 
 /**
@@ -284,7 +296,11 @@ async function startBareNode(files: Map<string, Page>, port: number) {
   );
   running.add(child);
   await waitUp(`http://127.0.0.1:${port}${[...files.keys()][0]}`, child);
-  return { stop: () => stopChild(child, "SIGTERM", dir) };
+  return {
+    /** CPU time the server has used so far, in ms (taskset execs node in place). */
+    cpuMs: () => processCpuMs(child.pid!),
+    stop: () => stopChild(child, "SIGTERM", dir),
+  };
 }
 
 type Page = { html: Buffer; gzip: Buffer; headers: Record<string, string | string[]> };
@@ -413,9 +429,9 @@ async function main() {
   const bare: Load[] = [];
   for (const page of PAGES) {
     const [store, nginxLoad, bareLoad] = loadInTurn([
-      `${base}${page.path}`,
-      `http://127.0.0.1:${nginxPort}${page.path}`,
-      `http://127.0.0.1:${barePort}${page.path}`,
+      { url: `${base}${page.path}`, cpuMs: cachedStore.cpuMs },
+      { url: `http://127.0.0.1:${nginxPort}${page.path}` },
+      { url: `http://127.0.0.1:${barePort}${page.path}`, cpuMs: bareNode.cpuMs },
     ]);
     cached.push(store!);
     plain.push(nginxLoad!);
@@ -453,7 +469,8 @@ async function main() {
     console.log(
       `  ${page.name}: cached ${fmt((100 * c.rps) / b.rps, 1)}% of bare Node (>= ${100 * TARGETS.cachedShareOfBareNode}%) ${check(c.rps >= TARGETS.cachedShareOfBareNode * b.rps, `${page.name} cached share of bare Node`)}, ${fmt((100 * c.rps) / n.rps, 1)}% of nginx; ` +
         `cached p99 ${fmt(c.p99Ms, 1)} ms (<= ${TARGETS.cachedP99Ms}) ${check(c.p99Ms <= TARGETS.cachedP99Ms, `${page.name} cached p99`)}; ` +
-        `errors ${c.non2xx + u.non2xx + c.errors + u.errors} ${check(c.non2xx + u.non2xx + c.errors + u.errors === 0, `${page.name} errors`)}`,
+        `errors ${c.non2xx + u.non2xx + c.errors + u.errors} ${check(c.non2xx + u.non2xx + c.errors + u.errors === 0, `${page.name} errors`)}; ` +
+        `CPU a cached request ${fmt(1000 * (c.cpuMsPerRequest ?? Number.NaN), 1)} µs, bare Node's ${fmt(1000 * (b.cpuMsPerRequest ?? Number.NaN), 1)} µs (${fmt((100 * (b.cpuMsPerRequest ?? Number.NaN)) / (c.cpuMsPerRequest ?? Number.NaN), 1)}% of bare Node on a core of its own)`,
     );
   });
   const brand = uncached[1]!;
