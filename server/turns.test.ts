@@ -19,7 +19,7 @@ function work(ms: number) {
 function storeOf(ms: number, mostWaiting?: number) {
   const { logger, lines } = recordingLogger();
   const app = express();
-  app.get("/", takeTurns({ refuse: sendBusy, mostWaiting, logger }), (_req, res) => {
+  app.get("/", takeTurns({ refuse: sendBusy, mostWaiting, logger, reportEveryMs: 1000 }), (_req, res) => {
     work(ms);
     res.type("text/plain").send("ok");
   });
@@ -100,9 +100,15 @@ describe("a store with more requests waiting than it takes", () => {
       expect(answer.body).toContain(BUSY_MESSAGE);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
-    // The owner hears of it: one line for the first refused, the next counts those refused since.
+    // The owner hears of it: a line for the first refused at once.
     const warnings = lines().filter((line) => line.msg.startsWith("the store is too busy"));
     expect(warnings).toEqual([expect.objectContaining({ level: 40, refused: 1, waiting: 3 })]);
+    // The others refused within the interval are told together when it ends, none left out.
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(lines().filter((line) => line.msg.startsWith("the store is too busy"))).toEqual([
+      expect.objectContaining({ level: 40, refused: 1 }),
+      expect.objectContaining({ level: 40, refused: 4 }),
+    ]);
   });
 });
 

@@ -20,11 +20,14 @@ export function takeTurns({
   mostWaiting = MOST_WAITING,
   refuse,
   logger,
+  reportEveryMs = REPORT_EVERY_MS,
 }: {
   perTurn?: number;
   mostWaiting?: number;
   refuse: RequestHandler;
   logger: Logger;
+  /** How often at most the log says that requests were refused. */
+  reportEveryMs?: number;
 }): RequestHandler & { waiting(): number } {
   const queue: Array<(() => void) | undefined> = [];
   let head = 0;
@@ -32,6 +35,7 @@ export function takeTurns({
   let turnScheduled = false;
   let refused = 0;
   let reportedAt = -Infinity;
+  let reportDue: NodeJS.Timeout | undefined;
 
   const nextTurn = () => {
     if (!turnScheduled) {
@@ -55,6 +59,15 @@ export function takeTurns({
     if (head < queue.length || startsLeft < perTurn) nextTurn();
   }
   const waiting = () => queue.length - head;
+  const report = () => {
+    reportDue = undefined;
+    logger.warn(
+      { refused, waiting: waiting() },
+      "the store is too busy: requests were answered 503 at once, as many others already waited for their turn",
+    );
+    refused = 0;
+    reportedAt = performance.now();
+  };
 
   const handler: RequestHandler = (req, res, next) => {
     if (startsLeft > 0 && waiting() === 0) {
@@ -63,14 +76,12 @@ export function takeTurns({
       return next();
     }
     if (waiting() >= mostWaiting) {
+      // The first refusal is told at once; those after it within the interval, together when it ends.
       refused++;
-      if (performance.now() - reportedAt >= REPORT_EVERY_MS) {
-        logger.warn(
-          { refused, waiting: waiting() },
-          "the store is too busy: requests were answered 503 at once, as many others already waited for their turn",
-        );
-        refused = 0;
-        reportedAt = performance.now();
+      if (!reportDue) {
+        const wait = reportedAt + reportEveryMs - performance.now();
+        if (wait <= 0) report();
+        else reportDue = setTimeout(report, wait).unref();
       }
       return refuse(req, res, next);
     }
@@ -90,5 +101,5 @@ export function takeTurns({
  */
 const MOST_WAITING = 1000;
 
-/** How often at most the log says that requests were refused. */
+/** How often at most the log says that requests were refused, unless told otherwise. */
 const REPORT_EVERY_MS = 10_000;
