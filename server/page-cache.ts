@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import http, {
   type IncomingHttpHeaders,
   type IncomingMessage,
@@ -343,7 +343,7 @@ export function createPageCache({
     if (shared.policy !== undefined) res.setHeader("Content-Security-Policy", shared.policy);
     if (ticket.key !== undefined) res.setHeader("X-Cache", "miss");
     const html = shared.html;
-    const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+    const etag = `W/"${hash("sha256", html, "base64url").slice(0, 27)}"`;
     res.setHeader("ETag", etag);
     res.setHeader("Vary", VARY);
     const maxAge = sharedMaxAge(headerText(res.getHeader("cache-control")));

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { replaceAllBytes } from "~/lib/bytes.server";
 
 const OPEN = Buffer.from("<script");
@@ -40,7 +40,7 @@ export function hashInlineScripts(
     if (close < 0) break;
     if (!/\ssrc\s*=/i.test(shared.toString("latin1", nameEnd, tagEnd))) {
       const text = shared.subarray(tagEnd + 1, close);
-      hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+      hashes.add(`'sha256-${hash("sha256", text, "base64")}'`);
     }
     at = shared.indexOf(OPEN, close + CLOSE.length);
   }
