@@ -238,18 +238,26 @@ function measuredLoad(url: string, seconds: number, cpuMs?: () => number): Load 
 /** Rounds of each server in turn (loadInTurn), and the length of one. */
 const ROUNDS = 3;
 const ROUND_SECONDS = Math.max(2, Math.round(SECONDS / 2));
+/** The unmeasured load before each round of loadInTurn. */
+const WARM_SECONDS = 2;
 
 /**
- * Loads each server in turn, ROUNDS times (ROUND_SECONDS each, after a short warm-up of each), and gives each server's
- * median round: a spell of another tenant's load on the machine, which can halve a round, falls on one round of
- * one server instead of deciding the comparison. With `cpuMs`, a server's CPU time per request is its median round's
- * too: what a request costs it, which another tenant's load changes far less than the rate.
+ * Loads each server in turn, ROUNDS times (ROUND_SECONDS each), and gives each server's median round: a spell of
+ * another tenant's load on the machine, which can halve a round, falls on one round of one server instead of deciding
+ * the comparison. With `cpuMs`, a server's CPU time per request is its median round's too: what a request costs it,
+ * which another tenant's load changes far less than the rate.
+ *
+ * Each round follows a warm-up of WARM_SECONDS: a server idle while the others had their turn serves its first
+ * second or two slower (on a 2-core host, after 6 s idle: the bare Node server's first second cost 25% more CPU a
+ * request than its third, the store's 49%), and what is compared is each server's steady rate.
  */
 function loadInTurn(servers: { url: string; cpuMs?: () => number }[]): Load[] {
-  for (const { url } of servers) wrk(url, { seconds: 2 });
   const rounds = servers.map((): Load[] => []);
   for (let round = 0; round < ROUNDS; round++)
-    servers.forEach(({ url, cpuMs }, i) => rounds[i]!.push(measuredLoad(url, ROUND_SECONDS, cpuMs)));
+    servers.forEach(({ url, cpuMs }, i) => {
+      wrk(url, { seconds: WARM_SECONDS });
+      rounds[i]!.push(measuredLoad(url, ROUND_SECONDS, cpuMs));
+    });
   const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return rounds.map((loads) => {
     const load = { ...loads.toSorted((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]! };
@@ -452,7 +460,7 @@ async function main() {
   await uncachedStore.stop();
 
   console.log(
-    `\nPages, ${CONNECTIONS} connections; the store, nginx and a bare Node server on core 0, wrk on core 1 (requests/s, latency ms). Cached, nginx and bare Node: the median of ${ROUNDS} rounds of ${ROUND_SECONDS} s each, taken in turn; uncached: ${SECONDS} s:`,
+    `\nPages, ${CONNECTIONS} connections; the store, nginx and a bare Node server on core 0, wrk on core 1 (requests/s, latency ms). Cached, nginx and bare Node: the median of ${ROUNDS} rounds of ${ROUND_SECONDS} s each, taken in turn, each after ${WARM_SECONDS} s of warm-up; uncached: ${SECONDS} s:`,
   );
   console.log(
     `${"page".padEnd(14)}${pad("bytes", 7)}${pad("cached", 9)}${pad("p50", 7)}${pad("p99", 7)}${pad("uncached", 10)}${pad("p50", 7)}${pad("p99", 7)}${pad("CPU ms", 8)}${pad("nginx", 9)}${pad("p99", 8)}${pad("bare Node", 11)}${pad("p99", 8)}${pad("non-2xx", 9)}`,
