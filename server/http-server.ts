@@ -26,7 +26,7 @@ export function createHttpServer(
       if (refused) {
         res.writeHead(400, {
           "Content-Type": "text/plain; charset=utf-8",
-          "Content-Length": Buffer.byteLength(refused),
+          "Content-Length": String(Buffer.byteLength(refused)),
           "X-Content-Type-Options": "nosniff",
         });
         res.end(refused);
