@@ -490,7 +490,8 @@ async function entryOf(
   // instructions, counted with callgrind).
   const kept: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (value !== undefined && !NOT_STORED.has(name)) kept[name] = typeof value === "number" ? String(value) : value;
+    if (value !== undefined && !NOT_STORED.has(name))
+      kept[name] = typeof value === "number" ? String(value) : value;
   }
   const common: OutgoingHttpHeaders = { ...kept, etag, vary: VARY };
   const representation = (body: Buffer | undefined, headers: OutgoingHttpHeaders): Representation => ({
