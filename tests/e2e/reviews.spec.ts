@@ -117,6 +117,12 @@ test("a buyer reviews a product from the order page, the owner approves and repl
   await expect(shown.getByTestId("review-body")).toHaveText(BODY);
   await expect(shown).toContainText("Grace H.");
   await expect(shown).toContainText("Verified buyer");
+  // The day it was written, as words ("Nov 28, 2026"), for the UTC day its machine-readable date says.
+  const written = shown.locator("time");
+  const day = new Date((await written.getAttribute("datetime"))!);
+  await expect(written).toHaveText(
+    new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(day),
+  );
   await expect(shown.getByTestId("review-reply")).toContainText("Thank you, Grace: glad it helped.");
   expect(await productJsonLd(visitor)).toMatchObject({
     aggregateRating: { "@type": "AggregateRating", ratingValue: "4.0", reviewCount: 1 },

@@ -144,6 +144,12 @@ describe.each(drivers)("verified reviews on %s", (driver) => {
     const page = (await productReviewsPage(database.db, bitdefender.id, 1))!;
     expect(page.summary).toEqual({ average: 4, count: 1 });
     expect(page.items).toMatchObject([{ body: input.body, authorName: "Ada L.", sample: false }]);
+    // The day is written on the server, as the page shows it, so that the browser builds no date formatter.
+    const [item] = page.items;
+    expect(item!.createdOn).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(item!.createdOn).toBe(
+      new Date(item!.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }),
+    );
     const [card] = await productCardsById(database.db, [bitdefender.id]);
     expect(card!.rating).toEqual({ average: 4, count: 1 });
     const [product] = await database.db.select().from(products).where(eq(products.id, bitdefender.id));

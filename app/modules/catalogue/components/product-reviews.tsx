@@ -3,9 +3,6 @@ import type { ProductReviews as ProductReviewsData } from "../reviews.server";
 import { Pager } from "./pager";
 import { RatingLine, Stars } from "./stars";
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 /**
  * A product's approved reviews, newest first, a page at a time, with their average and count. The same for every
  * visitor (the page is cached for all): writing a review happens on the customer's own page, linked from here.
@@ -66,7 +63,7 @@ export function ProductReviews({ productId, reviews }: { productId: number; revi
                   <span className="sr-only">Rated {review.rating} out of 5</span>
                   <span className="font-semibold text-ink-900">{review.authorName}</span>
                   <time dateTime={review.createdAt} className="text-slate-600">
-                    {dateOf(review.createdAt)}
+                    {review.createdOn}
                   </time>
                   {review.sample ? (
                     <span
