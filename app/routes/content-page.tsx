@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getContactDetails } from "~/modules/content/company.server";
 import { ContactDetails } from "~/modules/content/components/contact-details";
 import { Markdown } from "~/modules/content/components/markdown";
-import { getPage } from "~/modules/content/pages.server";
+import { getPage, updatedOn } from "~/modules/content/pages.server";
 import { storeFacts, withStoreFacts } from "~/modules/content/store-facts.server";
 import { ShippingAtAGlance } from "~/modules/orders/components/shipping-at-a-glance";
 import { getSettings } from "~/modules/orders/settings.server";
@@ -43,7 +43,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page.slug === "shipping-policy" ? fromSnapshot(context, "settings", () => getSettings(context.db)) : null,
   ]);
   return {
-    page: { slug: page.slug, title, body, updatedAt: page.updatedAt.toISOString() },
+    page: {
+      slug: page.slug,
+      title,
+      body,
+      updatedAt: page.updatedAt.toISOString(),
+      updatedOn: updatedOn(page.updatedAt),
+    },
     contact,
     seo,
     shipping: store
@@ -59,7 +65,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 /** A fixed time zone, so the server and the browser print the same date. */
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, contact, shipping } = loaderData;
@@ -75,7 +80,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           <p className="mb-8 border-b border-slate-200 pb-4 text-sm text-slate-600">
             Last updated{" "}
             <time dateTime={page.updatedAt} data-testid="last-updated" className="font-medium text-ink-800">
-              {dateFormat.format(new Date(page.updatedAt))}
+              {page.updatedOn}
             </time>
           </p>
           {shipping ? <ShippingAtAGlance {...shipping} /> : null}

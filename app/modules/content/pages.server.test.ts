@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/lib/logger.server";
 import { createDemoDatabase, drivers, type TestDatabase } from "../../../tests/support/database";
 import { getContactDetails } from "./company.server";
-import { getPage } from "./pages.server";
+import { getPage, updatedOn } from "./pages.server";
 import { getService, listServices } from "./services.server";
 
 const PAGES = {
@@ -13,6 +13,13 @@ const PAGES = {
   returnandrefundpolicy: "Return and Refund Policy",
   "shipping-policy": "Shipping Policy",
 };
+
+describe("a page's last update as it shows it", () => {
+  it("is the UTC day, in words, whatever the server's time zone", () => {
+    expect(updatedOn(new Date("2027-03-12T23:30:00Z"))).toBe("March 12, 2027");
+    expect(updatedOn(new Date("2027-03-13T00:30:00+02:00"))).toBe("March 12, 2027");
+  });
+});
 
 describe.each(drivers)("content pages, services and contact details (%s)", (driver) => {
   let database: TestDatabase;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "~/lib/money";
 
 /**
  * The zod schemas of the content forms. Each is shared by the form (checked in the browser before sending, and its
@@ -62,7 +63,7 @@ const message = (label: string) =>
     .min(CONTACT_LIMITS.messageMin, `Please write at least ${CONTACT_LIMITS.messageMin} characters.`)
     .max(
       CONTACT_LIMITS.messageMax,
-      `Please keep your message under ${CONTACT_LIMITS.messageMax.toLocaleString("en-US")} characters.`,
+      `Please keep your message under ${formatCount(CONTACT_LIMITS.messageMax)} characters.`,
     );
 
 export const contactSchema = z.object({

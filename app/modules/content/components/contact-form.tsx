@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/money";
 import { TextAreaField, TextField } from "~/ui/field";
 import { CONTACT_LIMITS, type ContactField, contactSchema, type FormFeedback } from "../schemas";
 import { InquiryForm, useInquiryForm } from "./inquiry-form";
@@ -33,7 +34,7 @@ export function ContactForm({ feedback }: { feedback?: FormFeedback<ContactField
         label="Message"
         rows={6}
         minLength={CONTACT_LIMITS.messageMin}
-        hint={`${CONTACT_LIMITS.messageMin} to ${CONTACT_LIMITS.messageMax.toLocaleString("en-US")} characters.`}
+        hint={`${CONTACT_LIMITS.messageMin} to ${formatCount(CONTACT_LIMITS.messageMax)} characters.`}
         {...field("message")}
       />
     </InquiryForm>
