@@ -64,8 +64,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-/** A fixed time zone, so the server and the browser print the same date. */
-
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, contact, shipping } = loaderData;
   const path = `/${page.slug}`;
