@@ -1,9 +1,10 @@
 import { hash } from "node:crypto";
-import http, {
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type RequestListener,
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  RequestListener,
+  ServerResponse,
 } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -30,6 +31,7 @@ import {
   RENDERED_BROTLI_QUALITY,
   RENDERED_GZIP_LEVEL,
 } from "./compression-levels";
+import { headerBlock, type HeaderBlock, nodeEnd, nodeWriteHead, sendWithHeaderBlock } from "./header-block";
 import { isValidHost } from "./same-origin";
 import { createPageGzip, type PageGzip } from "./page-compression";
 import { hashInlineScripts } from "./script-hashes";
@@ -74,8 +76,15 @@ type Entry = {
   size: number;
 };
 
-/** A body and its headers, as answered when it was just made (miss) and when it was kept (hit). */
-type Representation = { body: Buffer | undefined; headers: Record<Outcome, OutgoingHttpHeaders> };
+/**
+ * A body and its headers, as answered when it was just made (miss) and when it was kept (hit); a hit's headers also
+ * written out once (server/header-block.ts).
+ */
+type Representation = {
+  body: Buffer | undefined;
+  headers: Record<Outcome, OutgoingHttpHeaders>;
+  hitBlock: HeaderBlock;
+};
 type Outcome = "hit" | "miss";
 
 /** What serve() learned about a request for capture() to use. */
@@ -117,17 +126,6 @@ const NOT_STORED = new Set([
 const READ_ONLY_PATHS = new Set(["/api/cart/quote"]);
 /** Public pages differ by the encoding asked for; by the cookie too, for a shared cache that does not look at it. */
 const VARY = "Accept-Encoding, Cookie";
-
-// Node's own methods, past whatever the app wrapped them with (compression): a kept page is sent as it was made.
-const rawWriteHead = http.ServerResponse.prototype.writeHead as (
-  this: http.ServerResponse,
-  status: number,
-  headers: OutgoingHttpHeaders,
-) => http.ServerResponse;
-const rawEnd = http.ServerResponse.prototype.end as (
-  this: http.ServerResponse,
-  body?: Buffer,
-) => http.ServerResponse;
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -191,12 +189,15 @@ export function createPageCache({
   const keyOf = pageKeys();
   const ownOrigin = ownOrigins(localHost);
 
-  const answer = (entry: Entry, req: IncomingMessage, res: http.ServerResponse, outcome: Outcome) => {
+  const answer = (entry: Entry, req: IncomingMessage, res: ServerResponse, outcome: Outcome) => {
     const representation = notModified(req.headers, entry.etag)
       ? entry.notModified
       : entry[preferredEncoding(req.headers["accept-encoding"])];
-    rawWriteHead.call(res, representation === entry.notModified ? 304 : 200, representation.headers[outcome]);
-    rawEnd.call(res, representation.body);
+    const status = representation === entry.notModified ? 304 : 200;
+    if (outcome === "hit" && sendWithHeaderBlock(res, status, representation.hitBlock, representation.body))
+      return;
+    nodeWriteHead.call(res, status, representation.headers[outcome]);
+    nodeEnd.call(res, representation.body);
   };
 
   /** Whether a kept page may be served now. */
@@ -208,7 +209,7 @@ export function createPageCache({
   };
 
   // Debug, not info as the app's own request lines: a hit costs less than writing its log line would.
-  const logHit = (req: IncomingMessage, res: http.ServerResponse, started: bigint) =>
+  const logHit = (req: IncomingMessage, res: ServerResponse, started: bigint) =>
     logger.debug(
       {
         method: req.method,
@@ -494,10 +495,10 @@ async function entryOf(
       kept[name] = typeof value === "number" ? String(value) : value;
   }
   const common: OutgoingHttpHeaders = { ...kept, etag, vary: VARY };
-  const representation = (body: Buffer | undefined, headers: OutgoingHttpHeaders): Representation => ({
-    body,
-    headers: { hit: { ...headers, "x-cache": "hit" }, miss: { ...headers, "x-cache": "miss" } },
-  });
+  const representation = (body: Buffer | undefined, headers: OutgoingHttpHeaders): Representation => {
+    const hit = { ...headers, "x-cache": "hit" };
+    return { body, headers: { hit, miss: { ...headers, "x-cache": "miss" } }, hitBlock: headerBlock(hit) };
+  };
   const encoded = (body: Buffer, encoding?: string) =>
     representation(body, {
       ...common,
@@ -516,7 +517,8 @@ async function entryOf(
     gzip: encoded(gzipped, "gzip"),
     br: encoded(brotlied, "br"),
     notModified: representation(undefined, notModified),
-    size: html.length + gzipped.length + brotlied.length + 8 * headerBytes + 16 * tags.length,
+    // The header objects of the four answers share their values; each answer's written block is a copy of them.
+    size: html.length + gzipped.length + brotlied.length + 12 * headerBytes + 16 * tags.length,
   };
 }
 
@@ -541,8 +543,8 @@ function sendRendered(req: IncomingMessage, res: Response, html: Buffer, gzipPag
         : html;
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));
-  rawWriteHead.call(res, res.statusCode, {});
-  rawEnd.call(res, body);
+  nodeWriteHead.call(res, res.statusCode, {});
+  nodeEnd.call(res, body);
 }
 
 /** The encodings a kept page is sent in: when the client weighs several the same, the first of them. */
