@@ -3,12 +3,13 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 /**
  * A kept page's headers written out once, when the page is kept, and sent as they are at each hit
  * (docs/decisions/0046-kept-pages-send-their-headers-written.md). Node writes out and checks every header of every
- * answer again (about 16 for a page, its Content-Security-Policy a kilobyte): a sixth of a kept page's CPU, more than
- * everything else the cache does for a hit.
+ * answer again (about 16 for a page, its Content-Security-Policy a kilobyte): some 15% of a kept page's CPU, more
+ * than everything else the cache does for a hit.
  *
  * Node still writes what belongs to the moment and the connection: the status line, Date, Connection and
- * Keep-Alive, and the length (the one header it is given). The page's own lines then go in after the status line,
- * into the header block Node keeps until the first bytes go out (`_header`, what it would have written them into).
+ * Keep-Alive, and the headers it decides those by (for a page, only the length). The page's own lines then go in
+ * after the status line, into the header block Node keeps until the first bytes go out (`_header`, what it would
+ * have written them into).
  */
 export type HeaderBlock = {
   /** Each header as Node writes it, `name: value\r\n`, checked as Node checks them (the length apart). */
