@@ -140,11 +140,16 @@ test("every brand page, clicked from its section, and every product on it", asyn
       await expect(page.getByTestId("brand-title")).toBeVisible();
       await expectResellerNotice(page, group!.owner ?? group!.name, group!.officialWebsite);
       const cards = page.getByTestId("brand-products").getByTestId("product-card");
-      await expect(cards).toHaveCount(group!.products.length);
-      const links = await cards
+      await expect(cards.first()).toBeVisible();
+      const shown = await cards
         .getByRole("heading")
         .getByRole("link")
         .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")!));
+      // Tests running meanwhile add a product of their own to a brand for a while (back-in-stock's to Norton):
+      // every product of the seed is on its brand's page once, whatever else is.
+      const links = shown.filter((link) => productsByRoute.has(link.toLowerCase()));
+      expect(links, href).toHaveLength(group!.products.length);
+      expect(new Set(links.map((link) => link.toLowerCase())).size, href).toBe(group!.products.length);
 
       // The bulk: every product of the brand at request level, against the seed file.
       for (const link of links) {
@@ -165,8 +170,8 @@ test("every brand page, clicked from its section, and every product on it", asyn
         productsSeen.add(link.toLowerCase());
       }
 
-      // And the first product of each brand by a real click.
-      const first = cards.first().getByRole("heading").getByRole("link");
+      // And the brand's first product of the seed by a real click.
+      const first = cards.getByRole("heading").locator(`a[href="${links[0]!}"]`);
       const name = (await first.textContent())!;
       await first.click();
       await expect(page).toHaveURL(links[0]!);
