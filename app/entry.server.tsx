@@ -115,7 +115,11 @@ function pageSink(done: (page: Buffer) => void, failed: (error: unknown) => void
       return true;
     },
     end() {
-      done(Buffer.concat(chunks));
+      const page = Buffer.concat(chunks);
+      // Emptied at once, as the page cache empties its own (capture in server/page-cache.ts): an array that has
+      // grown old would keep these pieces through every young collection until a full one.
+      chunks.length = 0;
+      done(page);
     },
     destroy(error: unknown) {
       failed(error);

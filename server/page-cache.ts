@@ -305,6 +305,10 @@ export function createPageCache({
           const [chunk] = args;
           if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, args[1]));
           const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          // A request's array may have grown old (promoted) before its page came: left holding the page, it would
+          // keep it through every young collection until a full one, and such pages start a full collection every
+          // few hundred renders (V8 counts their bytes as external memory). Emptied, the page dies young.
+          chunks.length = 0;
           void finish(req, res, body, ticket).catch((error: unknown) => {
             logger.error({ err: error, url: safeUrl(req.originalUrl) }, "could not answer a public page");
             res.destroy();
