@@ -45,8 +45,8 @@ describe("process.nextTick's entries", () => {
 
   it("end on V8's slow path without it (what the test above guards against)", () => {
     // When the full collections come, and so whether the literal has seen a second hidden class by the end, depends on
-    // the machine's timing: a busy host left one probe in a few dozen monomorphic. Up to three probes, in a fresh
-    // process each, show the slow path is there to be guarded against.
+    // the machine's timing: one CI run on a busy host, and 1 of 12 probes by hand (the first, cold), stayed
+    // monomorphic. Up to three probes, in a fresh process each, show the slow path is there to be guarded against.
     const probes: string[][] = [];
     for (let attempt = 0; attempt < 3 && !probes.flat().includes("MEGAMORPHIC"); attempt++)
       probes.push(literalFeedback(false));
