@@ -14,7 +14,8 @@
  * 4. Times the search at 100 and at 100,000 products (embedded database, queries run directly), and the data of
  *    the pages listing products (brand, section, best sellers). `--only=search` runs this part alone.
  * 5. With PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test: a fresh database is made
- *    there), WEB_CONCURRENCY=2 on both cores against 1 on core 0, uncached (and 1 on both cores, for comparison).
+ *    there), WEB_CONCURRENCY=2 on both cores against 1 on core 0, uncached (and 1 on both cores, for comparison),
+ *    the three side by side and loaded in turn.
  *    Then at 100,000 products: a store process's memory once its pages and searches were used, and how soon a
  *    product renamed is found by search and a product hidden leaves its brand page. `--only=scale` runs this alone.
  * 6. Lighthouse (mobile) on home, the brand page and the product page, 3 runs each, and first-load JavaScript.
@@ -137,19 +138,19 @@ async function refuseBusyPort(port: number) {
   if (answered) throw new Error(`Port ${port} is taken by another server: stop it, or set BENCH_PORT.`);
 }
 
-/** The production build on `env`, pinned to `cores`; its output goes to a log file. */
-async function startStore(name: string, env: Record<string, string>, cores: string) {
-  await refuseBusyPort(PORT);
+/** The production build on `env`, pinned to `cores`, at `port`; its output goes to a log file. */
+async function startStore(name: string, env: Record<string, string>, cores: string, port = PORT) {
+  await refuseBusyPort(port);
   const logDir = path.join(ROOT, "test-results", "bench-web");
   mkdirSync(logDir, { recursive: true });
   const log = openSync(path.join(logDir, `${name}.log`), "w");
   const child = spawn("taskset", ["-c", cores, process.execPath, ...nodeFlags, "build/server/main.js"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", log, log],
   });
   running.add(child);
-  await waitUp(`http://127.0.0.1:${PORT}/healthz/live`, child);
+  await waitUp(`http://127.0.0.1:${port}/healthz/live`, child);
   return {
     pid: child.pid!,
     /** CPU time the store has used so far, in ms: its process (taskset execs node in place) and its workers. */
@@ -226,10 +227,10 @@ function loadPage(url: string, cpuMs?: () => number): Load {
   return measuredLoad(url, SECONDS, cpuMs);
 }
 
-/** One load of `seconds`, with the server's CPU time per request when `cpuMs` tells it. */
-function measuredLoad(url: string, seconds: number, cpuMs?: () => number): Load {
+/** One load of `seconds` from wrk on `cores`, with the server's CPU time per request when `cpuMs` tells it. */
+function measuredLoad(url: string, seconds: number, cpuMs?: () => number, cores?: string): Load {
   const before = cpuMs?.();
-  const load = wrk(url, { seconds });
+  const load = wrk(url, { seconds, cores });
   if (cpuMs && before !== undefined && load.requests > 0)
     load.cpuMsPerRequest = (cpuMs() - before) / load.requests;
   return load;
@@ -251,12 +252,12 @@ const WARM_SECONDS = 2;
  * second or two slower (on a 2-core host, after 6 s idle: the bare Node server's first second cost 25% more CPU a
  * request than its third, the store's 49%), and what is compared is each server's steady rate.
  */
-function loadInTurn(servers: { url: string; cpuMs?: () => number }[]): Load[] {
+function loadInTurn(servers: { url: string; cpuMs?: () => number; wrkCores?: string }[]): Load[] {
   const rounds = servers.map((): Load[] => []);
   for (let round = 0; round < ROUNDS; round++)
-    servers.forEach(({ url, cpuMs }, i) => {
-      wrk(url, { seconds: WARM_SECONDS });
-      rounds[i]!.push(measuredLoad(url, ROUND_SECONDS, cpuMs));
+    servers.forEach(({ url, cpuMs, wrkCores }, i) => {
+      wrk(url, { seconds: WARM_SECONDS, cores: wrkCores });
+      rounds[i]!.push(measuredLoad(url, ROUND_SECONDS, cpuMs, wrkCores));
     });
   const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return rounds.map((loads) => {
@@ -670,6 +671,10 @@ async function onFreshDatabase<T>(part: string, name: string, use: (url: string)
  * counts against them. One process on both cores is measured too and printed beside: a lone process already puts
  * the second core to work (its garbage collector's and compression's threads), so that ratio says how much a second
  * process adds to that, not how the store scales with cores.
+ *
+ * The three run side by side on one database and are loaded in turn (loadInTurn), as the pages are against nginx:
+ * measured one after the other, a host whose speed drifts by a third within minutes decided the gain (1.16 and 1.73
+ * in two runs a few minutes apart, the one process's own rate moving from 273 to 226 requests/s).
  */
 async function processFigures(dataRoot: string) {
   const setups = [
@@ -677,31 +682,32 @@ async function processFigures(dataRoot: string) {
     { processes: 1, cores: "0,1", wrkCores: "0,1" },
     { processes: 2, cores: "0,1", wrkCores: "0,1" },
   ];
-  /** Each setup's load, and the cores the store kept busy: its CPU time over the run's wall-clock time. */
+  /** Each setup's load (its median round), and the cores the store kept busy: its CPU time over the round's time. */
   const runs: Array<{ load: Load; cores: number }> = [];
   const reached = await onFreshDatabase("processes", `storefront_bench_web_${PORT}`, async (url) => {
-    for (const [index, setup] of setups.entries()) {
-      const store = await startStore(
-        `processes-${index + 1}`,
-        {
+    const stores: Array<Awaited<ReturnType<typeof startStore>>> = [];
+    try {
+      // One at a time: the first applies the migrations and the demo data, the others find them there.
+      for (const [index, setup] of setups.entries()) {
+        const env = {
           DATA_DIR: path.join(dataRoot, `pg-${index + 1}`),
           DATABASE_URL: url,
           WEB_CONCURRENCY: String(setup.processes),
           PAGE_CACHE: "off",
-        },
-        setup.cores,
-      );
-      try {
-        const page = `http://127.0.0.1:${PORT}${PAGES[1]!.path}`;
-        wrk(page, { cores: setup.wrkCores, seconds: 2 });
-        const before = store.cpuMs();
-        const load = wrk(page, { cores: setup.wrkCores });
-        const cpuMs = store.cpuMs() - before;
-        load.cpuMsPerRequest = load.requests > 0 ? cpuMs / load.requests : Number.NaN;
-        runs.push({ load, cores: cpuMs / (SECONDS * 1000) });
-      } finally {
-        await store.stop();
+        };
+        stores.push(await startStore(`processes-${index + 1}`, env, setup.cores, PORT + 10 + index));
       }
+      const loads = loadInTurn(
+        setups.map((setup, index) => ({
+          url: `http://127.0.0.1:${PORT + 10 + index}${PAGES[1]!.path}`,
+          cpuMs: stores[index]!.cpuMs,
+          wrkCores: setup.wrkCores,
+        })),
+      );
+      for (const load of loads)
+        runs.push({ load, cores: ((load.cpuMsPerRequest ?? Number.NaN) * load.rps) / 1000 });
+    } finally {
+      await Promise.all(stores.map((store) => store.stop()));
     }
     return true;
   });
