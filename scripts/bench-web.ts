@@ -376,27 +376,27 @@ const pad = (text: string, width: number) => text.padStart(width);
 async function main() {
   const args = new Set(process.argv.slice(2));
   if (args.has("--only=search")) {
-    console.log(`Machine: ${os.cpus().length} cores, load average ${loadAverage()} at the start.`);
+    console.log(machine());
     await searchFigures();
     return finish();
   }
   if (args.has("--only=processes")) {
     if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    console.log(`Machine: ${os.cpus().length} cores, load average ${loadAverage()} at the start.`);
+    console.log(machine());
     const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
     await processFigures(dataRoot);
     return finishIn(dataRoot);
   }
   if (args.has("--only=scale")) {
     if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    console.log(`Machine: ${os.cpus().length} cores, load average ${loadAverage()} at the start.`);
+    console.log(machine());
     const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
     await printScaleFigures(dataRoot);
     return finishIn(dataRoot);
   }
   if (args.has("--only=orders")) {
     if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    console.log(`Machine: ${os.cpus().length} cores, load average ${loadAverage()} at the start.`);
+    console.log(machine());
     const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
     const store = await startStore("orders", { DATA_DIR: path.join(dataRoot, "orders") }, "0");
     const mix = await cacheUnderOrders(`http://127.0.0.1:${PORT}`, ROOT, 3 * SECONDS);
@@ -407,7 +407,7 @@ async function main() {
   const frontOnly = args.has("--only=front");
   if (!frontOnly) ensureTools();
   if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-  console.log(`\nMachine: ${os.cpus().length} cores, load average ${loadAverage()} at the start.`);
+  console.log(`\n${machine()}`);
   const base = `http://127.0.0.1:${PORT}`;
   const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
 
@@ -538,8 +538,25 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
+/**
+ * The host's speed at this minute (scripts/bench-web/host-speed.mjs): a fixed piece of work's CPU time on core 0,
+ * where the servers run. The ratios are what the targets judge; this says how fast the host was while they were
+ * taken, so that runs on different hosts, or at different minutes, can be set beside each other.
+ */
+function hostSpeed() {
+  const out = execFileSync(
+    "taskset",
+    ["-c", "0", process.execPath, path.join(ROOT, "scripts/bench-web/host-speed.mjs")],
+    { encoding: "utf8" },
+  );
+  return `a fixed piece of work took ${out.trim()} ms of CPU on core 0`;
+}
+
+const machine = () =>
+  `Machine: ${os.cpus().length} cores, load average ${loadAverage()} at the start; ${hostSpeed()}.`;
+
 function finish() {
-  console.log(`\nLoad average at the end: ${loadAverage()}.`);
+  console.log(`\nLoad average at the end: ${loadAverage()}; ${hostSpeed()}.`);
   if (missed.length > 0) {
     console.log(`\n${missed.length} target(s) missed: ${missed.join("; ")}.`);
     process.exit(1);
