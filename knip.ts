@@ -12,8 +12,9 @@ export default defineConfig({
     "scripts/*.{ts,mjs}",
     // Run by scripts/e2e-server.mjs as a process of its own.
     "tests/support/e2e-store-setup.ts",
-    // Run by scripts/bench-web.ts as a process of its own.
+    // Run by scripts/bench-web.ts as processes of their own.
     "scripts/bench-web/bare-node-server.mjs",
+    "scripts/bench-web/host-speed.mjs",
     // Stands in for zod in the browser build (the resolve.alias in vite.config.ts), which knip does not follow.
     "app/lib/zod.ts",
   ],
