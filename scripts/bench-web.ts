@@ -699,12 +699,13 @@ async function processFigures(dataRoot: string) {
     { processes: 1, cores: "0,1", wrkCores: "0,1" },
     { processes: 2, cores: "0,1", wrkCores: "0,1" },
   ];
-  /** Each setup's load (its median round), and the cores the store kept busy: its CPU time over the round's time. */
+  /** Each setup's load (its median round), and the cores the store kept busy: its CPU time a request by its rate. */
   const runs: Array<{ load: Load; cores: number }> = [];
   const reached = await onFreshDatabase("processes", `storefront_bench_web_${PORT}`, async (url) => {
     const stores: Array<Awaited<ReturnType<typeof startStore>>> = [];
     try {
       // One at a time: the first applies the migrations and the demo data, the others find them there.
+      const portOf = (index: number) => PORT + 10 + index;
       for (const [index, setup] of setups.entries()) {
         const env = {
           DATA_DIR: path.join(dataRoot, `pg-${index + 1}`),
@@ -712,11 +713,11 @@ async function processFigures(dataRoot: string) {
           WEB_CONCURRENCY: String(setup.processes),
           PAGE_CACHE: "off",
         };
-        stores.push(await startStore(`processes-${index + 1}`, env, setup.cores, PORT + 10 + index));
+        stores.push(await startStore(`processes-${index + 1}`, env, setup.cores, portOf(index)));
       }
       const loads = loadInTurn(
         setups.map((setup, index) => ({
-          url: `http://127.0.0.1:${PORT + 10 + index}${PAGES[1]!.path}`,
+          url: `http://127.0.0.1:${portOf(index)}${PAGES[1]!.path}`,
           cpuMs: stores[index]!.cpuMs,
           wrkCores: setup.wrkCores,
         })),
