@@ -1,4 +1,3 @@
-import { hash } from "node:crypto";
 import type {
   IncomingHttpHeaders,
   IncomingMessage,
@@ -34,6 +33,7 @@ import {
 import { headerBlock, type HeaderBlock, nodeEnd, nodeWriteHead, sendWithHeaderBlock } from "./header-block";
 import { isValidHost } from "./same-origin";
 import { createPageGzip, type PageGzip } from "./page-compression";
+import { pageEtag, pageRun } from "./page-run";
 import { hashInlineScripts } from "./script-hashes";
 
 /**
@@ -153,7 +153,8 @@ export function createPageCache({
     main.clear();
     other.clear();
   });
-  const gzipPage = createPageGzip(inlineStylesheet);
+  const stylesheet = pageRun(inlineStylesheet);
+  const gzipPage = createPageGzip(stylesheet);
   const tickets = new WeakMap<IncomingMessage, Ticket>();
   /** The pages being rendered to be kept, by key. */
   const rendering = new Map<string, Promise<Entry | undefined>>();
@@ -350,7 +351,7 @@ export function createPageCache({
     if (shared.policy !== undefined) res.setHeader("Content-Security-Policy", shared.policy);
     if (ticket.key !== undefined) res.setHeader("X-Cache", "miss");
     const html = shared.html;
-    const etag = `W/"${hash("sha256", html, "base64url").slice(0, 27)}"`;
+    const etag = pageEtag(html, stylesheet);
     res.setHeader("ETag", etag);
     res.setHeader("Vary", VARY);
     const maxAge = sharedMaxAge(headerText(res.getHeader("cache-control")));

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import zlib, { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createPageGzip } from "./page-compression";
+import { pageRun } from "./page-run";
 
 /** A stylesheet-like run: long, repetitive text, as Tailwind writes. */
 const run = Buffer.from(
@@ -16,7 +17,7 @@ const page = (head: string, body: string) =>
 const compressedRun = zlib.deflateRawSync(run, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
 
 describe("createPageGzip", () => {
-  const gzip = createPageGzip(run);
+  const gzip = createPageGzip(pageRun(run));
 
   it("makes one gzip member that decodes to the page, with the run compressed once, now and later", async () => {
     const html = page(
@@ -68,7 +69,7 @@ describe("createPageGzip", () => {
 
   it("compresses pages whole when no run is given, or one too short to be worth it", () => {
     const html = page("<head>", "<p>body</p>");
-    for (const without of [createPageGzip(undefined), createPageGzip(Buffer.from("short"))]) {
+    for (const without of [createPageGzip(undefined), createPageGzip(pageRun(Buffer.from("short")))]) {
       const body = without.now(html, 1);
       expect(gunzipSync(body).equals(html)).toBe(true);
       expect(body.includes(compressedRun)).toBe(false);

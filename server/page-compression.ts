@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { ServerBuild } from "react-router";
+import type { PageRun } from "./page-run";
 
 /**
  * gzip for pages that carry a long run of bytes known beforehand: the inline stylesheet, half of a 100 KB page
@@ -33,40 +34,26 @@ function fitted(level: number, length: number): zlib.ZlibOptions {
   const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(length + 1))));
   return { level, windowBits, chunkSize: Math.min(16 * 1024, Math.max(1024, 2 ** (windowBits - 1))) };
 }
-/** Enough of the run's start to find it in a page at once; the rest is compared byte for byte. */
-const PROBE_BYTES = 64;
-/** Shorter runs are not worth a piece of their own. */
-const SHORTEST_RUN = 4096;
-
 const deflateRaw = promisify(zlib.deflateRaw) as (page: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>;
 const gzip = promisify(zlib.gzip) as (page: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>;
 
-export function createPageGzip(run: Buffer | undefined): PageGzip {
-  if (!run || run.length < SHORTEST_RUN) {
+export function createPageGzip(run: PageRun | undefined): PageGzip {
+  if (!run) {
     return {
       now: (page, level) => zlib.gzipSync(page, { level }),
       later: (page, level) => gzip(page, { level }),
     };
   }
-  const probe = run.subarray(0, PROBE_BYTES);
-  const compressedRun = zlib.deflateRawSync(run, { level: zlib.constants.Z_BEST_COMPRESSION, ...SYNC });
-  /** Where the run starts in the page, or -1. */
-  const runAt = (page: Buffer) => {
-    const at = page.indexOf(probe);
-    const found = at >= 0 && at + run.length <= page.length;
-    return found && page.compare(run, 0, run.length, at, at + run.length) === 0 ? at : -1;
-  };
-  const member = (page: Buffer, before: Buffer, after: Buffer) => {
+  const compressedRun = zlib.deflateRawSync(run.bytes, { level: zlib.constants.Z_BEST_COMPRESSION, ...SYNC });
+  const member = (page: Buffer, at: number, before: Buffer, after: Buffer) => {
     const trailer = Buffer.allocUnsafe(8);
-    trailer.writeUInt32LE(zlib.crc32(page), 0);
+    trailer.writeUInt32LE(run.crc32(page, at), 0);
     trailer.writeUInt32LE(page.length % 2 ** 32, 4);
     return Buffer.concat([HEADER, before, compressedRun, after, trailer]);
   };
-  /** What is compressed of a page around the run, with zlib's options for each piece; undefined without the run. */
-  const piecesOf = (page: Buffer, level: number) => {
-    const at = runAt(page);
-    if (at < 0) return undefined;
-    const [before, after] = [page.subarray(0, at), page.subarray(at + run.length)];
+  /** What is compressed of a page around the run, with zlib's options for each piece. */
+  const piecesOf = (page: Buffer, at: number, level: number) => {
+    const [before, after] = [page.subarray(0, at), page.subarray(at + run.bytes.length)];
     return [
       [before, { ...fitted(level, before.length), ...SYNC }],
       [after, fitted(level, after.length)],
@@ -74,16 +61,20 @@ export function createPageGzip(run: Buffer | undefined): PageGzip {
   };
   return {
     now(page, level) {
-      const pieces = piecesOf(page, level);
-      if (!pieces) return zlib.gzipSync(page, { level });
-      const [before, after] = pieces.map(([piece, options]) => zlib.deflateRawSync(piece, options));
-      return member(page, before!, after!);
+      const at = run.at(page);
+      if (at < 0) return zlib.gzipSync(page, { level });
+      const [before, after] = piecesOf(page, at, level).map(([piece, options]) =>
+        zlib.deflateRawSync(piece, options),
+      );
+      return member(page, at, before!, after!);
     },
     async later(page, level) {
-      const pieces = piecesOf(page, level);
-      if (!pieces) return gzip(page, { level });
-      const [before, after] = await Promise.all(pieces.map(([piece, options]) => deflateRaw(piece, options)));
-      return member(page, before!, after!);
+      const at = run.at(page);
+      if (at < 0) return gzip(page, { level });
+      const [before, after] = await Promise.all(
+        piecesOf(page, at, level).map(([piece, options]) => deflateRaw(piece, options)),
+      );
+      return member(page, at, before!, after!);
     },
   };
 }

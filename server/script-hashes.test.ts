@@ -40,6 +40,14 @@ describe("hashInlineScripts", () => {
     ).toBeNull();
     expect(hashInlineScripts(`<script nonce="${NONCE}">a()</script>`, NONCE, "script-src 'self'")).toBeNull();
     expect(hashInlineScripts(`<script>a()</script>`, "", POLICY)).toBeNull();
+    for (const elsewhere of [
+      `${NONCE}<script nonce="${NONCE}">a()</script>`,
+      `<script nonce="${NONCE}${NONCE}">a()</script>`,
+      `<script data-nonce="${NONCE}">a()</script>`,
+      `<script nonce="${NONCE}">a()</script><p>${NONCE}`,
+    ]) {
+      expect(hashInlineScripts(elsewhere, NONCE, POLICY)).toBeNull();
+    }
   });
 
   it("hashes only script elements, their text byte for byte, and stops at an unclosed one", () => {

@@ -1,6 +1,9 @@
 import { createContext, useContext } from "react";
 
-/** The store's stylesheet, ready to write into a <style> element (styles.server.ts); empty in the browser. */
+/**
+ * What the server writes into the page's <style> element: a stand-in its page sink swaps for the stylesheet's bytes
+ * (app/entry.server.tsx); empty in the browser.
+ */
 const StylesContext = createContext("");
 
 export const StylesProvider = StylesContext.Provider;

@@ -130,6 +130,8 @@ describe("the page cache of the end-to-end store", () => {
       html.slice(html.indexOf("<style>") + "<style>".length, html.indexOf("</style>")),
     );
     expect(stylesheet.length).toBeGreaterThan(10_000);
+    // The stylesheet itself, where React wrote a stand-in for it (app/entry.server.tsx).
+    expect(stylesheet.toString()).not.toContain("the store's stylesheet");
     const compressedOnce = deflateRawSync(stylesheet, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
 
     // A browser takes both: gzip, with the stylesheet as it was compressed at the start.
@@ -347,6 +349,22 @@ it("PAGE_CACHE=off renders every page, still the same for every visitor", async 
       expect(answer.body.toString()).not.toMatch(/nonce=/);
     }
     expect(answers[0]!.body.equals(answers[1]!.body)).toBe(true);
+    expect(answers[0]!.headers.etag).toBe(answers[1]!.headers.etag);
+    // Each page's inline manifest names the routes it was rendered with, however the pages come in turn (React
+    // Router writes it once per set of routes: patches/react-router+7.18.4.patch).
+    const manifestRoutes = async (path: string) => {
+      const html = (await rawRequest(`${store.url}${path}`)).body.toString();
+      const manifest = /window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html)?.[1];
+      return Object.keys((JSON.parse(manifest ?? "null") as { routes: object }).routes);
+    };
+    const [home, brand] = [await manifestRoutes("/"), await manifestRoutes("/antivirus/mcafee")];
+    expect(home).toEqual(["root", "home-index"]);
+    expect(brand).toEqual(expect.arrayContaining(["root", "routes/catalogue-page"]));
+    expect(await manifestRoutes("/search?q=norton")).toEqual(
+      expect.arrayContaining(["root", "routes/search"]),
+    );
+    expect(await manifestRoutes("/")).toEqual(home);
+    expect(await manifestRoutes("/antivirus/mcafee")).toEqual(brand);
     // A HEAD: the GET's headers, its length among them, and no body (it was Content-Length: 0).
     for (const headers of [{}, { "accept-encoding": "gzip" }] as Record<string, string>[]) {
       const [head, get] = [
