@@ -15,6 +15,8 @@ export default defineConfig({
     // Run by scripts/bench-web.ts as processes of their own.
     "scripts/bench-web/bare-node-server.mjs",
     "scripts/bench-web/host-speed.mjs",
+    // Run by hand (docs/decisions/0044-the-stylesheet-compressed-once.md).
+    "scripts/bench-web/side-by-side.mjs",
     // Stands in for zod in the browser build (the resolve.alias in vite.config.ts), which knip does not follow.
     "app/lib/zod.ts",
   ],

@@ -55,12 +55,12 @@ export function pageRun(bytes: Buffer | undefined): PageRun | undefined {
 export function pageEtag(page: Buffer, run: PageRun | undefined): string {
   const at = run ? run.at(page) : -1;
   const digest =
-    at < 0
-      ? hash("sha256", page, "base64url")
-      : createHash("sha256")
+    run && at >= 0
+      ? createHash("sha256")
           .update(page.subarray(0, at))
-          .update(run!.digest)
-          .update(page.subarray(at + run!.bytes.length))
-          .digest("base64url");
+          .update(run.digest)
+          .update(page.subarray(at + run.bytes.length))
+          .digest("base64url")
+      : hash("sha256", page, "base64url");
   return `W/"${digest.slice(0, 27)}"`;
 }
