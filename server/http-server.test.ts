@@ -93,3 +93,53 @@ describe("the request's target", () => {
     }
   });
 });
+
+describe("a request without a body's length", () => {
+  // What the app saw: the body's bytes once it ended, and whether it had ended before the app was called.
+  const { port } = serverFor(
+    (req, res) => {
+      const endedOnArrival = req.readableEnded;
+      if (endedOnArrival) return res.end(JSON.stringify({ method: req.method, endedOnArrival, bytes: 0 }));
+      let bytes = 0;
+      req.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      req.on("end", () => res.end(JSON.stringify({ method: req.method, endedOnArrival, bytes })));
+    },
+    { HEADERS_TIMEOUT_SECONDS: 5, REQUEST_TIMEOUT_SECONDS: 5 },
+  );
+  const send = (head: string) =>
+    slowClient(port(), `${head}\r\nHost: 127.0.0.1:${port()}\r\nConnection: close\r\n\r\n`, "");
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as unknown;
+
+  it("has its body ended before the app gets a GET or HEAD: no stream events to wait for", async () => {
+    expect(bodyOf(await send("GET /antivirus HTTP/1.1"))).toEqual({
+      method: "GET",
+      endedOnArrival: true,
+      bytes: 0,
+    });
+    const head = await send("HEAD /antivirus HTTP/1.1");
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+
+  it("still ends a POST's empty body as a stream does, so that whatever reads it is answered", async () => {
+    // Sent without Content-Length or Transfer-Encoding (as `curl -X POST` does): an empty body (RFC 9112 6.3).
+    expect(bodyOf(await send("POST /contact HTTP/1.1"))).toEqual({
+      method: "POST",
+      endedOnArrival: false,
+      bytes: 0,
+    });
+    expect(bodyOf(await send("DELETE /api/x HTTP/1.1"))).toEqual({
+      method: "DELETE",
+      endedOnArrival: false,
+      bytes: 0,
+    });
+  });
+
+  it("reads a body sent with its length as before", async () => {
+    const answer = await slowClient(
+      port(),
+      `GET /search HTTP/1.1\r\nHost: 127.0.0.1:${port()}\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc`,
+      "",
+    );
+    expect(bodyOf(answer)).toEqual({ method: "GET", endedOnArrival: false, bytes: 3 });
+  });
+});

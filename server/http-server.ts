@@ -13,12 +13,16 @@ export function createHttpServer(
   env: Pick<Env, "HEADERS_TIMEOUT_SECONDS" | "REQUEST_TIMEOUT_SECONDS">,
 ): http.Server {
   const inFlight = new Set<http.ServerResponse>();
+  skipOnlyTheBodiesOfGets();
   const server = http.createServer(
     {
       headersTimeout: env.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
       // How often those limits are checked: Node's 30 s would let a slow client stay that much longer.
       connectionsCheckingInterval: 1000,
+      // A request without a body (no Content-Length nor Transfer-Encoding) comes with its body stream already
+      // ended, and none of the stream's life cycle runs for it: about 8% more kept pages a second (ADR 0048).
+      optimizeEmptyRequests: true,
     },
     (req, res) => {
       if (stopping.has(server)) res.setHeader("Connection", "close");
@@ -51,6 +55,25 @@ export function createHttpServer(
   });
   return server;
 }
+
+/**
+ * Node skips the body of a request sent without Content-Length or Transfer-Encoding (`optimizeEmptyRequests`) by
+ * marking it ended, and such a body never emits 'end': a POST sent that way (an empty body, RFC 9112 6.3) would
+ * leave whatever reads it, a form's action, waiting for good. Only a GET's or a HEAD's body is skipped; any other
+ * ends as it always did. Set on Node's own prototype, not a subclass given as the server's `IncomingMessage`: a
+ * subclass's constructor cost a kept page what the option saves. Node calls this method only for that option.
+ */
+function skipOnlyTheBodiesOfGets() {
+  if (onlyGetBodiesSkipped) return;
+  const prototype = http.IncomingMessage.prototype as unknown as { _dumpAndCloseReadable?: () => void };
+  const skip = prototype._dumpAndCloseReadable;
+  if (typeof skip !== "function") return;
+  prototype._dumpAndCloseReadable = function skipUnlessItMayHaveABody(this: IncomingMessage) {
+    if (this.method === "GET" || this.method === "HEAD") skip.call(this);
+  };
+  onlyGetBodiesSkipped = true;
+}
+let onlyGetBodiesSkipped = false;
 
 /**
  * Makes the request's target a path, as everything behind the server expects, or says why it cannot be. HTTP lets a

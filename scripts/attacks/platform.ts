@@ -74,6 +74,32 @@ export const platformAttacks: Attack[] = [
     },
   },
   {
+    name: "post to every kind of endpoint without saying the body's length, to leave its reader waiting",
+    async run({ baseURL, origin }) {
+      // No Content-Length nor Transfer-Encoding: an empty body (RFC 9112 6.3). Node may hand such a request over with
+      // its body already ended, which never tells a reader it ended (server/http-server.ts); each must be answered.
+      for (const target of [
+        "/contact",
+        "/contact.data",
+        "/order/lookup",
+        "/api/cart/quote",
+        "/api/auth/sign-in/email",
+        "/api/storage/v0/b/uploads/o?name=users%2Fx%2Fa.pdf",
+        "/cart",
+      ]) {
+        const answer = await raw(
+          baseURL,
+          `POST ${target} HTTP/1.1\r\nHost: ${hostOf(baseURL)}\r\nOrigin: ${origin}\r\n` +
+            `Content-Type: application/x-www-form-urlencoded\r\nConnection: close\r\n\r\n`,
+          { waitMs: 5000 },
+        );
+        noServerError(answer, target);
+        if (answer.timedOut || answer.status === 0)
+          throw new AttackSucceeded(`${target} left the request waiting for a body that will not come`);
+      }
+    },
+  },
+  {
     name: "stream an endless chunked body into the cart quote and better-auth",
     async run({ baseURL, origin }) {
       for (const target of ["/api/cart/quote", "/api/auth/sign-up/email"]) {
