@@ -1,4 +1,5 @@
 import net from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { serverFor } from "../tests/support/http-server";
 
@@ -141,5 +142,21 @@ describe("a request without a body's length", () => {
       "",
     );
     expect(bodyOf(answer)).toEqual({ method: "GET", endedOnArrival: false, bytes: 3 });
+  });
+});
+
+describe("a GET whose body was skipped, in Express", () => {
+  // No route: Express's own final handler answers, once on-finished says the request was read to its end.
+  const app = express();
+  app.get("/failing", (_req, _res, next) => next(new Error("a handler failed")));
+  const { port } = serverFor(app, { HEADERS_TIMEOUT_SECONDS: 5, REQUEST_TIMEOUT_SECONDS: 5 });
+
+  it("is answered at once by Express's final handler (404, or 500 after an error)", async () => {
+    const ask = (path: string) =>
+      fetch(`http://127.0.0.1:${port()}${path}`, { signal: AbortSignal.timeout(3000) }).then(
+        (res) => res.status,
+      );
+    expect(await ask("/nothing-here")).toBe(404);
+    expect(await ask("/failing")).toBe(500);
   });
 });

@@ -69,7 +69,11 @@ function skipOnlyTheBodiesOfGets() {
   const skip = prototype._dumpAndCloseReadable;
   if (typeof skip !== "function") return;
   prototype._dumpAndCloseReadable = function skipUnlessItMayHaveABody(this: IncomingMessage) {
-    if (this.method === "GET" || this.method === "HEAD") skip.call(this);
+    if (this.method !== "GET" && this.method !== "HEAD") return;
+    skip.call(this);
+    // Complete as well (Node says so only once the parser is done): Express's final handler and whatever else asks
+    // on-finished whether a request was read to its end would otherwise wait for an 'end' that never comes.
+    this.complete = true;
   };
   onlyGetBodiesSkipped = true;
 }
