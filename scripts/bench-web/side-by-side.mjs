@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { nodeFlags } from "../../server/node-flags.mjs";
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);
@@ -53,23 +54,19 @@ async function waitUp(url, child, what) {
 
 async function startStore(root, index) {
   const port = 4400 + index;
-  const child = spawn(
-    "taskset",
-    ["-c", "0", process.execPath, "--enable-source-maps", "--max-semi-space-size=16", "build/server/main.js"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: path.join(dataRoot, String(index)),
-        LOG_LEVEL: "warn",
-        ...(cached ? {} : { PAGE_CACHE: "off" }),
-      },
-      stdio: "ignore",
+  const child = spawn("taskset", ["-c", "0", process.execPath, ...nodeFlags, "build/server/main.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(dataRoot, String(index)),
+      LOG_LEVEL: "warn",
+      ...(cached ? {} : { PAGE_CACHE: "off" }),
     },
-  );
+    stdio: "ignore",
+  });
   await waitUp(`http://127.0.0.1:${port}/healthz/live`, child, `the store in ${root}`);
   return { port, child };
 }
