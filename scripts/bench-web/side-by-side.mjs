@@ -1,6 +1,7 @@
 // Two servers on core 0 at once, each loaded by its own wrk from core 1: they share the core evenly whatever the
 // host's speed that second, so the ratio of their rates is the inverse ratio of their CPU a request, where rounds
-// taken in turn swing by half on a slow host. Not part of `npm run bench:web`.
+// taken in turn swing by half on a slow host. `npm run bench:web` measures the kept pages' share of the bare server
+// this way (its shareSideBySide); this tool compares two builds, or a store after varied traffic (--warm).
 //   node scripts/bench-web/side-by-side.mjs ROOT_A ROOT_B [--path /antivirus/mcafee] [--rounds 8] [--cached] [--warm]
 //   node scripts/bench-web/side-by-side.mjs ROOT --bare [--path P] [--rounds N] [--warm]
 // ROOT_A and ROOT_B are checkouts holding a build (build/server/main.js); each store gets a fresh DATA_DIR. Two
