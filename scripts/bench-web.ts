@@ -852,7 +852,7 @@ async function runLighthouse(base: string, pages: Array<{ name: string; path: st
         run.details.push(
           lhr?.runtimeError
             ? `error ${failed.join(", ")}`
-            : `FCP ${ms("first-contentful-paint")} LCP ${ms("largest-contentful-paint")} TBT ${ms("total-blocking-time")} SI ${ms("speed-index")} ms; load ${os.loadavg()[0]!.toFixed(1)}${retried}`,
+            : `FCP ${ms("first-contentful-paint")} LCP ${ms("largest-contentful-paint")} TBT ${ms("total-blocking-time")} SI ${ms("speed-index")} ms; benchmark index ${fmt(Number(lhr?.environment.benchmarkIndex ?? Number.NaN))}; load ${os.loadavg()[0]!.toFixed(1)}${retried}`,
         );
       }
       runs.push(run);
