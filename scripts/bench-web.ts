@@ -207,22 +207,40 @@ function parseWrk(out: string): Load {
   };
 }
 
-function wrk(url: string, { cores = "1", threads = 1, seconds = SECONDS } = {}): Load {
-  const args = [
+type WrkOptions = { cores?: string; threads?: number; seconds?: number; connections?: number };
+
+/** wrk's command line (under taskset) for a load of `url` as browsers ask: gzip, 50 connections unless told. */
+function wrkCommand(
+  url: string,
+  { cores = "1", threads = 1, seconds = SECONDS, connections = CONNECTIONS }: WrkOptions = {},
+): string[] {
+  return [
+    "-c",
+    cores,
+    "wrk",
     "-t",
     String(threads),
     "-c",
-    String(CONNECTIONS),
+    String(connections),
     "-d",
     `${seconds}s`,
     "--timeout",
     "10s",
     "--latency",
+    "-H",
+    "Accept-Encoding: gzip",
+    url,
   ];
-  const out = execFileSync("taskset", ["-c", cores, "wrk", ...args, "-H", "Accept-Encoding: gzip", url], {
-    encoding: "utf8",
-  });
-  return parseWrk(out);
+}
+
+function wrk(url: string, options: WrkOptions = {}): Load {
+  return parseWrk(execFileSync("taskset", wrkCommand(url, options), { encoding: "utf8" }));
+}
+
+/** The same load, while others run beside it. */
+async function wrkBeside(url: string, options: WrkOptions = {}): Promise<Load> {
+  const { stdout } = await runFile("taskset", wrkCommand(url, options), { encoding: "utf8" });
+  return parseWrk(stdout);
 }
 
 /** Loads a page (a short warm-up first), with the server's CPU time per request when `cpuMs` tells it. */
@@ -263,7 +281,6 @@ function loadInTurn(servers: { url: string; cpuMs?: () => number; wrkCores?: str
       wrk(url, { seconds: WARM_SECONDS, cores: wrkCores });
       rounds[i]!.push(measuredLoad(url, ROUND_SECONDS, cpuMs, wrkCores));
     });
-  const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return rounds.map((loads) => {
     const load = { ...loads.toSorted((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]! };
     const cpu = loads.map((each) => each.cpuMsPerRequest).filter((ms) => ms !== undefined);
@@ -299,26 +316,25 @@ async function shareSideBySide(
   storeUrl: string,
   bareUrl: string,
 ): Promise<{ share: number; rounds: number[]; core0Busy: number }> {
-  const connections = String(CONNECTIONS / 2);
-  const wrkAsync = (url: string, seconds: number) =>
-    runFile(
-      "taskset",
-      ["-c", "1", "wrk", "-t1", "-c", connections, "-d", `${seconds}s`, "-H", "Accept-Encoding: gzip", url],
-      { encoding: "utf8" },
-    ).then(({ stdout }) => parseWrk(stdout));
-  await Promise.all([wrkAsync(storeUrl, WARM_SECONDS), wrkAsync(bareUrl, WARM_SECONDS)]);
+  const half = { connections: CONNECTIONS / 2 };
+  await Promise.all([storeUrl, bareUrl].map((url) => wrkBeside(url, { ...half, seconds: WARM_SECONDS })));
   const rounds: number[] = [];
   const before = coreTicks("0");
   for (let round = 0; round < SIDE_BY_SIDE_ROUNDS; round++) {
     const urls = round % 2 === 0 ? [storeUrl, bareUrl] : [bareUrl, storeUrl];
-    const loads = await Promise.all(urls.map((url) => wrkAsync(url, ROUND_SECONDS)));
+    const loads = await Promise.all(urls.map((url) => wrkBeside(url, { ...half, seconds: ROUND_SECONDS })));
     const [store, bare] = round % 2 === 0 ? loads : loads.toReversed();
-    if (store!.non2xx + store!.errors > 0) throw new Error(`${storeUrl}: errors side by side`);
+    for (const [url, load] of [
+      [storeUrl, store!],
+      [bareUrl, bare!],
+    ] as const)
+      if (load.non2xx + load.errors > 0)
+        throw new Error(`${url}: ${load.non2xx + load.errors} errors side by side`);
     rounds.push(store!.rps / bare!.rps);
   }
   const after = coreTicks("0");
   return {
-    share: rounds.toSorted((a, b) => a - b)[Math.floor(rounds.length / 2)]!,
+    share: median(rounds),
     rounds,
     core0Busy: (after.busy - before.busy) / (after.total - before.total),
   };
@@ -426,6 +442,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals, dir?: stri
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 const pad = (text: string, width: number) => text.padStart(width);
 
