@@ -1,4 +1,5 @@
 import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { serverFor } from "../tests/support/http-server";
@@ -158,5 +159,53 @@ describe("a GET whose body was skipped, in Express", () => {
       );
     expect(await ask("/nothing-here")).toBe(404);
     expect(await ask("/failing")).toBe(500);
+  });
+});
+
+describe("an idle keep-alive connection", () => {
+  const answered = (port: number) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    let closed = false;
+    socket.on("data", (chunk) => (received += chunk.toString()));
+    socket.on("error", () => undefined);
+    socket.on("close", () => (closed = true));
+    const ask = async () => {
+      const before = received.length;
+      socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      while (!received.slice(before).includes("\r\n\r\nok") && !closed) await sleep(20);
+      return received.slice(before);
+    };
+    return { ask, closed: () => closed, end: () => socket.destroy() };
+  };
+
+  describe("as the store keeps it", () => {
+    const { port } = serverFor((_req, res) => res.end("ok"), {
+      HEADERS_TIMEOUT_SECONDS: 5,
+      REQUEST_TIMEOUT_SECONDS: 5,
+    });
+
+    it("is kept longer than the 60 s a proxy in front keeps its own, and the client is told so", async () => {
+      const client = answered(port());
+      expect(await client.ask()).toMatch(/\r\nKeep-Alive: timeout=72\r\n/);
+      client.end();
+    });
+  });
+
+  describe("with KEEP_ALIVE_TIMEOUT_SECONDS=1", () => {
+    const { port } = serverFor((_req, res) => res.end("ok"), {
+      HEADERS_TIMEOUT_SECONDS: 5,
+      REQUEST_TIMEOUT_SECONDS: 5,
+      KEEP_ALIVE_TIMEOUT_SECONDS: 1,
+    });
+
+    it("takes the next request within the time it names, and is closed a second after it", async () => {
+      const client = answered(port());
+      expect(await client.ask()).toMatch(/\r\nKeep-Alive: timeout=1\r\n/);
+      await sleep(700);
+      expect(await client.ask()).toMatch(/^HTTP\/1\.1 200 OK/);
+      await sleep(2300);
+      expect(client.closed()).toBe(true);
+    });
   });
 });

@@ -6,11 +6,13 @@ import type { Env } from "~/lib/env.server";
 /**
  * The HTTP server around the app, with limits on slow clients: the headers must arrive within
  * HEADERS_TIMEOUT_SECONDS and the whole request (headers and body) within REQUEST_TIMEOUT_SECONDS, or the client
- * gets 408 and the connection is closed (Node's own default would wait 300 s for a body sent a byte at a time).
+ * gets 408 and the connection is closed (Node's own default would wait 300 s for a body sent a byte at a time). A
+ * connection waits KEEP_ALIVE_TIMEOUT_SECONDS for the next request: Node's 5 s is shorter than the idle time of the
+ * connections a proxy in front keeps to the store, and a request the proxy sends as the store closes one is lost.
  */
 export function createHttpServer(
   app: RequestListener,
-  env: Pick<Env, "HEADERS_TIMEOUT_SECONDS" | "REQUEST_TIMEOUT_SECONDS">,
+  env: Pick<Env, "HEADERS_TIMEOUT_SECONDS" | "REQUEST_TIMEOUT_SECONDS" | "KEEP_ALIVE_TIMEOUT_SECONDS">,
 ): http.Server {
   const inFlight = new Set<http.ServerResponse>();
   skipOnlyTheBodiesOfGets();
@@ -18,6 +20,8 @@ export function createHttpServer(
     {
       headersTimeout: env.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      // Clients are told this (Keep-Alive: timeout=N); Node closes the connection a second later.
+      keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       // How often those limits are checked: Node's 30 s would let a slow client stay that much longer.
       connectionsCheckingInterval: 1000,
       // A request without a body (no Content-Length nor Transfer-Encoding) comes with its body stream already

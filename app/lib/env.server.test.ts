@@ -60,6 +60,29 @@ describe("configuration", () => {
     ).toThrow(/HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS/);
   });
 
+  it("keeps an idle connection open longer than a proxy in front keeps its own, unless told otherwise", () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }).KEEP_ALIVE_TIMEOUT_SECONDS).toBe(72);
+    expect(loadEnv({ DATA_DIR: tempDir(), KEEP_ALIVE_TIMEOUT_SECONDS: "5" }).KEEP_ALIVE_TIMEOUT_SECONDS).toBe(
+      5,
+    );
+    expect(() => loadEnv({ DATA_DIR: tempDir(), KEEP_ALIVE_TIMEOUT_SECONDS: "0" })).toThrow(
+      /KEEP_ALIVE_TIMEOUT_SECONDS: must be at least 1 second/,
+    );
+  });
+
+  it("refuses a time longer than a timer can wait, which would fire at once and again every millisecond", () => {
+    for (const name of [
+      "ORDER_EXPIRY_INTERVAL_SECONDS",
+      "SHUTDOWN_TIMEOUT_SECONDS",
+      "KEEP_ALIVE_TIMEOUT_SECONDS",
+    ]) {
+      expect(() => loadEnv({ DATA_DIR: tempDir(), [name]: "2500000" })).toThrow(
+        new RegExp(`${name}: must be at most 2073600 seconds \\(24 days\\)`),
+      );
+      expect(loadEnv({ DATA_DIR: tempDir(), [name]: "2073600" })).toMatchObject({ [name]: 2073600 });
+    }
+  });
+
   it("names each bad variable and says what is wrong", () => {
     const run = () =>
       loadEnv({ DATA_DIR: tempDir(), PORT: "eighty", DATABASE_URL: "mysql://x", BLOG_URL: "blog" });

@@ -21,11 +21,15 @@ const byteCount = (fallback: number) =>
 
 const MiB = 1024 * 1024;
 
+/** Node's timers take at most 2^31 - 1 ms (about 24.8 days): a longer one would fire after 1 ms, every 1 ms. */
+const MAX_TIMER_SECONDS = 24 * 24 * 60 * 60;
+
 const seconds = (fallback: number) =>
   z.coerce
     .number("must be a number of seconds")
     .int("must be a whole number of seconds")
     .min(1, "must be at least 1 second")
+    .max(MAX_TIMER_SECONDS, `must be at most ${MAX_TIMER_SECONDS} seconds (24 days)`)
     .default(fallback);
 
 const envSchema = z
@@ -72,6 +76,12 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     HEADERS_TIMEOUT_SECONDS: seconds(20),
     REQUEST_TIMEOUT_SECONDS: seconds(120),
+    /**
+     * How long a connection may wait, idle, for its client's next request. Longer than the 60 s a proxy or load
+     * balancer in front keeps its connections to the store idle (nginx's and most balancers' default): were the store
+     * to close one first, a request the proxy sends on it in that instant would fail, and its visitor get a 502.
+     */
+    KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
     /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before it closes their connections. */
     SHUTDOWN_TIMEOUT_SECONDS: seconds(10),
     /** How often each process looks for unpaid orders past the hours the settings give them. */

@@ -52,6 +52,7 @@ export async function startAppServer(
     STORAGE_MAX_OBJECT_BYTES: 256 * 1024,
     HEADERS_TIMEOUT_SECONDS: 20,
     REQUEST_TIMEOUT_SECONDS: 120,
+    KEEP_ALIVE_TIMEOUT_SECONDS: 72,
     ...overrides,
   });
   const userEvents = await startUserEvents(database, logger);
