@@ -9,6 +9,7 @@ export const buildInputs = [
   "package-lock.json",
   "tsconfig.json",
   "scripts/build-server.mjs",
+  "scripts/compress-assets.mjs",
   "vite.config.ts",
   "react-router.config.ts",
 ];

@@ -5,6 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
@@ -199,10 +200,16 @@ export function createApp({
     app.use(viteMiddlewares);
   } else {
     const dir = clientDir ?? path.resolve("build/client");
-    // Hashed file names never change: cache them for a year.
+    // Hashed file names never change: cache them for a year. Sent in the brotli or gzip copy the build made beside
+    // each (scripts/compress-assets.mjs) when the client takes it, so that no request pays for compressing them.
     app.use(
       "/assets",
-      express.static(path.join(dir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      expressStaticGzip(path.join(dir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
     );
     // The other public files (favicons): asked of the disk only for their own names, not for every page's path.
     const files = new Set(

@@ -16,7 +16,7 @@ export function scriptsOf(html: string): string[] {
   return [...found].filter((src) => src.startsWith("/"));
 }
 
-/** Bytes of `body` as gzip sends them (level 9, as a static build would precompress). */
+/** Bytes of `body` in gzip at level 9: what the store sends, the build having compressed its scripts so. */
 export const gzipSize = (body: Uint8Array) => gzipSync(body, { level: 9 }).length;
 
 /** A response's body, asked again when the connection fails (a keep-alive connection the server had closed). */
