@@ -76,7 +76,7 @@ describe("a kept page's headers written once", () => {
         if (!sent) res.writeHead(500).end();
       }
     },
-    { HEADERS_TIMEOUT_SECONDS: 5, REQUEST_TIMEOUT_SECONDS: 5 },
+    { HEADERS_TIMEOUT_SECONDS: 5, REQUEST_TIMEOUT_SECONDS: 5, KEEP_ALIVE_TIMEOUT_SECONDS: 5 },
   );
   const get = (path: string, extra = "") => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}\r\n`;
 

@@ -238,7 +238,9 @@ export function createPageCache({
         const place = placeOf(req, trust);
         const pass = () => {
           const ticket: Ticket = { mark: contentVersion.mark(), tags: new Set() };
-          if (place && contentVersion.live()) {
+          // A client that left while it waited behind another request has had its 'close' already: leading, it
+          // would never tell those waiting behind it that it was done, and they would wait for good.
+          if (place && contentVersion.live() && !res.closed) {
             Object.assign(ticket, place);
             // Requests for the same page meanwhile wait for this one rather than render it again.
             let settle!: (entry: Entry | undefined) => void;
@@ -263,10 +265,10 @@ export function createPageCache({
           if (found) return serveHit(found);
           const leader = place && rendering.get(place.key);
           if (!leader) return pass();
-          leader.then(
-            (entry) => (entry && usable(entry) ? serveHit(entry) : pass()),
-            () => pass(),
-          );
+          // One who left meanwhile is answered no more.
+          const next = (entry: Entry | undefined) =>
+            entry && usable(entry) ? serveHit(entry) : res.closed ? undefined : pass();
+          leader.then(next, () => next(undefined));
         };
         if (!place || (!contentVersion.behind() && !contentVersion.unconfirmed())) return respond();
         // A write answered here since, or a change another process committed a while ago, must be counted before a

@@ -4,6 +4,8 @@
  */
 import { randomInt } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { isPersonalPath } from "~/lib/page-caching";
 import { HOSTILE_SPELLINGS, routeSamples, spellingsOf } from "../../tests/support/route-spellings";
 import type { Attack, AttackKit } from "./kit";
@@ -191,6 +193,42 @@ export const pageCacheAttacks: Attack[] = [
       for (const path of ["/%E0%A4%A", "/%00", "/%75ser/%", "/api/cart/%C0%AF", "/%2575ser/login%00"]) {
         const answer = await raw(kit, path, {}, { verbatim: true });
         kit.refused(answer.status === 400, `${path} answered ${answer.status}, not 400`);
+      }
+    },
+  },
+  {
+    name: "hang a script or page for every visitor, by asking for it on many connections and leaving while they wait",
+    async run(kit) {
+      const home = await raw(kit, "/");
+      const scripts = JSON.parse(/const preloads=(\[[^\]]*\])/.exec(home.body)?.[1] ?? "[]") as string[];
+      kit.refused(scripts.length > 0, "the home page names no scripts to load after its first paint");
+      const { hostname, port } = new URL(kit.baseURL);
+      const targets = [...scripts.slice(0, 4), "/", "/antivirus/mcafee"];
+      for (let round = 0; round < 20; round++) {
+        for (const path of targets) {
+          // Requests for an address being answered wait behind the first; half of them go away while they wait.
+          const sockets = Array.from({ length: 24 }, (_, n) => {
+            const socket = net.connect(Number(port), hostname);
+            socket.on("error", () => undefined);
+            socket.write(
+              `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept-Encoding: br, gzip\r\n\r\n`,
+            );
+            if (n % 2 === 1) setTimeout(() => socket.destroy(), randomInt(3));
+            return socket;
+          });
+          await sleep(30);
+          for (const socket of sockets) socket.destroy();
+        }
+        for (const path of targets) {
+          const answered = await Promise.race([
+            raw(kit, path).then((answer) => answer.status),
+            sleep(5000, 0),
+          ]);
+          kit.refused(
+            answered === 200,
+            `${path} was ${answered ? `answered ${answered}` : "not answered in 5 s"} after clients left while waiting for it`,
+          );
+        }
       }
     },
   },

@@ -1,0 +1,71 @@
+import { once } from "node:events";
+import http from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
+import { createTestDatabase, type TestDatabase } from "../tests/support/database";
+import { recordingLogger } from "../tests/support/logger";
+import { createPageCache } from "./page-cache";
+
+// Requests for an address being answered wait for that answer (it may be a page to keep) before they go on.
+describe("requests waiting behind another for the same address", () => {
+  let database: TestDatabase;
+  let contentVersion: ContentVersion;
+  let server: http.Server;
+  let port = 0;
+  /** The first request the app gets waits for this; any later one is answered at once. */
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    const { logger } = recordingLogger();
+    contentVersion = await startContentVersion(database, logger);
+    const pageCache = createPageCache({
+      enabled: true,
+      maxBytes: 1024 * 1024,
+      contentVersion,
+      env: { PUBLIC_URL: "http://localhost:3000", PUBLIC_URL_SET: false },
+      logger,
+    });
+    // An answer the cache does not keep (a script, a file), as the store's static files are.
+    const app = express();
+    app.use((_req, res) => {
+      asked += 1;
+      if (asked === 1) void released.then(() => res.type("text/javascript").send("first"));
+      else res.type("text/javascript").send("later");
+    });
+    server = http.createServer(pageCache.serve(app));
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await contentVersion?.close();
+    await database?.close();
+  });
+
+  it("are still answered after one of them left while it waited", async () => {
+    const address = `http://127.0.0.1:${port}/assets/entry.js`;
+    const first = fetch(address).then((response) => response.text());
+    await sleep(100);
+    // A second client asks for the same address while the first is being answered, and leaves before it is.
+    const leaving = net.connect(port, "127.0.0.1");
+    leaving.on("error", () => undefined);
+    leaving.write(`GET /assets/entry.js HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await sleep(100);
+    leaving.destroy();
+    await sleep(100);
+    release();
+    expect(await first).toBe("first");
+    await sleep(100);
+    // The next visitor is answered, not left waiting for the one who left.
+    const next = await fetch(address, { signal: AbortSignal.timeout(3000) });
+    expect(await next.text()).toBe("later");
+  });
+});
