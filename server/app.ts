@@ -5,7 +5,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
@@ -32,6 +31,7 @@ import {
   watchDatabase,
 } from "./availability";
 import { bodyLimits, limitRequestBodies } from "./body-limit";
+import { builtAssets } from "./built-assets";
 import { liveness, readiness } from "./health";
 import type { PageCache } from "./page-cache";
 import { chooseCurrency } from "./currency-choice";
@@ -200,17 +200,7 @@ export function createApp({
     app.use(viteMiddlewares);
   } else {
     const dir = clientDir ?? path.resolve("build/client");
-    // Hashed file names never change: cache them for a year. Sent in the brotli or gzip copy the build made beside
-    // each (scripts/compress-assets.mjs) when the client takes it, so that no request pays for compressing them.
-    app.use(
-      "/assets",
-      expressStaticGzip(path.join(dir, "assets"), {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        index: false,
-        serveStatic: { immutable: true, maxAge: "1y", index: false },
-      }),
-    );
+    app.use("/assets", builtAssets(path.join(dir, "assets")));
     // The other public files (favicons): asked of the disk only for their own names, not for every page's path.
     const files = new Set(
       existsSync(dir)

@@ -19,6 +19,10 @@ describe("requests waiting behind another for the same address", () => {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked = 0;
+  /** The addresses the server was sent, in order. */
+  const received: string[] = [];
+  /** Larger than what the connection's buffers hold, so that a client that reads nothing holds up the answer. */
+  const BIG = "x".repeat(32 * 1024 * 1024);
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
@@ -33,12 +37,14 @@ describe("requests waiting behind another for the same address", () => {
     });
     // An answer the cache does not keep (a script, a file), as the store's static files are.
     const app = express();
-    app.use((_req, res) => {
+    app.get("/assets/entry.js", (_req, res) => {
       asked += 1;
       if (asked === 1) void released.then(() => res.type("text/javascript").send("first"));
       else res.type("text/javascript").send("later");
     });
+    app.get("/assets/big.js", (_req, res) => res.type("text/javascript").send(BIG));
     server = http.createServer(pageCache.serve(app));
+    server.on("request", (req: http.IncomingMessage) => received.push(req.url ?? ""));
     server.listen(0, "127.0.0.1");
     await once(server, "listening");
     port = (server.address() as AddressInfo).port;
@@ -58,7 +64,7 @@ describe("requests waiting behind another for the same address", () => {
     const leaving = net.connect(port, "127.0.0.1");
     leaving.on("error", () => undefined);
     leaving.write(`GET /assets/entry.js HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-    await sleep(100);
+    while (received.filter((url) => url === "/assets/entry.js").length < 2) await sleep(10);
     leaving.destroy();
     await sleep(100);
     release();
@@ -67,5 +73,23 @@ describe("requests waiting behind another for the same address", () => {
     // The next visitor is answered, not left waiting for the one who left.
     const next = await fetch(address, { signal: AbortSignal.timeout(3000) });
     expect(await next.text()).toBe("later");
+  });
+
+  it("are answered while the one before them is still being sent to a client that reads slowly", async () => {
+    // The first client asks for a large file and reads none of it: its answer cannot end.
+    const slow = net.connect(port, "127.0.0.1");
+    slow.on("error", () => undefined);
+    slow.pause();
+    slow.write(`GET /assets/big.js HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    while (!received.includes("/assets/big.js")) await sleep(10);
+    await sleep(200);
+    try {
+      const next = await fetch(`http://127.0.0.1:${port}/assets/big.js`, {
+        signal: AbortSignal.timeout(3000),
+      });
+      expect((await next.text()).length).toBe(BIG.length);
+    } finally {
+      slow.destroy();
+    }
   });
 });

@@ -251,6 +251,13 @@ export function createPageCache({
               settle(entry);
             };
             res.once("close", () => ticket.settle?.(undefined));
+            // An answer that is no page to keep (a script, a file, a redirect) tells those waiting as its headers go
+            // out, not after its last byte: a client that reads slowly would otherwise hold them all back.
+            const writeHead = res.writeHead;
+            res.writeHead = function writeHeadAndSettle(this: ServerResponse, ...args: unknown[]) {
+              ticket.settle?.(undefined);
+              return (writeHead as (...args: unknown[]) => ServerResponse).apply(this, args);
+            } as ServerResponse["writeHead"];
           }
           tickets.set(req, ticket);
           if (ticket.key === undefined) app(req, res);
@@ -344,6 +351,7 @@ export function createPageCache({
       headerText(res.getHeader("content-security-policy")) || undefined,
     );
     if (!shared) {
+      ticket.settle?.(undefined);
       // Nothing may keep a page that carries this request's nonce.
       logger.warn({ url: safeUrl(req.originalUrl) }, "a public page kept its nonce: answered as private");
       res.setHeader("Cache-Control", "private, no-store");
@@ -365,6 +373,7 @@ export function createPageCache({
       // The address the app saw must be the one the key was made of.
       `${req.protocol}://${req.host}` === ticket.origin;
     if (!storable) {
+      ticket.settle?.(undefined);
       if (res.statusCode === 200 && notModified(req.headers, etag)) {
         res.statusCode = 304;
         res.removeHeader("Content-Length");

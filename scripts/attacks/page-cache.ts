@@ -206,7 +206,7 @@ export const pageCacheAttacks: Attack[] = [
       const targets = [...scripts.slice(0, 4), "/", "/antivirus/mcafee"];
       for (let round = 0; round < 20; round++) {
         for (const path of targets) {
-          // Requests for an address being answered wait behind the first; half of them go away while they wait.
+          // Requests for an address being answered wait behind the first: half leave at once, the rest 30 ms later.
           const sockets = Array.from({ length: 24 }, (_, n) => {
             const socket = net.connect(Number(port), hostname);
             socket.on("error", () => undefined);

@@ -30,7 +30,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         url: direct.url!,
         pool: { size: 2, maxWaiting: 10, statementTimeoutMs: 6000 },
       });
-      server = await startAppServer("postgres", {}, { database: pooled, build });
+      // fetch keeps a connection open as long as the server says it will wait for another request: briefly here,
+      // so that a test can wait for the connections of the requests before it to close.
+      server = await startAppServer(
+        "postgres",
+        { KEEP_ALIVE_TIMEOUT_SECONDS: 1 },
+        { database: pooled, build },
+      );
       admin = new pg.Client({ connectionString: direct.url });
       await admin.connect();
     });
