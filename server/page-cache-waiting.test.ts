@@ -1,20 +1,12 @@
-import { once } from "node:events";
-import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type http from "node:http";
+import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ContentVersion, startContentVersion } from "~/modules/content/content-version.server";
-import { createTestDatabase, type TestDatabase } from "../tests/support/database";
-import { recordingLogger } from "../tests/support/logger";
-import { createPageCache } from "./page-cache";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pageCacheServerFor } from "../tests/support/page-cache-server";
 
 // Requests for an address being answered wait for that answer (it may be a page to keep) before they go on.
 describe("requests waiting behind another for the same address", () => {
-  let database: TestDatabase;
-  let contentVersion: ContentVersion;
-  let server: http.Server;
-  let port = 0;
   /** The first request the app gets waits for this; any later one is answered at once. */
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -24,36 +16,19 @@ describe("requests waiting behind another for the same address", () => {
   /** Larger than what the connection's buffers hold, so that a client that reads nothing holds up the answer. */
   const BIG = "x".repeat(32 * 1024 * 1024);
 
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    const { logger } = recordingLogger();
-    contentVersion = await startContentVersion(database, logger);
-    const pageCache = createPageCache({
-      enabled: true,
-      maxBytes: 1024 * 1024,
-      contentVersion,
-      env: { PUBLIC_URL: "http://localhost:3000", PUBLIC_URL_SET: false },
-      logger,
-    });
-    // An answer the cache does not keep (a script, a file), as the store's static files are.
-    const app = express();
-    app.get("/assets/entry.js", (_req, res) => {
-      asked += 1;
-      if (asked === 1) void released.then(() => res.type("text/javascript").send("first"));
-      else res.type("text/javascript").send("later");
-    });
-    app.get("/assets/big.js", (_req, res) => res.type("text/javascript").send(BIG));
-    server = http.createServer(pageCache.serve(app));
-    server.on("request", (req: http.IncomingMessage) => received.push(req.url ?? ""));
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    port = (server.address() as AddressInfo).port;
+  // An answer the cache does not keep (a script, a file), as the store's static files are.
+  const app = express();
+  app.get("/assets/entry.js", (_req, res) => {
+    asked += 1;
+    if (asked === 1) void released.then(() => res.type("text/javascript").send("first"));
+    else res.type("text/javascript").send("later");
   });
-  afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await contentVersion?.close();
-    await database?.close();
+  app.get("/assets/big.js", (_req, res) => res.type("text/javascript").send(BIG));
+  const store = pageCacheServerFor("pglite", app);
+  let port = 0;
+  beforeAll(() => {
+    port = store.port();
+    store.server().on("request", (req: http.IncomingMessage) => received.push(req.url ?? ""));
   });
 
   it("are still answered after one of them left while it waited", async () => {

@@ -21,6 +21,13 @@ const byteCount = (fallback: number) =>
 
 const MiB = 1024 * 1024;
 
+/**
+ * How long a connection may wait, idle, for its client's next request: longer than the 60 s nginx and AWS's load
+ * balancers keep their connections to the store idle. Were the store to close one first, a request the proxy sends on
+ * it in that instant would fail, and its visitor get a 502; behind a proxy that waits longer, raise it above that.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS = 72;
+
 /** Node's timers take at most 2^31 - 1 ms (about 24.8 days): a longer one would fire after 1 ms, every 1 ms. */
 const MAX_TIMER_SECONDS = 24 * 24 * 60 * 60;
 
@@ -76,12 +83,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     HEADERS_TIMEOUT_SECONDS: seconds(20),
     REQUEST_TIMEOUT_SECONDS: seconds(120),
-    /**
-     * How long a connection may wait, idle, for its client's next request. Longer than the 60 s a proxy or load
-     * balancer in front keeps its connections to the store idle (nginx's and most balancers' default): were the store
-     * to close one first, a request the proxy sends on it in that instant would fail, and its visitor get a 502.
-     */
-    KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+    /** See DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS. */
+    KEEP_ALIVE_TIMEOUT_SECONDS: seconds(DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS),
     /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before it closes their connections. */
     SHUTDOWN_TIMEOUT_SECONDS: seconds(10),
     /** How often each process looks for unpaid orders past the hours the settings give them. */

@@ -5,7 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import type { Env } from "~/lib/env.server";
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS, type Env } from "~/lib/env.server";
 import { createAuth } from "~/modules/accounts/auth.server";
 import { startUserEvents } from "~/modules/accounts/user-events.server";
 import { startContentVersion } from "~/modules/content/content-version.server";
@@ -52,7 +52,7 @@ export async function startAppServer(
     STORAGE_MAX_OBJECT_BYTES: 256 * 1024,
     HEADERS_TIMEOUT_SECONDS: 20,
     REQUEST_TIMEOUT_SECONDS: 120,
-    KEEP_ALIVE_TIMEOUT_SECONDS: 72,
+    KEEP_ALIVE_TIMEOUT_SECONDS: DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS,
     ...overrides,
   });
   const userEvents = await startUserEvents(database, logger);

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import type { RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS } from "~/lib/env.server";
 import { createHttpServer } from "../../server/http-server";
 
 type Limits = Parameters<typeof createHttpServer>[1];
@@ -17,7 +18,10 @@ export function serverFor(
   let server: ReturnType<typeof createHttpServer>;
   let port = 0;
   beforeAll(async () => {
-    server = createHttpServer(app, { KEEP_ALIVE_TIMEOUT_SECONDS: 72, ...limits });
+    server = createHttpServer(app, {
+      KEEP_ALIVE_TIMEOUT_SECONDS: DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS,
+      ...limits,
+    });
     server.listen(0, "127.0.0.1");
     await once(server, "listening");
     port = (server.address() as AddressInfo).port;
