@@ -101,35 +101,45 @@ const stylesheetBytes = Buffer.from(STYLESHEET);
 /**
  * What React writes into the page's <style> element in the stylesheet's place, and the sink swaps for its bytes.
  * React measures every string it writes (Buffer.byteLength, for its streaming of Suspense boundaries): for the
- * 52 KB stylesheet about 40 µs a render, 1 to 2% of an uncached brand page. A string of more than 682 characters
- * React hands to its destination whole and as it is, so the sink sees this very string as one chunk.
+ * 52 KB stylesheet about 40 µs a render, 1 to 2% of an uncached brand page. React hands its destination every string
+ * whole and as it is in production (ADR 0050), and one of more than 682 characters in development, so the sink sees
+ * this very string as one chunk.
  */
 const STYLESHEET_STAND_IN = `/* the store's stylesheet */${" ".repeat(700)}`;
 
 /**
  * Where React writes a page: its chunks kept as they come and joined once it ends. Not a Writable stream: React
- * writes a page in some fifty chunks, and a stream's bookkeeping for each (its state, a callback on the next tick)
- * cost more than keeping them. React asks of its destination only these methods (`pipe` in react-dom/server.node).
- * Text comes for long runs only (the stylesheet's stand-in, React Router's data): the stylesheet is not encoded again.
+ * writes a page in thousands of chunks, and a stream's bookkeeping for each (its state, a callback on the next tick)
+ * would cost more than the page. React asks of its destination only these methods (`pipe` in react-dom/server.node).
+ * In production React writes strings (patches/react-dom+19.2.4.patch: ADR 0050), joined here and encoded once, the
+ * stylesheet's stand-in swapped for its bytes; in development, bytes, kept as they come.
  */
 function pageSink(done: (page: Buffer) => void, failed: (error: unknown) => void): Writable {
-  const chunks: Uint8Array[] = [];
+  const parts: Uint8Array[] = [];
+  let text = "";
+  const endText = () => {
+    if (text) parts.push(Buffer.from(text));
+    text = "";
+  };
   const sink = {
     write(chunk: Uint8Array | string) {
-      chunks.push(
-        typeof chunk !== "string"
-          ? chunk
-          : chunk === STYLESHEET_STAND_IN
-            ? stylesheetBytes
-            : Buffer.from(chunk),
-      );
+      if (typeof chunk !== "string") {
+        endText();
+        parts.push(chunk);
+      } else if (chunk === STYLESHEET_STAND_IN) {
+        endText();
+        parts.push(stylesheetBytes);
+      } else {
+        text += chunk;
+      }
       return true;
     },
     end() {
-      const page = Buffer.concat(chunks);
+      endText();
+      const page = Buffer.concat(parts);
       // Emptied at once, as the page cache empties its own (capture in server/page-cache.ts): an array that has
       // grown old would keep these pieces through every young collection until a full one.
-      chunks.length = 0;
+      parts.length = 0;
       done(page);
     },
     destroy(error: unknown) {
