@@ -253,6 +253,26 @@ describe.each(drivers)("the server on %s", (driver) => {
     expect(text).toBe("Something went wrong on our side. Please try again in a moment.");
     expect(server.logs().some((line) => line.msg === "request failed")).toBe(true);
   });
+
+  it("logs a line for each request: its method, its address with the query's values left out, status and time", async () => {
+    const response = await fetch(`${server.url}/healthz/live?token=s3cret&key=abc`);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    await expect
+      .poll(() =>
+        server.logs().filter((line) => line.msg === "request" && String(line.url).startsWith("/healthz")),
+      )
+      .toEqual([
+        expect.objectContaining({
+          level: 30,
+          method: "GET",
+          url: "/healthz/live?token=…&key=…",
+          status: 200,
+          ms: expect.any(Number),
+        }),
+      ]);
+    expect(JSON.stringify(server.logs())).not.toMatch(/s3cret|abc\b/);
+  });
 });
 
 describe.each(drivers)("the server with PUBLIC_URL set, on %s", (driver) => {

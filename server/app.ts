@@ -12,7 +12,7 @@ import type { ServerContext } from "~/context";
 import type { DatabaseHandle } from "~db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { KeyCipher } from "~/lib/key-cipher.server";
-import { type Logger, safeUrl } from "~/lib/logger.server";
+import { type Logger, requestLogger, safeUrl } from "~/lib/logger.server";
 import type { Mailer } from "~/modules/email/outbox.server";
 import type { StorageAuth } from "~/modules/storage/access.server";
 import { storageRoutes } from "~/modules/storage/http.server";
@@ -86,11 +86,12 @@ export function createApp({
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
 
+  const requestLines = requestLogger(logger);
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
+      requestLines.info(
         { method: req.method, url: safeUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms) },
         "request",
       );

@@ -12,7 +12,7 @@ import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import type { Env } from "~/lib/env.server";
-import { type Logger, safeUrl } from "~/lib/logger.server";
+import { type Logger, requestLogger, safeUrl } from "~/lib/logger.server";
 import { isPersonalPath, isPublicCacheControl, PUBLIC_PAGE_MAX_AGE_SECONDS } from "~/lib/page-caching";
 import { rememberedLately } from "~/lib/remembered-lately";
 import { routePath } from "~/lib/route-path";
@@ -210,8 +210,9 @@ export function createPageCache({
   };
 
   // Debug, not info as the app's own request lines: a hit costs less than writing its log line would.
+  const hitLines = requestLogger(logger);
   const logHit = (req: IncomingMessage, res: ServerResponse, started: bigint) =>
-    logger.debug(
+    hitLines.debug(
       {
         method: req.method,
         url: safeUrl(req.url ?? ""),
@@ -234,7 +235,7 @@ export function createPageCache({
           app(req, res);
           return;
         }
-        const started = logger.isLevelEnabled("debug") ? process.hrtime.bigint() : undefined;
+        const started = hitLines.isLevelEnabled("debug") ? process.hrtime.bigint() : undefined;
         const place = placeOf(req, trust);
         const pass = () => {
           const ticket: Ticket = { mark: contentVersion.mark(), tags: new Set() };
