@@ -26,7 +26,8 @@
  *    every 2 s (3 x BENCH_SECONDS), on the store of step 1.
  *
  * --only=front runs only step 6 (the store with its page cache, Lighthouse and first-load JavaScript);
- * --only=processes only step 5; --only=orders only step 7.
+ * --only=processes only step 5; --only=orders only step 7; --only=uncached only the uncached brand page of step 3
+ * (its rounds in turn with nginx, and the other pages uncached).
  */
 import { type ChildProcess, execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -477,6 +478,24 @@ async function main() {
     printOrderMix(mix);
     return finishIn(dataRoot);
   }
+  if (args.has("--only=uncached")) {
+    ensureTools();
+    if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    console.log(machine());
+    const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
+    // nginx serves the brand page's bytes as the store keeps them, as in the whole run.
+    const keeping = await startStore("cached", { DATA_DIR: path.join(dataRoot, "cached") }, "0");
+    const url = `http://127.0.0.1:${PORT}${PAGES[1]!.path}`;
+    const { body: gzip, headers } = await fetchGzip(url);
+    const page = { html: Buffer.from(await fetchBytes(url)), gzip, headers };
+    await keeping.stop();
+    const nginx = await startNginx(new Map([[PAGES[1]!.path, page]]), PORT + 1);
+    const uncached = await uncachedFigures(dataRoot, PORT + 1);
+    await nginx.stop();
+    console.log("\nTarget (a ratio to what this machine did in this run):");
+    printUncachedBrand(uncached);
+    return finishIn(dataRoot);
+  }
   const frontOnly = args.has("--only=front");
   if (!frontOnly) ensureTools();
   if (!args.has("--no-build")) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
@@ -527,22 +546,7 @@ async function main() {
   const orderMix = await cacheUnderOrders(base, ROOT, 3 * SECONDS);
   await cachedStore.stop();
 
-  const uncachedStore = await startStore(
-    "uncached",
-    { DATA_DIR: path.join(dataRoot, "uncached"), PAGE_CACHE: "off" },
-    "0",
-  );
-  // The brand page's target is a ratio to nginx: the two are loaded in turn, as the cached pages are with theirs, so
-  // that the host's speed at this moment falls on both (nginx's rounds above were minutes earlier, before
-  // Lighthouse and the orders).
-  const [uncachedBrand, nginxBesideUncached] = loadInTurn([
-    { url: `${base}${PAGES[1]!.path}`, cpuMs: uncachedStore.cpuMs },
-    { url: `http://127.0.0.1:${nginxPort}${PAGES[1]!.path}` },
-  ]);
-  const uncached = PAGES.map((page, i) =>
-    i === 1 ? uncachedBrand! : loadPage(`${base}${page.path}`, uncachedStore.cpuMs),
-  );
-  await uncachedStore.stop();
+  const uncached = await uncachedFigures(dataRoot, nginxPort);
   await nginx.stop();
 
   console.log(
@@ -552,14 +556,15 @@ async function main() {
     `${"page".padEnd(14)}${pad("bytes", 7)}${pad("cached", 9)}${pad("p50", 7)}${pad("p99", 7)}${pad("uncached", 10)}${pad("p50", 7)}${pad("p99", 7)}${pad("CPU ms", 8)}${pad("nginx", 9)}${pad("p99", 8)}${pad("bare Node", 11)}${pad("p99", 8)}${pad("non-2xx", 9)}`,
   );
   PAGES.forEach((page, i) => {
-    const [c, u, n, b] = [cached[i]!, uncached[i]!, plain[i]!, bare[i]!];
+    const [c, u, n, b] = [cached[i]!, uncached.pages[i]!, plain[i]!, bare[i]!];
     console.log(
       `${page.name.padEnd(14)}${pad(String(bytes.get(page.path)!.gzip.length), 7)}${pad(fmt(c.rps), 9)}${pad(fmt(c.p50Ms, 1), 7)}${pad(fmt(c.p99Ms, 1), 7)}${pad(fmt(u.rps), 10)}${pad(fmt(u.p50Ms, 1), 7)}${pad(fmt(u.p99Ms, 1), 7)}${pad(fmt(u.cpuMsPerRequest ?? Number.NaN, 2), 8)}${pad(fmt(n.rps), 9)}${pad(fmt(n.p99Ms, 2), 8)}${pad(fmt(b.rps), 11)}${pad(fmt(b.p99Ms, 2), 8)}${pad(String(c.non2xx + u.non2xx + c.errors + u.errors), 9)}`,
     );
   });
   console.log("\nTargets (each a ratio to what this machine did in this run):");
   PAGES.forEach((page, i) => {
-    const [c, u, n, b] = [cached[i]!, uncached[i]!, plain[i]!, bare[i]!];
+    const [c, u] = [cached[i]!, uncached.pages[i]!];
+    const [n, b] = [plain[i]!, bare[i]!];
     const { share, rounds, core0Busy } = sideBySide[i]!;
     const saturated = core0Busy >= CORE0_SATURATED;
     console.log(
@@ -571,12 +576,7 @@ async function main() {
         `CPU a cached request ${fmt(1000 * (c.cpuMsPerRequest ?? Number.NaN), 1)} µs, bare Node's ${fmt(1000 * (b.cpuMsPerRequest ?? Number.NaN), 1)} µs (${fmt((100 * (b.cpuMsPerRequest ?? Number.NaN)) / (c.cpuMsPerRequest ?? Number.NaN), 1)}% of bare Node on a core of its own)`,
     );
   });
-  const brand = uncached[1]!;
-  const nginxBrand = nginxBesideUncached!.rps;
-  console.log(
-    `  uncached brand page: ${fmt(brand.rps)} requests/s, ${fmt((100 * brand.rps) / nginxBrand, 2)}% of nginx's ${fmt(nginxBrand)} in turn with it (>= ${100 * TARGETS.uncachedShareOfNginx}%) ${check(brand.rps >= TARGETS.uncachedShareOfNginx * nginxBrand, "uncached brand page")}; ` +
-      `${fmt(brand.cpuMsPerRequest ?? Number.NaN, 2)} ms of CPU a request, ${fmt(1000 / (brand.cpuMsPerRequest ?? Number.NaN))} requests/s on a core of its own`,
-  );
+  printUncachedBrand(uncached);
   printOrderMix(orderMix);
 
   await searchFigures();
@@ -587,6 +587,35 @@ async function main() {
   if (lighthouse) printLighthouse(lighthouse);
   printFirstLoad(firstLoad);
   finishIn(dataRoot);
+}
+
+/**
+ * Every page from a store without its page cache; the brand page's rounds in turn with nginx serving its bytes
+ * (on nginxPort), so that the host's speed at this moment falls on both: its target is a ratio to nginx.
+ */
+async function uncachedFigures(dataRoot: string, nginxPort: number) {
+  const store = await startStore(
+    "uncached",
+    { DATA_DIR: path.join(dataRoot, "uncached"), PAGE_CACHE: "off" },
+    "0",
+  );
+  const [brand, nginxBeside] = loadInTurn([
+    { url: `http://127.0.0.1:${PORT}${PAGES[1]!.path}`, cpuMs: store.cpuMs },
+    { url: `http://127.0.0.1:${nginxPort}${PAGES[1]!.path}` },
+  ]);
+  const pages = PAGES.map((page, i) =>
+    i === 1 ? brand! : loadPage(`http://127.0.0.1:${PORT}${page.path}`, store.cpuMs),
+  );
+  await store.stop();
+  return { pages, nginxBrand: nginxBeside!.rps };
+}
+
+function printUncachedBrand({ pages, nginxBrand }: Awaited<ReturnType<typeof uncachedFigures>>) {
+  const brand = pages[1]!;
+  console.log(
+    `  uncached brand page: ${fmt(brand.rps)} requests/s, ${fmt((100 * brand.rps) / nginxBrand, 2)}% of nginx's ${fmt(nginxBrand)} in turn with it (>= ${100 * TARGETS.uncachedShareOfNginx}%) ${check(brand.rps >= TARGETS.uncachedShareOfNginx * nginxBrand, "uncached brand page")}; ` +
+      `${fmt(brand.cpuMsPerRequest ?? Number.NaN, 2)} ms of CPU a request, ${fmt(1000 / (brand.cpuMsPerRequest ?? Number.NaN))} requests/s on a core of its own`,
+  );
 }
 
 function printOrderMix(mix: OrderMix) {
