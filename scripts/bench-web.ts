@@ -387,6 +387,12 @@ async function startBareNode(files: Map<string, Page>, port: number) {
 
 type Page = { html: Buffer; gzip: Buffer; headers: Record<string, string | string[]> };
 
+/** A page as the store sends it, for nginx to serve the same: plain, in gzip, and the gzip answer's headers. */
+async function servedPage(url: string): Promise<Page> {
+  const { body: gzip, headers } = await fetchGzip(url);
+  return { html: Buffer.from(await fetchBytes(url)), gzip, headers };
+}
+
 async function startNginx(files: Map<string, Page>, port: number) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
   const site = path.join(dir, "site");
@@ -485,9 +491,7 @@ async function main() {
     const dataRoot = mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
     // nginx serves the brand page's bytes as the store keeps them, as in the whole run.
     const keeping = await startStore("cached", { DATA_DIR: path.join(dataRoot, "cached") }, "0");
-    const url = `http://127.0.0.1:${PORT}${PAGES[1]!.path}`;
-    const { body: gzip, headers } = await fetchGzip(url);
-    const page = { html: Buffer.from(await fetchBytes(url)), gzip, headers };
+    const page = await servedPage(`http://127.0.0.1:${PORT}${PAGES[1]!.path}`);
     await keeping.stop();
     const nginx = await startNginx(new Map([[PAGES[1]!.path, page]]), PORT + 1);
     const uncached = await uncachedFigures(dataRoot, PORT + 1);
@@ -514,11 +518,7 @@ async function main() {
     return finishIn(dataRoot);
   }
   const bytes = new Map<string, Page>();
-  for (const page of PAGES) {
-    const url = `${base}${page.path}`;
-    const { body: gzip, headers } = await fetchGzip(url);
-    bytes.set(page.path, { html: Buffer.from(await fetchBytes(url)), gzip, headers });
-  }
+  for (const page of PAGES) bytes.set(page.path, await servedPage(`${base}${page.path}`));
   const firstLoad = await firstLoadScripts(base, PAGES.slice(0, 3));
   // Side by side: each page from the store, then at once from nginx and a bare Node server, so that all three meet
   // the same machine.
@@ -563,8 +563,7 @@ async function main() {
   });
   console.log("\nTargets (each a ratio to what this machine did in this run):");
   PAGES.forEach((page, i) => {
-    const [c, u] = [cached[i]!, uncached.pages[i]!];
-    const [n, b] = [plain[i]!, bare[i]!];
+    const [c, u, n, b] = [cached[i]!, uncached.pages[i]!, plain[i]!, bare[i]!];
     const { share, rounds, core0Busy } = sideBySide[i]!;
     const saturated = core0Busy >= CORE0_SATURATED;
     console.log(
